@@ -5,6 +5,7 @@ const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
+  if (!alias.startsWith('@hintakori/')) continue;
   moduleNameMapper[`^${alias.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`] = path.join(__dirname, target);
 }
 

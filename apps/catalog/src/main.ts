@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@hintakori/platform-config';
+import { bootService } from '@hintakori/platform-host';
+import { SERVICE_HEALTH_PORTS } from '@hintakori/platform-messaging';
+import { CatalogModule } from '@hintakori/catalog-service';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(process.env, { port: SERVICE_HEALTH_PORTS['catalog'] });
+  await bootService('catalog', CatalogModule.forRoot(config), config);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

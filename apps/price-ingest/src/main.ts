@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@hintakori/platform-config';
+import { bootService } from '@hintakori/platform-host';
+import { SERVICE_HEALTH_PORTS } from '@hintakori/platform-messaging';
+import { PriceIngestModule } from '@hintakori/price-ingest-service';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(process.env, { port: SERVICE_HEALTH_PORTS['price-ingest'] });
+  await bootService('price-ingest', PriceIngestModule.forRoot(config), config);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

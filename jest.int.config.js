@@ -1,0 +1,12 @@
+// Integration tests (*.int-spec.ts) against a real PostgreSQL started by tools/test/int-global-setup.js.
+const preset = require('./jest.preset');
+module.exports = {
+  ...preset,
+  displayName: 'int',
+  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/apps/web/'],
+  globalSetup: '<rootDir>/tools/test/int-global-setup.js',
+  globalTeardown: '<rootDir>/tools/test/int-global-teardown.js',
+  testTimeout: 120000,
+  maxWorkers: 2,
+};

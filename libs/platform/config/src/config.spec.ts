@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('defaults to the standalone profile on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.profile).toBe('standalone');
+    expect(config.port).toBe(3000);
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('lists every missing dependency of the distributed profile', () => {
+    expect(() => loadConfig({ HINTAKORI_PROFILE: 'distributed' })).toThrow(ConfigError);
+    try {
+      loadConfig({ HINTAKORI_PROFILE: 'distributed' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('KAFKA_BROKERS');
+      expect(message).toContain('REDIS_URL');
+    }
+  });
+
+  it('rejects a non-numeric port and an unknown profile with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ HINTAKORI_PROFILE: 'cloud' })).toThrow(/HINTAKORI_PROFILE/);
+  });
+
+  it('parses a comma-separated broker list', () => {
+    const config = loadConfig({
+      HINTAKORI_PROFILE: 'distributed',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+      KAFKA_BROKERS: 'a:9092, b:9093',
+      REDIS_URL: 'redis://localhost:6379',
+    });
+    expect(config.kafkaBrokers).toEqual(['a:9092', 'b:9093']);
+  });
+});

@@ -1,0 +1,49 @@
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { ServiceName } from './services';
+import { createServiceClient } from './transport';
+
+export function clientToken(service: ServiceName): string {
+  return `${service.toUpperCase().replace('-', '_')}_CLIENT`;
+}
+
+/** Connects every client at start-up (Kafka joins its reply groups before the first request) and closes them on shutdown. */
+@Injectable()
+class ClientsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(readonly clients: ClientProxy[]) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.connect()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.close()));
+  }
+}
+
+/** Provides one ClientProxy per target service, injectable with @Inject(clientToken('catalog')). */
+@Module({})
+export class ServiceClientsModule {
+  static forRoot(caller: string, targets: ServiceName[]): DynamicModule {
+    const providers = targets.map((target) => ({
+      provide: clientToken(target),
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => createServiceClient(target, caller, config),
+    }));
+    return {
+      module: ServiceClientsModule,
+      providers: [
+        ...providers,
+        {
+          provide: ClientsLifecycle,
+          inject: targets.map(clientToken),
+          useFactory: (...clients: ClientProxy[]) => new ClientsLifecycle(clients),
+        },
+      ],
+      exports: providers.map((p) => p.provide),
+    };
+  }
+}
+
+export const InjectServiceClient = (service: ServiceName): ParameterDecorator => Inject(clientToken(service));
