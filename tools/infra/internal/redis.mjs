@@ -4,7 +4,6 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   DATA_DIR,
-  ROOT,
   envInt,
   fmtMs,
   isRoot,
@@ -165,6 +164,5 @@ export async function statusRedis() {
     url: REDIS_URL,
     port: REDIS_PORT,
     dataDir: REDIS_DATA_DIR,
-    root: ROOT,
   };
 }

@@ -58,6 +58,8 @@ export function which(cmd) {
   return null;
 }
 
+const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+
 /**
  * Run a command, streaming its output line by line through `log` (unless quiet),
  * resolving with { code, out } and rejecting on non-zero exit (with the output tail).
@@ -79,16 +81,24 @@ export function run(cmd, args, { log, quiet = false, env, cwd, allowFail = false
       const text = partial[which] + s;
       const lines = text.split('\n');
       partial[which] = lines.pop();
-      for (const l of lines) if (l.trim()) log(`  ${l}`);
+      for (const l of lines) {
+        const clean = stripAnsi(l);
+        if (clean.trim()) log(`  ${clean}`);
+      }
     };
     child.stdout.on('data', onData('stdout'));
     child.stderr.on('data', onData('stderr'));
     if (input !== undefined) child.stdin.end(input);
     child.on('error', (err) => reject(new Error(`failed to run ${cmd}: ${err.message}`)));
     child.on('close', (code, signal) => {
-      if (!quiet && log) for (const k of ['stdout', 'stderr']) if (partial[k].trim()) log(`  ${partial[k]}`);
+      if (!quiet && log) {
+        for (const k of ['stdout', 'stderr']) {
+          const clean = stripAnsi(partial[k]);
+          if (clean.trim()) log(`  ${clean}`);
+        }
+      }
       if (code === 0 || allowFail) return resolve({ code: code ?? -1, out });
-      const tail = out.trim().split('\n').slice(-30).join('\n');
+      const tail = stripAnsi(out).trim().split('\n').slice(-30).join('\n');
       reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}${tail ? `\n${tail}` : ''}`));
     });
   });
@@ -258,16 +268,14 @@ export async function importFromRepo(name) {
   }
 }
 
-/** Wrap a CLI main(): print errors cleanly and set the exit code. */
+/** Wrap a CLI main(): print errors cleanly, exit with its code (don't wait for stray handles). */
 export function cliMain(fn) {
   fn(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = typeof code === 'number' ? code : 0;
-    },
+    (code) => process.exit(typeof code === 'number' ? code : 0),
     (err) => {
       console.error(`\nERROR: ${err && err.message ? err.message : err}`);
       if (process.env.INFRA_DEBUG && err && err.stack) console.error(err.stack);
-      process.exitCode = 1;
+      process.exit(1);
     },
   );
 }

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
+import { loadConfigOrExit } from '@hintakori/platform-config';
+import { levels } from '@hintakori/platform-host';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), { logger: levels(config), bodyParser: false });
+  configureGateway(app);
+  app.enableShutdownHooks();
+  await app.listen(config.port, '0.0.0.0');
+  new Logger('gateway').log(`Hintakori gateway (${config.profile}) on http://localhost:${config.port}/api`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@hintakori/platform-config';
+import { Logger } from '@nestjs/common';
+import { startStandalone } from './host';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit({ ...process.env, HINTAKORI_PROFILE: 'standalone' });
+  const started = Date.now();
+  const host = await startStandalone(config);
+  new Logger('standalone').log(`Hintakori is running on ${host.url} (API ${host.url}/api, docs ${host.url}/api/docs) — started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    new Logger('standalone').log(`${signal}: shutting down`);
+    await host.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

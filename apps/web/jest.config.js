@@ -1,0 +1,34 @@
+// Unit tests of the web app and the web libs: jsdom, TSX through swc with the automatic React runtime.
+const path = require('node:path');
+
+const root = path.join(__dirname, '..', '..');
+
+module.exports = {
+  displayName: 'web',
+  rootDir: root,
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/apps/web/src', '<rootDir>/libs/web'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+  setupFilesAfterEnv: ['<rootDir>/apps/web/jest.setup.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@hintakori/web-ui$': '<rootDir>/libs/web/ui/src/index.ts',
+    '^@hintakori/web-util$': '<rootDir>/libs/web/util/src/index.ts',
+    '\\.(css|less)$': '<rootDir>/apps/web/test/style-mock.js',
+    '\\.(svg|png|jpg|webp)(\\?.*)?$': '<rootDir>/apps/web/test/file-mock.js',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/dist/'],
+  testEnvironmentOptions: { url: 'http://localhost/' },
+};

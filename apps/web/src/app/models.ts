@@ -1,0 +1,102 @@
+/** JSON shapes served under /api (see docs/api.md). Prices are integer cents. */
+import type { OpeningEntry } from '@hintakori/web-util';
+
+export type { OpeningEntry };
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  parentCategoryId: number | null;
+}
+
+export interface StoreItem {
+  storeId: number;
+  price: number | null;
+  comparisonPrice: number | null;
+  priceUnit: string;
+  comparisonPriceUnit: string;
+  isEstimated: boolean;
+  updatedAt: string | null;
+}
+
+export interface NutritionRow {
+  name: string;
+  value: string;
+  ri: string | null;
+}
+
+export interface Item {
+  id: number;
+  name: string;
+  urlSlug: string;
+  pictureUrl: string | null;
+  brandName: string | null;
+  originCountry: string | null;
+  description: string | null;
+  ingredients: string | null;
+  nutritionalContent: NutritionRow[] | null;
+  itemCategories: Array<{ category: Category }> | null;
+  storeItems: StoreItem[];
+}
+
+export type StoreType = 'S' | 'K' | 'L';
+
+export type Chain =
+  | 'prisma'
+  | 's-market'
+  | 'alepa'
+  | 'sale'
+  | 'abc'
+  | 'herkku'
+  | 'kcitymarket'
+  | 'ksupermarket'
+  | 'kmarket'
+  | 'nokm'
+  | 'lidl';
+
+export interface StoreMinimal {
+  id: number;
+  name: string;
+  urlSlug: string;
+  chain: Chain | string;
+  type: StoreType | string;
+}
+
+export interface Store extends StoreMinimal {
+  externalId: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  lat: number;
+  long: number;
+  openingTimes: Array<OpeningEntry | OpeningEntry[]> | null;
+  openingTimeExceptions: Array<OpeningEntry | OpeningEntry[]> | null;
+  distance?: number;
+}
+
+export interface Offer {
+  id: number;
+  name: string;
+  image: string;
+}
+
+export interface ServerCart {
+  id: string;
+  items: Array<{ item: Item; quantity: number }>;
+}
+
+export interface CartIdResponse {
+  id: string;
+}
+
+export type ComparisonItem = Item & { quantity: number };
+
+export interface StoreTotalsEntry {
+  total: number;
+  estimatedCount: number;
+  missingCount: number;
+  cheapest: boolean;
+}
+
+export type StoreTotalsResult = Record<string, StoreTotalsEntry>;

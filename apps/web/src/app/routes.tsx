@@ -1,0 +1,70 @@
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { CenteredSpinner } from '@hintakori/web-ui';
+import { CrashScreen } from '../features/errors/components/CrashScreen';
+import { AppShell } from '../features/layout/components/AppShell';
+import { lazyNamed } from './lazy';
+
+const HomePage = lazyNamed(() => import('../features/static-pages/components/HomePage'), 'HomePage');
+const SearchPage = lazyNamed(() => import('../features/items/components/SearchPage'), 'SearchPage');
+const CategoryPage = lazyNamed(() => import('../features/items/components/CategoryPage'), 'CategoryPage');
+const ProductPage = lazyNamed(() => import('../features/items/components/ProductPage'), 'ProductPage');
+const BasketComparisonPage = lazyNamed(
+  () => import('../features/comparison/components/BasketComparisonPage'),
+  'BasketComparisonPage',
+);
+const PriceMapPage = lazyNamed(() => import('../features/price-map/components/PriceMapPage'), 'PriceMapPage');
+const StoreListPage = lazyNamed(() => import('../features/stores/components/StoreListPage'), 'StoreListPage');
+const StoreDetailPage = lazyNamed(() => import('../features/stores/components/StoreDetailPage'), 'StoreDetailPage');
+const OffersListPage = lazyNamed(() => import('../features/offers/components/OffersListPage'), 'OffersListPage');
+const StoreOffersPage = lazyNamed(() => import('../features/offers/components/StoreOffersPage'), 'StoreOffersPage');
+const SharedCartPage = lazyNamed(() => import('../features/cart/components/SharedCartPage'), 'SharedCartPage');
+const RecipesPage = lazyNamed(() => import('../features/static-pages/components/RecipesPage'), 'RecipesPage');
+const ContactPage = lazyNamed(() => import('../features/static-pages/components/ContactPage'), 'ContactPage');
+const AboutPage = lazyNamed(() => import('../features/static-pages/components/AboutPage'), 'AboutPage');
+const PrivacyPage = lazyNamed(() => import('../features/static-pages/components/PrivacyPage'), 'PrivacyPage');
+const TermsPage = lazyNamed(() => import('../features/static-pages/components/TermsPage'), 'TermsPage');
+const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');
+const BlogPostPage = lazyNamed(() => import('../features/blog/components/BlogPostPage'), 'BlogPostPage');
+const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
+const AppSection = lazyNamed(() => import('../features/app-section/components/AppSection'), 'AppSection');
+
+const page = (node: ReactNode) => <Suspense fallback={<CenteredSpinner />}>{node}</Suspense>;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/app/*',
+    element: page(<AppSection />),
+    errorElement: <CrashScreen />,
+  },
+  {
+    element: <AppShell />,
+    errorElement: <CrashScreen />,
+    children: [
+      { index: true, element: page(<HomePage />) },
+      { path: 'haku', element: page(<SearchPage />) },
+      { path: 'kategoria/:slug1/:slug2?/:slug3?', element: page(<CategoryPage />) },
+      { path: 'ostoskorivertailu', element: page(<BasketComparisonPage />) },
+      { path: 'hintakartta', element: page(<PriceMapPage />) },
+      { path: 'kaupat', element: page(<StoreListPage />) },
+      { path: 'kaupat/:storeSlug', element: page(<StoreDetailPage />) },
+      { path: 'tarjoukset', element: page(<OffersListPage />) },
+      { path: 'tarjoukset/:storeSlug', element: page(<StoreOffersPage />) },
+      { path: 'tuotteet/:itemSlug', element: page(<ProductPage />) },
+      { path: 'ostoskorit/:shoppingCartId', element: page(<SharedCartPage />) },
+      { path: 'reseptit', element: page(<RecipesPage />) },
+      { path: 'blogi', element: page(<BlogListPage />) },
+      { path: 'blogi/:slug', element: page(<BlogPostPage />) },
+      { path: 'ota-yhteytta', element: page(<ContactPage />) },
+      { path: 'tietoa', element: page(<AboutPage />) },
+      { path: 'tietosuojalauseke', element: page(<PrivacyPage />) },
+      { path: 'kayttoehdot', element: page(<TermsPage />) },
+      { path: 'admin/kategoriat', element: page(<NotFoundPage />) },
+      { path: '*', element: page(<NotFoundPage />) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

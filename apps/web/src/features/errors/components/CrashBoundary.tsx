@@ -1,0 +1,23 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CrashScreen } from './CrashScreen';
+
+interface State {
+  error: Error | null;
+}
+
+/** Catches render errors outside the router (the router has its own error element). */
+export class CrashBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <CrashScreen /> : this.props.children;
+  }
+}

@@ -1,0 +1,52 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { Category } from '../../app/models';
+import { itemsApi } from './items.api';
+
+export interface CategoriesState {
+  list: Category[];
+  loaded: boolean;
+}
+
+const initialState: CategoriesState = { list: [], loaded: false };
+
+/** Categories are loaded once at startup and held here. */
+export const categoriesSlice = createSlice({
+  name: 'categories',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addMatcher(itemsApi.endpoints.getCategories.matchFulfilled, (state, action) => {
+      state.list = action.payload;
+      state.loaded = true;
+    });
+  },
+});
+
+export interface CategoryNode extends Category {
+  children: CategoryNode[];
+}
+
+/** Builds the category tree (roots first, children in server order). */
+export function buildCategoryTree(categories: readonly Category[]): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  for (const c of categories) nodes.set(c.id, { ...c, children: [] });
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentCategoryId !== null ? nodes.get(node.parentCategoryId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The slug path from the root to a category, e.g. ['maito-juusto-munat-ja-rasvat', 'maidot']. */
+export function categoryPath(categories: readonly Category[], id: number): Category[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const path: Category[] = [];
+  let current = byId.get(id);
+  while (current && path.length < 10) {
+    path.unshift(current);
+    current = current.parentCategoryId !== null ? byId.get(current.parentCategoryId) : undefined;
+  }
+  return path;
+}

@@ -1,0 +1,28 @@
+import { api } from '../../app/api';
+import type { Category, Item } from '../../app/models';
+
+export const itemsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCategories: build.query<Category[], void>({
+      query: () => ({ url: '/categories' }),
+      providesTags: ['Category'],
+    }),
+    searchItems: build.query<Item[], { search: string; storeIds: number[] }>({
+      query: ({ search, storeIds }) => ({ url: '/items', params: { search, storeIds } }),
+      providesTags: ['Item'],
+    }),
+    getCategoryItems: build.query<Item[], { slugs: string[]; storeIds: number[] }>({
+      query: ({ slugs, storeIds }) => ({
+        url: `/items/categories/${slugs.map(encodeURIComponent).join('/')}`,
+        params: { storeIds },
+      }),
+      providesTags: ['Item'],
+    }),
+    getItem: build.query<Item, { id: number; storeIds: number[] }>({
+      query: ({ id, storeIds }) => ({ url: `/items/${id}`, params: { storeIds } }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
+    }),
+  }),
+});
+
+export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery } = itemsApi;

@@ -1,0 +1,34 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One cell of the price matrix (mirrors the migration, so schema tooling sees no drift).
+ * The hot paths read and write it with raw SQL returning plain rows; this class is never hydrated there.
+ */
+@Entity({ name: 'price_matrix' })
+export class PriceMatrixEntry {
+  @PrimaryColumn({ name: 'item_id', type: 'integer' })
+  itemId!: number;
+
+  @PrimaryColumn({ name: 'store_id', type: 'integer' })
+  storeId!: number;
+
+  /** Cents. */
+  @Column({ type: 'integer' })
+  price!: number;
+
+  /** Cents per comparison unit. */
+  @Column({ name: 'comparison_price', type: 'integer', nullable: true })
+  comparisonPrice!: number | null;
+
+  @Column({ name: 'price_unit', type: 'text' })
+  priceUnit!: string;
+
+  @Column({ name: 'comparison_price_unit', type: 'text' })
+  comparisonPriceUnit!: string;
+
+  @Column({ name: 'is_campaign', type: 'boolean', default: false })
+  isCampaign!: boolean;
+
+  @Column({ name: 'observed_at', type: 'timestamptz' })
+  observedAt!: Date;
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { PriceCell, PriceDetail } from './comparison.calculator';
+import type { PriceObservation } from './price-observation';
+
+/** Raw SQL over comparisons.price_matrix; rows come back as plain objects (no entity hydration). */
+@Injectable()
+export class PriceMatrixRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Prices of the given items in the given stores: one round trip on the primary key. */
+  findCells(itemIds: readonly number[], storeIds: readonly number[]): Promise<PriceCell[]> {
+    return this.dataSource.query(
+      `SELECT item_id AS "itemId", store_id AS "storeId", price
+         FROM comparisons.price_matrix
+        WHERE item_id = ANY($1::int[]) AND store_id = ANY($2::int[])`,
+      [itemIds, storeIds],
+    );
+  }
+
+  /** As findCells, with units, comparison price and observation time. */
+  findDetails(itemIds: readonly number[], storeIds: readonly number[]): Promise<PriceDetail[]> {
+    return this.dataSource.query(
+      `SELECT item_id AS "itemId", store_id AS "storeId", price, comparison_price AS "comparisonPrice",
+              price_unit AS "priceUnit", comparison_price_unit AS "comparisonPriceUnit", observed_at AS "observedAt"
+         FROM comparisons.price_matrix
+        WHERE item_id = ANY($1::int[]) AND store_id = ANY($2::int[])`,
+      [itemIds, storeIds],
+    );
+  }
+
+  /**
+   * Inserts the rows, or overwrites a stored cell only when the row's observation is strictly newer
+   * (a replay or an older observation changes nothing). Each (item, store) may appear at most once.
+   * Returns how many cells were inserted or changed.
+   */
+  async upsertNewer(rows: readonly PriceObservation[], manager: EntityManager = this.dataSource.manager): Promise<number> {
+    if (rows.length === 0) return 0;
+    const itemIds = new Array<number>(rows.length);
+    const storeIds = new Array<number>(rows.length);
+    const prices = new Array<number>(rows.length);
+    const comparisonPrices = new Array<number | null>(rows.length);
+    const priceUnits = new Array<string>(rows.length);
+    const comparisonPriceUnits = new Array<string>(rows.length);
+    const campaigns = new Array<boolean>(rows.length);
+    const observedAts = new Array<string>(rows.length);
+    rows.forEach((row, i) => {
+      itemIds[i] = row.itemId;
+      storeIds[i] = row.storeId;
+      prices[i] = row.price;
+      comparisonPrices[i] = row.comparisonPrice;
+      priceUnits[i] = row.priceUnit;
+      comparisonPriceUnits[i] = row.comparisonPriceUnit;
+      campaigns[i] = row.isCampaign;
+      observedAts[i] = row.observedAt;
+    });
+    const [{ applied }] = await manager.query(
+      `WITH applied AS (
+         INSERT INTO comparisons.price_matrix AS m
+                (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, observed_at)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])
+         ON CONFLICT (item_id, store_id) DO UPDATE
+            SET price = EXCLUDED.price,
+                comparison_price = EXCLUDED.comparison_price,
+                price_unit = EXCLUDED.price_unit,
+                comparison_price_unit = EXCLUDED.comparison_price_unit,
+                is_campaign = EXCLUDED.is_campaign,
+                observed_at = EXCLUDED.observed_at
+          WHERE m.observed_at < EXCLUDED.observed_at
+         RETURNING 1)
+       SELECT count(*)::int AS applied FROM applied`,
+      [itemIds, storeIds, prices, comparisonPrices, priceUnits, comparisonPriceUnits, campaigns, observedAts],
+    );
+    return applied as number;
+  }
+
+  async isEmpty(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [{ empty }] = await manager.query('SELECT NOT EXISTS (SELECT 1 FROM comparisons.price_matrix) AS empty');
+    return empty as boolean;
+  }
+
+  async count(): Promise<number> {
+    const [{ count }] = await this.dataSource.query('SELECT count(*)::int AS count FROM comparisons.price_matrix');
+    return count as number;
+  }
+}

@@ -1,0 +1,63 @@
+import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+
+/** One observed price as the projection stores it. */
+export interface PriceObservation {
+  itemId: number;
+  storeId: number;
+  /** Cents. */
+  price: number;
+  /** Cents per comparison unit. */
+  comparisonPrice: number | null;
+  priceUnit: string;
+  comparisonPriceUnit: string;
+  isCampaign: boolean;
+  /** ISO timestamp; a newer observation of the same item in the same store wins. */
+  observedAt: string;
+}
+
+const MAX_INT = 2_147_483_647;
+
+function isPositiveInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT;
+}
+
+function isCents(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INT;
+}
+
+export type ParsedEvent = { ok: true; observation: PriceObservation } | { ok: false; reason: string };
+
+/** An observation dated further ahead than this would pin its cell (newer wins), so it is refused as a clock error. */
+const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+
+/** Checks one `prices.observed` payload from the wire; a bad event is reported, never thrown. */
+export function parsePriceObservedEvent(input: unknown, now: Date = new Date()): ParsedEvent {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'not an object' };
+  const event = input as Partial<Record<keyof PriceObservedEvent, unknown>>;
+  if (!isPositiveInt(event.itemId)) return { ok: false, reason: 'itemId must be a positive integer' };
+  if (!isPositiveInt(event.storeId)) return { ok: false, reason: 'storeId must be a positive integer' };
+  if (!isCents(event.price)) return { ok: false, reason: 'price must be a non-negative integer (cents)' };
+  const comparisonPrice = event.comparisonPrice ?? null;
+  if (comparisonPrice !== null && !isCents(comparisonPrice)) return { ok: false, reason: 'comparisonPrice must be null or a non-negative integer (cents)' };
+  if (typeof event.priceUnit !== 'string') return { ok: false, reason: 'priceUnit must be a string' };
+  if (typeof event.comparisonPriceUnit !== 'string') return { ok: false, reason: 'comparisonPriceUnit must be a string' };
+  if (event.isCampaign !== undefined && typeof event.isCampaign !== 'boolean') return { ok: false, reason: 'isCampaign must be a boolean' };
+  const observedAt = typeof event.observedAt === 'string' ? new Date(event.observedAt) : null;
+  if (!observedAt || Number.isNaN(observedAt.getTime()) || observedAt.getUTCFullYear() < 2000) {
+    return { ok: false, reason: 'observedAt must be an ISO timestamp' };
+  }
+  if (observedAt.getTime() - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
+  return {
+    ok: true,
+    observation: {
+      itemId: event.itemId,
+      storeId: event.storeId,
+      price: event.price,
+      comparisonPrice,
+      priceUnit: event.priceUnit,
+      comparisonPriceUnit: event.comparisonPriceUnit,
+      isCampaign: event.isCampaign ?? false,
+      observedAt: observedAt.toISOString(),
+    },
+  };
+}

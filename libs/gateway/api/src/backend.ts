@@ -1,0 +1,104 @@
+import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
+import { CatalogPatterns, CategoryDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { callService, healthPattern, HealthReport, InjectServiceClient, SERVICE_NAMES, ServiceCallError, ServiceName } from '@hintakori/platform-messaging';
+import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+
+/** Typed request/reply calls from the gateway to the five services. */
+@Injectable()
+export class Backend {
+  private readonly clients: Record<ServiceName, ClientProxy>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectServiceClient('catalog') catalog: ClientProxy,
+    @InjectServiceClient('stores') stores: ClientProxy,
+    @InjectServiceClient('carts') carts: ClientProxy,
+    @InjectServiceClient('comparisons') comparisons: ClientProxy,
+    @InjectServiceClient('price-ingest') priceIngest: ClientProxy,
+  ) {
+    this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest };
+  }
+
+  private call<T>(service: ServiceName, pattern: string, data: unknown, timeoutMs = this.config.rpcTimeoutMs): Promise<T> {
+    return callService<T>(this.clients[service], pattern, data, timeoutMs);
+  }
+
+  categories(): Promise<CategoryDto[]> {
+    return this.call('catalog', CatalogPatterns.ListCategories, {});
+  }
+  searchItems(search: string, storeIds: number[], limit: number, offset: number): Promise<ItemDto[]> {
+    return this.call('catalog', CatalogPatterns.SearchItems, { search, storeIds, limit, offset });
+  }
+  itemsByCategory(slugPath: string[], storeIds: number[], limit: number, offset: number): Promise<ItemDto[]> {
+    return this.call('catalog', CatalogPatterns.ItemsByCategory, { slugPath, storeIds, limit, offset });
+  }
+  item(id: number, storeIds: number[]): Promise<ItemDto> {
+    return this.call('catalog', CatalogPatterns.GetItem, { id, storeIds });
+  }
+  items(ids: number[], storeIds: number[]): Promise<ItemDto[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.call('catalog', CatalogPatterns.GetItems, { ids, storeIds });
+  }
+  itemsExist(ids: number[]): Promise<ItemsExistResult> {
+    return this.call('catalog', CatalogPatterns.ItemsExist, { ids });
+  }
+
+  searchStores(search: string, limit: number): Promise<StoreDto[]> {
+    return this.call('stores', StoresPatterns.Search, { search, limit });
+  }
+  storesInBox(box: { minLat: number; minLong: number; maxLat: number; maxLong: number; lat?: number; long?: number; limit: number }): Promise<StoreDto[]> {
+    return this.call('stores', StoresPatterns.InBox, box);
+  }
+  minimalStores(skip: number, limit: number): Promise<StoreMinimalDto[]> {
+    return this.call('stores', StoresPatterns.Minimal, { skip, limit });
+  }
+  store(id: number): Promise<StoreDto> {
+    return this.call('stores', StoresPatterns.Get, { id });
+  }
+  offers(storeId: number): Promise<OfferDto[]> {
+    return this.call('stores', StoresPatterns.OffersByStore, { storeId });
+  }
+
+  cart(cartId: string): Promise<CartDto> {
+    return this.call('carts', CartsPatterns.Get, { cartId });
+  }
+  async latestCart(ownerId: string): Promise<CartDto | null> {
+    try {
+      return await this.call<CartDto>('carts', CartsPatterns.LatestForOwner, { ownerId });
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+  writeCart(
+    pattern: (typeof CartsPatterns)['AddItem' | 'RemoveItem' | 'Increment' | 'Decrement'],
+    cartId: string,
+    itemId: number,
+    ownerId: string,
+  ): Promise<CartWriteResult> {
+    return this.call('carts', pattern, { cartId, itemId, ownerId });
+  }
+
+  storeTotals(storeIds: number[], lines: ComparisonLine[]): Promise<StoreTotalsResult> {
+    return this.call('comparisons', ComparisonsPatterns.StoreTotals, { storeIds, lines });
+  }
+  basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
+    return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  }
+
+  /** Each service's own report of its dependencies; a service that does not answer is down. */
+  async health(timeoutMs = 3000): Promise<HealthReport[]> {
+    return Promise.all(
+      SERVICE_NAMES.map(async (service) => {
+        try {
+          return await this.call<HealthReport>(service, healthPattern(service), {}, timeoutMs);
+        } catch {
+          return { service, status: 'down' as const, checks: { reachable: 'down' as const } };
+        }
+      }),
+    );
+  }
+}

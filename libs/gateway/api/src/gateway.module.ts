@@ -1,0 +1,30 @@
+import { CACHE_STORE, CacheStore, createCacheStore } from '@hintakori/platform-cache';
+import { APP_CONFIG, AppConfig, AppConfigModule } from '@hintakori/platform-config';
+import { ServiceClientsModule } from '@hintakori/platform-messaging';
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Backend } from './backend';
+import { AdminController } from './controllers/admin.controller';
+import { CatalogController } from './controllers/catalog.controller';
+import { ComparisonsController } from './controllers/comparisons.controller';
+import { HealthController } from './controllers/health.controller';
+import { ShoppingCartsController } from './controllers/shopping-carts.controller';
+import { StoresController } from './controllers/stores.controller';
+import { ResponseCache } from './http/response-cache';
+
+@Module({})
+export class GatewayModule implements OnApplicationShutdown {
+  constructor(@Inject(CACHE_STORE) private readonly cacheStore: CacheStore) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest'])],
+      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, AdminController],
+      providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.cacheStore.close();
+  }
+}

@@ -1,0 +1,62 @@
+import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { NextFunction, Request, Response } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { GatewayExceptionFilter } from './http/exception.filter';
+import { ownerCookieMiddleware } from './http/owner-cookie';
+import { rateLimitMiddleware } from './http/rate-limit';
+
+export interface GatewaySetupOptions {
+  /** Folder of the built web app; served with a fallback to index.html for client-side routes. */
+  webRoot?: string;
+  rateLimitPerMinute?: number;
+}
+
+/** Everything around the controllers: /api prefix, cookies, limits, errors, OpenAPI, the web app. */
+export function configureGateway(app: NestExpressApplication, options: GatewaySetupOptions = {}): void {
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  app.useBodyParser('json', { limit: '100kb' });
+  app.use(cookieParser());
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+  app.use('/api', rateLimitMiddleware(app.get<CacheStore>(CACHE_STORE), options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
+  app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
+  app.useGlobalFilters(new GatewayExceptionFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Hintakori API')
+      .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
+      .setVersion('1.0')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
+  const indexHtml = path.join(webRoot, 'index.html');
+  app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (existsSync(indexHtml)) return res.sendFile(indexHtml);
+    res.type('html').send(PLACEHOLDER_PAGE);
+  });
+  // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
+}
+
+function immutableAssets(res: Response, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><title>Hintakori</title>
+<meta name="description" content="Vertaa ruoan hintoja S-ryhmän, K-ryhmän ja Lidlin kaupoissa."></head>
+<body><h1>Hintakori</h1><p>Verkkosovellusta ei ole vielä käännetty. Rajapinta vastaa osoitteessa <a href="/api/docs">/api/docs</a>.</p></body></html>`;

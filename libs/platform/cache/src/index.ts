@@ -1,0 +1,106 @@
+import type { AppConfig } from '@hintakori/platform-config';
+import Redis from 'ioredis';
+
+/** Response cache and rate-limit counters: in memory (standalone) or Redis (distributed). */
+export interface CacheStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
+  /** Increments a counter that expires `ttlSeconds` after its first increment; returns the new value. */
+  increment(key: string, ttlSeconds: number): Promise<number>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class MemoryCacheStore implements CacheStore {
+  private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
+
+  constructor(private readonly maxEntries = 5000) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value as T;
+  }
+
+  async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
+    if (this.entries.size >= this.maxEntries) {
+      // Map keeps insertion order: drop the oldest entry.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async increment(key: string, ttlSeconds: number): Promise<number> {
+    const current = await this.get<number>(key);
+    const next = (current ?? 0) + 1;
+    const entry = this.entries.get(key);
+    this.entries.set(key, { value: next, expiresAt: entry && current !== undefined ? entry.expiresAt : Date.now() + ttlSeconds * 1000 });
+    return next;
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}
+
+export class RedisCacheStore implements CacheStore {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix = 'hk:') {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    this.redis.on('error', () => undefined);
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    try {
+      const raw = await this.redis.get(this.prefix + key);
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
+    try {
+      await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', ttlSeconds);
+    } catch {
+      // A cache that is down must not fail the request.
+    }
+  }
+
+  async increment(key: string, ttlSeconds: number): Promise<number> {
+    try {
+      const [[, count]] = (await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, ttlSeconds, 'NX').exec()) as [[unknown, number]];
+      return count;
+    } catch {
+      return 0;
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export const CACHE_STORE = Symbol('CACHE_STORE');
+
+export function createCacheStore(config: AppConfig): CacheStore {
+  return config.profile === 'distributed' ? new RedisCacheStore(config.redisUrl) : new MemoryCacheStore();
+}

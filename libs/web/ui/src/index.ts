@@ -1,0 +1,12 @@
+export { theme, mq, type AppTheme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './Button';
+export { TextInput, Input, randomId, type TextInputProps } from './TextInput';
+export { Modal, SlideOver, useDelayedUnmount, type OverlayProps } from './Overlay';
+export { SkeletonBlock, SkeletonCards, SkeletonRows, SkeletonDropdownRows } from './Skeleton';
+export { Badge, CountBubble, type BadgeTone } from './Badge';
+export { Spinner, CenteredSpinner } from './Spinner';
+export { Tooltip } from './Tooltip';
+export { Toast } from './Toast';
+export { Icon, type IconName } from './Icon';
+export { Card, Stack, Row, Muted, ErrorBox, InfoBox, VisuallyHidden } from './layout';

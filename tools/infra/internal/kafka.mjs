@@ -1,0 +1,389 @@
+// Apache Kafka 3.9.x, KRaft single node (broker+controller), jars fetched from Maven Central.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  DATA_DIR,
+  INFRA_DIR,
+  ROOT,
+  TOOLS_DIR,
+  envInt,
+  fmtMs,
+  importFromRepo,
+  makeLogger,
+  pidAlive,
+  portOpen,
+  readPid,
+  run,
+  tailFile,
+  terminate,
+  waitFor,
+  which,
+  withLock,
+} from './util.mjs';
+
+const POM = path.join(INFRA_DIR, 'kafka', 'pom.xml');
+const LOG4J = path.join(INFRA_DIR, 'kafka', 'log4j.properties');
+
+export const KAFKA_VERSION = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(fs.readFileSync(POM, 'utf8'))[1].trim();
+export const KAFKA_HOST = '127.0.0.1';
+export const KAFKA_PORT = envInt('KAFKA_PORT', 59092);
+export const KAFKA_CONTROLLER_PORT = envInt('KAFKA_CONTROLLER_PORT', KAFKA_PORT + 1);
+export const KAFKA_BROKERS = `${KAFKA_HOST}:${KAFKA_PORT}`;
+export const KAFKA_HOME = path.join(TOOLS_DIR, `kafka-${KAFKA_VERSION}`);
+export const KAFKA_LIBS = path.join(KAFKA_HOME, 'libs');
+export const KAFKA_DATA_DIR = path.join(DATA_DIR, 'kafka');
+export const KAFKA_LOG_DIRS = path.join(KAFKA_DATA_DIR, 'logs');
+export const KAFKA_PID_FILE = path.join(KAFKA_DATA_DIR, 'kafka.pid');
+export const KAFKA_LOG_FILE = path.join(KAFKA_DATA_DIR, 'kafka.log');
+export const KAFKA_PROPERTIES = path.join(KAFKA_DATA_DIR, 'server.properties');
+export const KAFKA_TOPICS_FILE = path.resolve(ROOT, process.env.KAFKA_TOPICS_FILE || path.join('tools', 'infra', 'kafka-topics.json'));
+const MAVEN_REPO = process.env.MAVEN_REPO_LOCAL || path.join(TOOLS_DIR, 'm2');
+const COMPLETE_MARKER = path.join(KAFKA_LIBS, '.complete');
+const HEAP_OPTS = process.env.KAFKA_HEAP_OPTS || '-Xmx768m -Xms256m';
+
+function javaBin() {
+  if (process.env.JAVA_HOME) {
+    const j = path.join(process.env.JAVA_HOME, 'bin', 'java');
+    if (fs.existsSync(j)) return j;
+  }
+  const j = which('java');
+  if (!j) throw new Error("java not found (need Java 17+): e.g. 'apt-get install -y openjdk-17-jre-headless'");
+  return j;
+}
+
+function pomHash() {
+  return crypto.createHash('sha256').update(fs.readFileSync(POM)).digest('hex');
+}
+
+function libsComplete() {
+  try {
+    return fs.readFileSync(COMPLETE_MARKER, 'utf8').trim() === pomHash();
+  } catch {
+    return false;
+  }
+}
+
+/** Download kafka_2.13 + runtime deps + logging binding into .tools/kafka-<v>/libs (cached). */
+export async function ensureKafkaLibs({ log = makeLogger('kafka') } = {}) {
+  if (libsComplete()) return KAFKA_LIBS;
+  const mvn = which('mvn');
+  if (!mvn) throw new Error("Maven ('mvn') not found: e.g. 'apt-get install -y maven'");
+  const tmp = `${KAFKA_LIBS}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(KAFKA_HOME, { recursive: true });
+  log(`fetching org.apache.kafka:kafka_2.13:${KAFKA_VERSION} + dependencies from Maven Central (maven repo ${path.relative(ROOT, MAVEN_REPO) || MAVEN_REPO})...`);
+  const t0 = Date.now();
+  await run(mvn, [
+    '-q', '-B',
+    '-Dstyle.color=never',
+    '-f', POM,
+    `-Dmaven.repo.local=${MAVEN_REPO}`,
+    'dependency:copy-dependencies',
+    `-DoutputDirectory=${tmp}`,
+    '-DincludeScope=runtime',
+  ], { log, env: { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS || '-Xmx512m' } });
+  const jars = fs.readdirSync(tmp).filter((f) => f.endsWith('.jar'));
+  for (const must of [`kafka_2.13-${KAFKA_VERSION}.jar`, `kafka-clients-${KAFKA_VERSION}.jar`, 'slf4j-reload4j-']) {
+    if (!jars.some((j) => j.startsWith(must))) throw new Error(`maven did not produce ${must}* in ${tmp}`);
+  }
+  fs.writeFileSync(path.join(tmp, '.complete'), `${pomHash()}\n`);
+  fs.rmSync(KAFKA_LIBS, { recursive: true, force: true });
+  fs.renameSync(tmp, KAFKA_LIBS);
+  log(`downloaded ${jars.length} jars in ${fmtMs(Date.now() - t0)} -> ${path.relative(ROOT, KAFKA_LIBS)}`);
+  return KAFKA_LIBS;
+}
+
+function serverProperties() {
+  const props = {
+    'process.roles': 'broker,controller',
+    'node.id': 1,
+    'controller.quorum.voters': `1@${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT}`,
+    listeners: `PLAINTEXT://${KAFKA_HOST}:${KAFKA_PORT},CONTROLLER://${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT}`,
+    'advertised.listeners': `PLAINTEXT://${KAFKA_HOST}:${KAFKA_PORT}`,
+    'controller.listener.names': 'CONTROLLER',
+    'inter.broker.listener.name': 'PLAINTEXT',
+    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    'log.dirs': KAFKA_LOG_DIRS,
+    'num.partitions': 3,
+    'default.replication.factor': 1,
+    'offsets.topic.replication.factor': 1,
+    // Fewer internal partitions than the default 50: much faster first consumer-group join.
+    'offsets.topic.num.partitions': 10,
+    'transaction.state.log.replication.factor': 1,
+    'transaction.state.log.min.isr': 1,
+    'transaction.state.log.num.partitions': 10,
+    'group.initial.rebalance.delay.ms': 0,
+    'auto.create.topics.enable': false,
+    'delete.topic.enable': true,
+    'log.retention.hours': 24,
+    'log.retention.check.interval.ms': 300000,
+    'num.network.threads': 3,
+    'num.io.threads': 4,
+  };
+  return (
+    '# Written by tools/infra/kafka.mjs on every start - do not edit.\n' +
+    Object.entries(props).map(([k, v]) => `${k}=${v}`).join('\n') +
+    '\n'
+  );
+}
+
+function clusterId() {
+  const f = path.join(KAFKA_DATA_DIR, 'cluster-id');
+  try {
+    const id = fs.readFileSync(f, 'utf8').trim();
+    if (id) return id;
+  } catch {
+    /* create */
+  }
+  const id = crypto.randomBytes(16).toString('base64url'); // Kafka Uuid format (22 chars)
+  fs.writeFileSync(f, `${id}\n`);
+  return id;
+}
+
+function isFormatted() {
+  return fs.existsSync(path.join(KAFKA_LOG_DIRS, 'meta.properties'));
+}
+
+async function formatStorage(java, log) {
+  const id = clusterId();
+  log(`formatting KRaft storage (cluster id ${id})`);
+  await run(java, [
+    '-Xmx256m',
+    `-Dlog4j.configuration=file:${LOG4J}`,
+    '-cp', path.join(KAFKA_LIBS, '*'),
+    'kafka.tools.StorageTool', 'format',
+    '-t', id,
+    '-c', KAFKA_PROPERTIES,
+    '--ignore-formatted',
+  ], { log, quiet: true, cwd: KAFKA_DATA_DIR });
+}
+
+function runningPid() {
+  const pid = readPid(KAFKA_PID_FILE);
+  return pid && pidAlive(pid) ? pid : null;
+}
+
+async function newAdmin() {
+  const { Kafka, logLevel } = await importFromRepo('kafkajs');
+  const kafka = new Kafka({
+    clientId: 'hintakori-infra',
+    brokers: [KAFKA_BROKERS],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 2000,
+    requestTimeout: 10000,
+    retry: { retries: 2, initialRetryTime: 200 },
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  return admin;
+}
+
+async function brokerAnswers() {
+  const admin = await newAdmin();
+  try {
+    const c = await admin.describeCluster();
+    return c.brokers.length > 0 && c.controller !== null && c.controller !== -1;
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+function displayPath(p) {
+  const rel = path.relative(ROOT, p);
+  return rel.startsWith('..') ? p : rel;
+}
+
+const TOPIC_RE = /^[a-zA-Z0-9._-]{1,249}$/;
+
+/** Topic specs from KAFKA_TOPICS_FILE plus extra names (default 3 partitions). */
+export function topicSpecs(extra = [], file = KAFKA_TOPICS_FILE) {
+  const specs = new Map();
+  if (fs.existsSync(file)) {
+    const list = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (!Array.isArray(list)) throw new Error(`${file} must contain a JSON array of {"topic","numPartitions"}`);
+    for (const t of list) {
+      const s = typeof t === 'string' ? { topic: t } : t;
+      specs.set(s.topic, s);
+    }
+  } else if (process.env.KAFKA_TOPICS_FILE) {
+    throw new Error(`KAFKA_TOPICS_FILE=${file} does not exist`);
+  }
+  for (const name of extra) if (!specs.has(name)) specs.set(name, { topic: name });
+  for (const s of specs.values()) {
+    if (!TOPIC_RE.test(s.topic || '')) throw new Error(`invalid topic name ${JSON.stringify(s.topic)}`);
+  }
+  return [...specs.values()];
+}
+
+/** Create missing topics (idempotent); grow partitions of existing ones if the spec asks for more. */
+export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') } = {}) {
+  const specs = topicSpecs(extra);
+  if (specs.length === 0) {
+    log('no topics to create');
+    return { created: [], existing: [] };
+  }
+  const admin = await newAdmin();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = specs.filter((s) => !existing.has(s.topic));
+    if (missing.length) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        timeout: 30000,
+        topics: missing.map((s) => ({
+          topic: s.topic,
+          numPartitions: s.numPartitions ?? 3,
+          replicationFactor: s.replicationFactor ?? 1,
+          ...(s.configEntries ? { configEntries: s.configEntries } : {}),
+        })),
+      });
+    }
+    const present = specs.filter((s) => existing.has(s.topic));
+    if (present.length) {
+      const meta = await admin.fetchTopicMetadata({ topics: present.map((s) => s.topic) });
+      const grow = [];
+      for (const t of meta.topics) {
+        const want = specs.find((s) => s.topic === t.name)?.numPartitions;
+        if (want && t.partitions.length < want) grow.push({ topic: t.name, count: want });
+        else if (want && t.partitions.length > want) log(`note: ${t.name} has ${t.partitions.length} partitions (> ${want} wanted; Kafka cannot shrink)`);
+      }
+      if (grow.length) {
+        log(`increasing partitions: ${grow.map((g) => `${g.topic}->${g.count}`).join(', ')}`);
+        await admin.createPartitions({ topicPartitions: grow });
+      }
+    }
+    log(`topics: ${missing.length} created, ${present.length} already present (${displayPath(KAFKA_TOPICS_FILE)}${extra.length ? ` + ${extra.length} from args` : ''})`);
+    return { created: missing.map((s) => s.topic), existing: present.map((s) => s.topic) };
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+/**
+ * Ask for a group coordinator once so the broker creates __consumer_offsets now,
+ * instead of stalling the first consumer of a test run (best effort).
+ */
+async function warmUpGroupCoordinator(log) {
+  try {
+    await waitFor('group coordinator', async () => {
+      const admin = await newAdmin();
+      try {
+        await admin.describeGroups(['hintakori-infra-warmup']);
+        return true;
+      } finally {
+        await admin.disconnect().catch(() => {});
+      }
+    }, { timeoutMs: 30_000, intervalMs: 300 });
+  } catch (e) {
+    log(`note: group coordinator not ready yet (${e.message})`);
+  }
+}
+
+export async function startKafka({ log = makeLogger('kafka'), topics = true, extraTopics = [] } = {}) {
+  const t0 = Date.now();
+  const result = await withLock('kafka', async () => {
+    const pid = runningPid();
+    if (pid) {
+      await waitFor(`Kafka broker ${KAFKA_BROKERS}`, brokerAnswers, { timeoutMs: 90_000, intervalMs: 500 });
+      log(`already running (pid ${pid}): ${KAFKA_BROKERS}`);
+      return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: true };
+    }
+    const java = javaBin();
+    await ensureKafkaLibs({ log });
+    fs.mkdirSync(KAFKA_LOG_DIRS, { recursive: true });
+    fs.writeFileSync(KAFKA_PROPERTIES, serverProperties());
+    if (!isFormatted()) await formatStorage(java, log);
+    for (const p of [KAFKA_PORT, KAFKA_CONTROLLER_PORT]) {
+      if (await portOpen(p)) throw new Error(`port ${p} is already in use by another process (set KAFKA_PORT / KAFKA_CONTROLLER_PORT)`);
+    }
+    // Keep the log from growing forever across restarts.
+    try {
+      if (fs.statSync(KAFKA_LOG_FILE).size > 50 * 1024 * 1024) fs.renameSync(KAFKA_LOG_FILE, `${KAFKA_LOG_FILE}.1`);
+    } catch {
+      /* no log yet */
+    }
+    log(`starting Kafka ${KAFKA_VERSION} (KRaft) on ${KAFKA_BROKERS}, controller ${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT}`);
+    const out = fs.openSync(KAFKA_LOG_FILE, 'a');
+    fs.writeSync(out, `\n===== ${new Date().toISOString()} starting kafka (tools/infra/kafka.mjs) =====\n`);
+    const child = spawn(java, [
+      ...HEAP_OPTS.split(/\s+/).filter(Boolean),
+      '-server',
+      '-XX:+UseG1GC',
+      '-XX:MaxGCPauseMillis=20',
+      '-XX:InitiatingHeapOccupancyPercent=35',
+      '-XX:+ExplicitGCInvokesConcurrent',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      `-Dlog4j.configuration=file:${LOG4J}`,
+      `-Dkafka.logs.dir=${KAFKA_DATA_DIR}`,
+      '-cp', path.join(KAFKA_LIBS, '*'),
+      'kafka.Kafka', KAFKA_PROPERTIES,
+    ], { cwd: KAFKA_DATA_DIR, detached: true, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    let exited = null;
+    child.on('exit', (code, signal) => {
+      exited = code ?? signal;
+    });
+    child.unref();
+    fs.writeFileSync(KAFKA_PID_FILE, `${child.pid}\n`);
+    try {
+      await waitFor(
+        `Kafka broker ${KAFKA_BROKERS}`,
+        async () => {
+          if (exited !== null || !pidAlive(child.pid)) {
+            const e = new Error(`Kafka exited during startup (${exited ?? 'unknown'})`);
+            e.fatal = true;
+            throw e;
+          }
+          return brokerAnswers();
+        },
+        { timeoutMs: 120_000, intervalMs: 500 },
+      );
+    } catch (e) {
+      if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
+      fs.rmSync(KAFKA_PID_FILE, { force: true });
+      throw new Error(`${e.message}\n--- ${KAFKA_LOG_FILE} (tail) ---\n${tailFile(KAFKA_LOG_FILE, 40)}`);
+    }
+    log(`broker up after ${fmtMs(Date.now() - t0)} (pid ${child.pid}): ${KAFKA_BROKERS}`);
+    return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: false, pid: child.pid };
+  }, { log });
+  if (topics) await ensureKafkaTopics(extraTopics, { log });
+  if (!result.alreadyRunning) await warmUpGroupCoordinator(log);
+  result.ms = Date.now() - t0;
+  if (!result.alreadyRunning) log(`ready in ${fmtMs(result.ms)}: ${KAFKA_BROKERS}`);
+  return result;
+}
+
+export async function stopKafka({ log = makeLogger('kafka') } = {}) {
+  const pid = runningPid();
+  if (!pid) {
+    fs.rmSync(KAFKA_PID_FILE, { force: true });
+    log('not running');
+    return 'not-running';
+  }
+  log(`stopping (pid ${pid})`);
+  const t0 = Date.now();
+  const r = await terminate(pid, { timeoutMs: 60_000, log });
+  fs.rmSync(KAFKA_PID_FILE, { force: true });
+  log(`${r === 'killed' ? 'killed' : 'stopped'} in ${fmtMs(Date.now() - t0)}`);
+  return r;
+}
+
+export async function statusKafka() {
+  const pid = runningPid();
+  const accepting = pid ? await brokerAnswers().catch(() => false) : false;
+  return {
+    service: 'kafka',
+    version: KAFKA_VERSION,
+    libsReady: libsComplete(),
+    formatted: isFormatted(),
+    running: Boolean(pid),
+    pid,
+    accepting,
+    brokers: KAFKA_BROKERS,
+    port: KAFKA_PORT,
+    dataDir: KAFKA_DATA_DIR,
+  };
+}

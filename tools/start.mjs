@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds, and runs the standalone profile (one process,
+// embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (command, args) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  console.log('[start] installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+console.log('[start] building the services…');
+run(process.execPath, ['tools/build/build-node.mjs']);
+
+const webIndex = path.join(root, 'dist/apps/web/index.html');
+if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && (!existsSync(webIndex) || newestMtime(path.join(root, 'apps/web/src')) > statSync(webIndex).mtimeMs)) {
+  console.log('[start] building the web app…');
+  run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, HINTAKORI_PROFILE: 'standalone' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
