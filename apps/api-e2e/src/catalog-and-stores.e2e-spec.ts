@@ -1,0 +1,137 @@
+import { api, someStores } from './support';
+
+describe('health and docs', () => {
+  it('is alive and ready with every dependency up', async () => {
+    await api().get('/api/health').expect(200, { status: 'ok' });
+    const ready = await api().get('/api/ready').expect(200);
+    expect(ready.body.status).toBe('ready');
+    for (const service of ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest']) expect(ready.body.dependencies[service]).toBe('up');
+  });
+
+  it('serves the OpenAPI document listing the spec routes', async () => {
+    const docs = await api().get('/api/docs-json').expect(200);
+    for (const route of ['/api/categories', '/api/stores/location', '/api/shoppingCartComparisons/storeTotals', '/api/items/{id}']) {
+      expect(Object.keys(docs.body.paths)).toContain(route);
+    }
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await api().get('/api/no-such-thing').expect(404);
+    expect(response.body).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('categories', () => {
+  it('lists a three-level Finnish category tree', async () => {
+    const { body } = await api().get('/api/categories').expect(200);
+    const byId = new Map<number, { id: number; parentCategoryId: number | null; name: string; slug: string }>(body.map((c: { id: number }) => [c.id, c]));
+    const depth = (id: number): number => {
+      const parent = byId.get(id)?.parentCategoryId;
+      return parent == null ? 1 : 1 + depth(parent);
+    };
+    expect(Math.max(...body.map((c: { id: number }) => depth(c.id)))).toBe(3);
+    expect(body.some((c: { name: string }) => /maito/i.test(c.name))).toBe(true);
+  });
+});
+
+describe('stores', () => {
+  it('pages the minimal list by 200 without overlap', async () => {
+    const first = await api().get('/api/stores/minimal?skip=0').expect(200);
+    expect(first.body).toHaveLength(Math.min(200, first.body.length));
+    const second = await api().get('/api/stores/minimal?skip=200').expect(200);
+    const ids = new Set(first.body.map((s: { id: number }) => s.id));
+    for (const store of second.body) expect(ids.has(store.id)).toBe(false);
+    expect(first.body.length + second.body.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('searches stores by chain and town', async () => {
+    const { body } = await api().get('/api/stores').query({ search: 'prisma' }).expect(200);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body[0].name).toMatch(/prisma/i);
+  });
+
+  it('finds stores in a bounding box, nearest first with distances in metres', async () => {
+    const { body } = await api()
+      .get('/api/stores/location')
+      .query({ minLat: 60.14, minLong: 24.85, maxLat: 60.23, maxLong: 25.05, lat: 60.17, long: 24.94 })
+      .expect(200);
+    expect(body.length).toBeGreaterThan(5);
+    for (const store of body) {
+      expect(store.lat).toBeGreaterThanOrEqual(60.14);
+      expect(store.lat).toBeLessThanOrEqual(60.23);
+      expect(typeof store.distance).toBe('number');
+    }
+    const distances = body.map((s: { distance: number }) => s.distance);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('answers one store with a week of opening times, and its offers', async () => {
+    const [store] = await someStores(1);
+    const { body } = await api().get(`/api/stores/${store.id}`).expect(200);
+    expect(body).toMatchObject({ id: store.id, name: store.name, urlSlug: store.urlSlug });
+    expect(body.openingTimes).toHaveLength(8);
+    expect(['S', 'K', 'L']).toContain(body.type);
+    const offers = await api().get('/api/offers').query({ storeId: store.id }).expect(200);
+    expect(Array.isArray(offers.body)).toBe(true);
+  });
+
+  it('rejects bad input with 400 and names the problem; unknown stores are 404', async () => {
+    expect((await api().get('/api/stores/abc').expect(400)).body.message).toMatch(/store id/);
+    await api().get('/api/stores/999999').expect(404);
+    expect((await api().get('/api/stores/minimal?skip=-1').expect(400)).body.message).toMatch(/skip/);
+    expect((await api().get('/api/stores/location').query({ minLat: 61, maxLat: 60, minLong: 24, maxLong: 25 }).expect(400)).body.message).toMatch(/minLat/);
+    expect((await api().get('/api/stores/location').query({ minLat: 60, maxLat: 95, minLong: 24, maxLong: 25 }).expect(400)).body.message).toMatch(/maxLat/);
+    expect((await api().get('/api/offers').query({ storeId: 'x' }).expect(400)).body.message).toMatch(/storeId/);
+  });
+});
+
+describe('items', () => {
+  let storeIds: number[];
+  beforeAll(async () => {
+    storeIds = (await someStores(5)).map((s) => s.id);
+  });
+
+  it('returns nothing without stores', async () => {
+    await api().get('/api/items').query({ search: 'maito' }).expect(200, []);
+  });
+
+  it('finds items with Finnish stemming, prefixes and typos, with prices only for the chosen stores', async () => {
+    const exact = await api().get('/api/items').query({ search: 'maito', storeIds: storeIds.join(',') }).expect(200);
+    expect(exact.body.length).toBeGreaterThan(0);
+    expect(exact.body[0].name).toMatch(/maito/i);
+    for (const item of exact.body) {
+      for (const storeItem of item.storeItems) {
+        expect(storeIds).toContain(storeItem.storeId);
+        expect(Number.isInteger(storeItem.price)).toBe(true);
+        expect(storeItem.updatedAt).toBeTruthy();
+      }
+    }
+    const inflected = await api().get('/api/items').query({ search: 'maitoa', storeIds: storeIds.join(',') }).expect(200);
+    expect(inflected.body.some((i: { name: string }) => /maito/i.test(i.name))).toBe(true);
+    const prefix = await api().get('/api/items').query({ search: 'mai', storeIds }).expect(200);
+    expect(prefix.body.some((i: { name: string }) => /maito/i.test(i.name))).toBe(true);
+    const typo = await api().get('/api/items').query({ search: 'juutso', storeIds: storeIds.join(',') }).expect(200);
+    expect(typo.body.some((i: { name: string }) => /juusto/i.test(i.name))).toBe(true);
+  });
+
+  it('lists a category with its descendants and answers one item', async () => {
+    const { body: categories } = await api().get('/api/categories').expect(200);
+    const top = categories.find((c: { parentCategoryId: number | null }) => c.parentCategoryId === null);
+    const items = await api().get(`/api/items/categories/${top.slug}`).query({ storeIds: storeIds.join(',') }).expect(200);
+    expect(items.body.length).toBeGreaterThan(0);
+    for (const item of items.body.slice(0, 20)) expect(item.itemCategories[0].category.slug).toBe(top.slug);
+    const one = await api().get(`/api/items/${items.body[0].id}`).query({ storeIds: storeIds.join(',') }).expect(200);
+    expect(one.body).toMatchObject({ id: items.body[0].id, name: items.body[0].name });
+    expect(Array.isArray(one.body.nutritionalContent)).toBe(true);
+    await api().get('/api/items/categories/no-such-category').expect(404);
+    await api().get('/api/items/99999999').expect(404);
+  });
+
+  it('rejects bad search input with 400', async () => {
+    expect((await api().get('/api/items').query({ search: 'x'.repeat(201), storeIds: '1' }).expect(400)).body.message).toMatch(/200/);
+    expect((await api().get('/api/items').query({ search: 'maito', storeIds: '1,abc' }).expect(400)).body.message).toMatch(/storeIds/);
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect((await api().get('/api/items').query({ search: 'maito', storeIds: tooMany }).expect(400)).body.message).toMatch(/at most 100/);
+    await api().get('/api/items/abc').expect(400);
+  });
+});

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// `npm run stack`: the distributed profile on this machine — real Kafka (KRaft), PostgreSQL and Redis
+// from tools/infra, and every app as its own process talking over Kafka.
+//   npm run stack               start everything, follow until Ctrl-C (then stop the apps)
+//   npm run stack -- --detach   start everything and return (used by the e2e tests and benchmarks)
+//   npm run stack:down          stop the apps and the infrastructure
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stackDir = path.join(root, '.data/stack');
+const pidsFile = path.join(stackDir, 'pids.json');
+const args = process.argv.slice(2);
+const port = Number(process.env.PORT ?? 3000);
+const APPS = [
+  { name: 'catalog', port: 3101 },
+  { name: 'stores', port: 3102 },
+  { name: 'carts', port: 3103 },
+  { name: 'comparisons', port: 3104 },
+  { name: 'price-ingest', port: 3105 },
+];
+const log = (message) => console.log(`[stack] ${message}`);
+
+if (args[0] === 'down') {
+  await stopApps();
+  const infra = await import('./infra/lib.mjs');
+  await infra.stopAll();
+  log('stopped');
+  process.exit(0);
+}
+
+const started = Date.now();
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+await stopApps();
+log('building the services…');
+run(process.execPath, ['tools/build/build-node.mjs']);
+if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && !existsSync(path.join(root, 'dist/apps/web/index.html'))) {
+  run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+log('starting PostgreSQL, Redis and Kafka…');
+const infra = await import('./infra/lib.mjs');
+await infra.startAll({ log: (line) => console.log(`[infra] ${line}`) });
+await infra.ensureKafkaTopics([], { log: (line) => console.log(`[kafka] ${line}`) });
+const env = {
+  ...process.env,
+  ...infra.infraEnv(),
+  HINTAKORI_PROFILE: 'distributed',
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--enable-source-maps', '--max-old-space-size=512'].filter(Boolean).join(' '),
+};
+
+mkdirSync(stackDir, { recursive: true });
+const children = [];
+for (const app of [...APPS, { name: 'gateway', port }]) {
+  const logFile = path.join(stackDir, `${app.name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [`dist/apps/${app.name}/src/main.js`], {
+    cwd: root,
+    env: { ...env, PORT: String(app.port) },
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
+  closeSync(fd);
+  children.push({ name: app.name, pid: child.pid, port: app.port, log: path.relative(root, logFile) });
+  child.unref();
+}
+writeFileSync(pidsFile, JSON.stringify(children, null, 2));
+log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
+
+const readyUrl = `http://127.0.0.1:${port}/api/ready`;
+const deadline = Date.now() + Number(process.env.STACK_READY_TIMEOUT_MS ?? 240_000);
+let lastState = '';
+for (;;) {
+  try {
+    const response = await fetch(readyUrl);
+    const body = await response.json();
+    if (response.ok) break;
+    const state = Object.entries(body.dependencies ?? {})
+      .map(([name, value]) => `${name}:${value}`)
+      .join(' ');
+    if (state !== lastState) log(`waiting for readiness — ${state}`);
+    lastState = state;
+  } catch {
+    // gateway not listening yet
+  }
+  for (const child of children) {
+    if (!alive(child.pid)) {
+      console.error(`[stack] ${child.name} exited during start-up; last lines of ${child.log}:`);
+      console.error(readFileSync(path.join(root, child.log), 'utf8').split('\n').slice(-30).join('\n'));
+      await stopApps();
+      process.exit(1);
+    }
+  }
+  if (Date.now() > deadline) {
+    console.error(`[stack] not ready after ${Math.round((deadline - started) / 1000)} s — see .data/stack/*.log`);
+    await stopApps();
+    process.exit(1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port} (API /api, docs /api/docs)`);
+console.table(children.map(({ name, pid, port: p, log: l }) => ({ app: name, pid, port: p, log: l })));
+
+if (args.includes('--detach')) process.exit(0);
+log('following; Ctrl-C stops the apps (the infrastructure keeps running: npm run stack:down stops it)');
+const stop = async () => {
+  await stopApps();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+setInterval(() => {
+  for (const child of children) if (!alive(child.pid)) log(`${child.name} is not running — see ${child.log}`);
+}, 10_000);
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopApps() {
+  if (!existsSync(pidsFile)) return;
+  const children = JSON.parse(readFileSync(pidsFile, 'utf8'));
+  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (children.some((c) => alive(c.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGKILL');
+  rmSync(pidsFile, { force: true });
+}

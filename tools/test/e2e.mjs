@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Runs the API e2e suite (apps/api-e2e) against the booted system:
+//   standalone  — one process on embedded PostgreSQL (a smoke of the default profile)
+//   distributed — `npm run stack -- --detach`: every app its own process over real Kafka, PostgreSQL, Redis
+// Usage: node tools/test/e2e.mjs [standalone|distributed|both]   (default both)
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const which = process.argv[2] ?? 'both';
+const log = (m) => console.log(`[e2e] ${m}`);
+let failed = false;
+
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+async function waitReady(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    if (isAlive && !isAlive()) return false;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
+
+if (which === 'standalone' || which === 'both') {
+  const port = 3310;
+  const dataDir = path.join(root, '.data/e2e-standalone');
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'standalone.log');
+  const fd = openSync(logFile, 'w');
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: '54339', RATE_LIMIT_PER_MINUTE: '0' },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
+  if (await waitReady(`http://127.0.0.1:${port}`, 240_000, () => !exited)) {
+    log(`standalone ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
+  } else {
+    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
+    log('standalone did not become ready');
+    failed = true;
+  }
+  child.kill('SIGTERM');
+  await new Promise((r) => (exited ? r() : child.on('exit', r)));
+}
+
+if (which === 'distributed' || which === 'both') {
+  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0' }) !== 0) {
+    failed = true;
+  } else {
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed' }) !== 0) failed = true;
+  }
+  if (process.env.E2E_KEEP_STACK !== 'true') run(process.execPath, ['tools/stack.mjs', 'down']);
+}
+
+log(failed ? 'FAILED' : 'passed');
+process.exit(failed ? 1 : 0);
