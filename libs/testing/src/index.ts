@@ -58,3 +58,4 @@ export async function startTestService(module: DynamicModule): Promise<TestServi
     },
   };
 }
+export * from './transports';

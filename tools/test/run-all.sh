@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The full test suite (README's test command, also run by .ci/run):
+# static checks, unit tests, integration tests on real PostgreSQL, message contracts over both
+# transports (in-process and real Kafka), API e2e on both profiles, web unit and browser e2e.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+started=$(date +%s)
+
+if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm ci --no-audit --no-fund; fi
+
+step "typecheck"; npx tsc -p tsconfig.json --noEmit
+step "lint"; npm run --silent lint
+step "build"; node tools/build/build-node.mjs
+step "unit tests"; npx jest -c jest.config.js --ci
+if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/web/jest.config.js --ci; fi
+step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci --runInBand
+step "message contracts (in-process and real Kafka)"; npx jest -c jest.contracts.config.js --ci --runInBand
+if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
+step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
+if [ -f apps/web-e2e/run.mjs ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
+
+step "all tests passed in $(( $(date +%s) - started )) s"
