@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm run bench:api [standalone|distributed|both]` — not a test: prints p50/p95/p99 latency and
+// requests/s for item search, item by id and store totals (30 items × 10 stores) on each profile.
+// Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const which = process.argv[2] ?? 'both';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SEARCH_TERMS = ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti', 'banaani', 'omena', 'peruna', 'kana', 'jauheliha', 'mehu', 'pasta', 'riisi', 'suklaa', 'kevytmaito', 'ruisleipä', 'tomaatti', 'kurkku', 'voi', 'kerma'];
+const env = { ...process.env, RATE_LIMIT_PER_MINUTE: '0' };
+const run = (cmd, args, extra = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
+
+async function waitReady(base, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${base} not ready`);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function scenario(name, makeRequest) {
+  for (let i = 0; i < 100; i++) await makeRequest(i);
+  const latencies = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const t0 = performance.now();
+        const ok = await makeRequest(i);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { scenario: name, requests: REQUESTS, concurrency: CONCURRENCY, 'p50 ms': +percentile(latencies, 50).toFixed(2), 'p95 ms': +percentile(latencies, 95).toFixed(2), 'p99 ms': +percentile(latencies, 99).toFixed(2), 'req/s': Math.round(REQUESTS / seconds), errors };
+}
+
+async function benchmark(profile, base) {
+  const stores = await (await fetch(`${base}/api/stores/minimal?skip=0`)).json();
+  const storeIds = stores.slice(0, 10).map((s) => s.id);
+  const found = await (await fetch(`${base}/api/items?search=maito&storeIds=${storeIds}&limit=200`)).json();
+  const more = await (await fetch(`${base}/api/items?search=juusto&storeIds=${storeIds}&limit=200`)).json();
+  const itemIds = [...new Set([...found, ...more].map((i) => i.id))];
+  if (itemIds.length < 30) throw new Error(`only ${itemIds.length} items found for the benchmark cart`);
+  const cart = itemIds.slice(0, 30).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) }));
+  const ok = (response) => response.arrayBuffer().then(() => response.ok);
+  const results = [
+    await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&storeIds=${storeIds.slice(0, 1 + (i % 10))}`).then(ok)),
+    await scenario('item by id', (i) => fetch(`${base}/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
+    await scenario('store totals 30×10', () =>
+      fetch(`${base}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, type: 'default', items: cart }) }).then(ok),
+    ),
+  ];
+  console.log(`\n${profile} profile — ${base} (2-core machine; gateway response cache on for search/item, never for totals)`);
+  console.table(results);
+}
+
+if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
+if (which === 'standalone' || which === 'both') {
+  const dataDir = path.join(root, '.data/bench-standalone');
+  mkdirSync(dataDir, { recursive: true });
+  const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
+  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3330', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn' }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  try {
+    console.log('[bench] starting the standalone profile…');
+    await waitReady('http://127.0.0.1:3330', 240_000);
+    await benchmark('standalone', 'http://127.0.0.1:3330');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  }
+}
+if (which === 'distributed' || which === 'both') {
+  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3340', LOG_LEVEL: 'warn' }) !== 0) process.exit(1);
+  try {
+    await benchmark('distributed', 'http://127.0.0.1:3340');
+  } finally {
+    run(process.execPath, ['tools/stack.mjs', 'down']);
+  }
+}
