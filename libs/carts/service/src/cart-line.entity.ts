@@ -20,5 +20,3 @@ export class CartLineEntity {
   @Column({ name: 'added_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
   addedAt!: Date;
 }
-
-export const CART_ENTITIES = [CartEntity, CartLineEntity];
