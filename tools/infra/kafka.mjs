@@ -28,7 +28,11 @@ cliMain(async ([cmd, ...rest]) => {
       return 0;
     case 'status': {
       const s = await statusKafka();
-      console.log(`kafka ${s.version}: ${s.running ? (s.accepting ? `running (pid ${s.pid}), broker answers` : `running (pid ${s.pid}), broker NOT answering`) : 'stopped'}  ${s.brokers}  libs=${s.libsReady ? 'ready' : 'not downloaded'} storage=${s.formatted ? 'formatted' : 'not formatted'}  data=${s.dataDir}`);
+      if (s.running && s.runningOnPort && s.runningOnPort !== s.port)
+        console.log(`note: the running broker listens on ${s.runningOnPort} (KAFKA_PORT=${s.port} here)`);
+      console.log(
+        `kafka ${s.version}: ${s.running ? (s.accepting ? `running (pid ${s.pid}), broker answers` : `running (pid ${s.pid}), broker NOT answering`) : 'stopped'}  ${s.brokers}  libs=${s.libsReady ? 'ready' : 'not downloaded'} storage=${s.formatted ? 'formatted' : 'not formatted'}  data=${s.dataDir}`,
+      );
       return s.running && s.accepting ? 0 : 3;
     }
     case 'topics':

@@ -63,7 +63,16 @@ export const defaults = Object.freeze({
   toolsDir: TOOLS_DIR,
   postgres: { host: '127.0.0.1', port: PG_PORT, user: 'hintakori', password: 'hintakori', database: 'hintakori', url: DATABASE_URL, dataDir: PG_DATA_DIR },
   redis: { host: '127.0.0.1', port: REDIS_PORT, url: REDIS_URL, dataDir: REDIS_DATA_DIR },
-  kafka: { host: '127.0.0.1', port: KAFKA_PORT, controllerPort: KAFKA_CONTROLLER_PORT, brokers: KAFKA_BROKERS, version: KAFKA_VERSION, dataDir: KAFKA_DATA_DIR, home: KAFKA_HOME, topicsFile: KAFKA_TOPICS_FILE },
+  kafka: {
+    host: '127.0.0.1',
+    port: KAFKA_PORT,
+    controllerPort: KAFKA_CONTROLLER_PORT,
+    brokers: KAFKA_BROKERS,
+    version: KAFKA_VERSION,
+    dataDir: KAFKA_DATA_DIR,
+    home: KAFKA_HOME,
+    topicsFile: KAFKA_TOPICS_FILE,
+  },
 });
 
 /** The environment variables the apps read, pointing at these servers. */
@@ -79,11 +88,7 @@ export function infraEnv() {
 export async function startAll({ log } = {}) {
   const lg = (p) => makeLogger(p, log ?? console.log);
   const names = ['postgres', 'redis', 'kafka'];
-  const results = await Promise.allSettled([
-    startPostgres({ log: lg('postgres') }),
-    startRedis({ log: lg('redis') }),
-    startKafka({ log: lg('kafka') }),
-  ]);
+  const results = await Promise.allSettled([startPostgres({ log: lg('postgres') }), startRedis({ log: lg('redis') }), startKafka({ log: lg('kafka') })]);
   const failed = results.map((r, i) => [names[i], r]).filter(([, r]) => r.status === 'rejected');
   if (failed.length) {
     throw new Error(failed.map(([n, r]) => `${n}: ${r.reason?.message ?? r.reason}`).join('\n\n'));
@@ -95,11 +100,7 @@ export async function startAll({ log } = {}) {
 export async function stopAll({ log } = {}) {
   const lg = (p) => makeLogger(p, log ?? console.log);
   const names = ['postgres', 'redis', 'kafka'];
-  const results = await Promise.allSettled([
-    stopPostgres({ log: lg('postgres') }),
-    stopRedis({ log: lg('redis') }),
-    stopKafka({ log: lg('kafka') }),
-  ]);
+  const results = await Promise.allSettled([stopPostgres({ log: lg('postgres') }), stopRedis({ log: lg('redis') }), stopKafka({ log: lg('kafka') })]);
   const failed = results.map((r, i) => [names[i], r]).filter(([, r]) => r.status === 'rejected');
   if (failed.length) throw new Error(failed.map(([n, r]) => `${n}: ${r.reason?.message ?? r.reason}`).join('\n'));
   return Object.fromEntries(results.map((r, i) => [names[i], r.value]));

@@ -22,7 +22,9 @@ cliMain(async ([cmd]) => {
       return 0;
     case 'status': {
       const s = await statusPostgres();
-      console.log(`postgres: ${s.running ? (s.accepting ? 'running, accepting connections' : 'running, NOT accepting connections') : s.initialized ? 'stopped' : 'not initialized'}  ${s.url}  data=${s.dataDir}`);
+      console.log(
+        `postgres: ${s.running ? (s.accepting ? 'running, accepting connections' : 'running, NOT accepting connections') : s.initialized ? 'stopped' : 'not initialized'}  ${s.url}  data=${s.dataDir}`,
+      );
       return s.running && s.accepting ? 0 : 3;
     }
     case 'url':

@@ -20,7 +20,9 @@ cliMain(async ([cmd]) => {
       return 0;
     case 'status': {
       const s = await statusRedis();
-      console.log(`redis: ${s.running ? (s.accepting ? `running (pid ${s.pid}), answers PING` : `running (pid ${s.pid}), NOT answering`) : s.installed ? 'stopped' : 'stopped (redis-server not installed yet)'}  ${s.url}  data=${s.dataDir}`);
+      console.log(
+        `redis: ${s.running ? (s.accepting ? `running (pid ${s.pid}), answers PING` : `running (pid ${s.pid}), NOT answering`) : s.installed ? 'stopped' : 'stopped (redis-server not installed yet)'}  ${s.url}  data=${s.dataDir}`,
+      );
       return s.running && s.accepting ? 0 : 3;
     }
     case 'url':

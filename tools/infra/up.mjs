@@ -18,7 +18,13 @@ cliMain(async (args) => {
     ['service', 'address', 'state', 'time', 'data'],
     ['postgres', env.DATABASE_URL, r.postgres.alreadyRunning ? 'already running' : 'started', fmtMs(r.postgres.ms), '.data/pg-dist'],
     ['redis', env.REDIS_URL, r.redis.alreadyRunning ? 'already running' : 'started', fmtMs(r.redis.ms), '.data/redis'],
-    [`kafka ${defaults.kafka.version}`, `${env.KAFKA_BROKERS} (controller :${defaults.kafka.controllerPort})`, r.kafka.alreadyRunning ? 'already running' : 'started', fmtMs(r.kafka.ms), '.data/kafka'],
+    [
+      `kafka ${defaults.kafka.version}`,
+      `${env.KAFKA_BROKERS} (controller :${defaults.kafka.controllerPort})`,
+      r.kafka.alreadyRunning ? 'already running' : 'started',
+      fmtMs(r.kafka.ms),
+      '.data/kafka',
+    ],
   ];
   const w = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row) => row.map((c, i) => c.padEnd(w[i])).join('  ');

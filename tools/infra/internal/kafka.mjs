@@ -73,17 +73,25 @@ export async function ensureKafkaLibs({ log = makeLogger('kafka') } = {}) {
   const tmp = `${KAFKA_LIBS}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(KAFKA_HOME, { recursive: true });
-  log(`fetching org.apache.kafka:kafka_2.13:${KAFKA_VERSION} + dependencies from Maven Central (maven repo ${path.relative(ROOT, MAVEN_REPO) || MAVEN_REPO})...`);
+  log(
+    `fetching org.apache.kafka:kafka_2.13:${KAFKA_VERSION} + dependencies from Maven Central (maven repo ${path.relative(ROOT, MAVEN_REPO) || MAVEN_REPO})...`,
+  );
   const t0 = Date.now();
-  await run(mvn, [
-    '-q', '-B',
-    '-Dstyle.color=never',
-    '-f', POM,
-    `-Dmaven.repo.local=${MAVEN_REPO}`,
-    'dependency:copy-dependencies',
-    `-DoutputDirectory=${tmp}`,
-    '-DincludeScope=runtime',
-  ], { log, env: { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS || '-Xmx512m' } });
+  await run(
+    mvn,
+    [
+      '-q',
+      '-B',
+      '-Dstyle.color=never',
+      '-f',
+      POM,
+      `-Dmaven.repo.local=${MAVEN_REPO}`,
+      'dependency:copy-dependencies',
+      `-DoutputDirectory=${tmp}`,
+      '-DincludeScope=runtime',
+    ],
+    { log, env: { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS || '-Xmx512m' } },
+  );
   const jars = fs.readdirSync(tmp).filter((f) => f.endsWith('.jar'));
   for (const must of [`kafka_2.13-${KAFKA_VERSION}.jar`, `kafka-clients-${KAFKA_VERSION}.jar`, 'slf4j-reload4j-']) {
     if (!jars.some((j) => j.startsWith(must))) throw new Error(`maven did not produce ${must}* in ${tmp}`);
@@ -124,7 +132,9 @@ function serverProperties() {
   };
   return (
     '# Written by tools/infra/kafka.mjs on every start - do not edit.\n' +
-    Object.entries(props).map(([k, v]) => `${k}=${v}`).join('\n') +
+    Object.entries(props)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') +
     '\n'
   );
 }
@@ -149,20 +159,38 @@ function isFormatted() {
 async function formatStorage(java, log) {
   const id = clusterId();
   log(`formatting KRaft storage (cluster id ${id})`);
-  await run(java, [
-    '-Xmx256m',
-    `-Dlog4j.configuration=file:${LOG4J}`,
-    '-cp', path.join(KAFKA_LIBS, '*'),
-    'kafka.tools.StorageTool', 'format',
-    '-t', id,
-    '-c', KAFKA_PROPERTIES,
-    '--ignore-formatted',
-  ], { log, quiet: true, cwd: KAFKA_DATA_DIR });
+  await run(
+    java,
+    [
+      '-Xmx256m',
+      `-Dlog4j.configuration=file:${LOG4J}`,
+      '-cp',
+      path.join(KAFKA_LIBS, '*'),
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      id,
+      '-c',
+      KAFKA_PROPERTIES,
+      '--ignore-formatted',
+    ],
+    { log, quiet: true, cwd: KAFKA_DATA_DIR },
+  );
 }
 
 function runningPid() {
   const pid = readPid(KAFKA_PID_FILE);
   return pid && pidAlive(pid) ? pid : null;
+}
+
+/** Broker port of the running instance (second line of the pid file). */
+function runningPort() {
+  try {
+    const n = Number.parseInt(fs.readFileSync(KAFKA_PID_FILE, 'utf8').split('\n')[1], 10);
+    return Number.isInteger(n) ? n : null;
+  } catch {
+    return null;
+  }
 }
 
 async function newAdmin() {
@@ -254,7 +282,9 @@ export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') 
         await admin.createPartitions({ topicPartitions: grow });
       }
     }
-    log(`topics: ${missing.length} created, ${present.length} already present (${displayPath(KAFKA_TOPICS_FILE)}${extra.length ? ` + ${extra.length} from args` : ''})`);
+    log(
+      `topics: ${missing.length} created, ${present.length} already present (${displayPath(KAFKA_TOPICS_FILE)}${extra.length ? ` + ${extra.length} from args` : ''})`,
+    );
     return { created: missing.map((s) => s.topic), existing: present.map((s) => s.topic) };
   } finally {
     await admin.disconnect().catch(() => {});
@@ -267,15 +297,19 @@ export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') 
  */
 async function warmUpGroupCoordinator(log) {
   try {
-    await waitFor('group coordinator', async () => {
-      const admin = await newAdmin();
-      try {
-        await admin.describeGroups(['hintakori-infra-warmup']);
-        return true;
-      } finally {
-        await admin.disconnect().catch(() => {});
-      }
-    }, { timeoutMs: 30_000, intervalMs: 300 });
+    await waitFor(
+      'group coordinator',
+      async () => {
+        const admin = await newAdmin();
+        try {
+          await admin.describeGroups(['hintakori-infra-warmup']);
+          return true;
+        } finally {
+          await admin.disconnect().catch(() => {});
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 300 },
+    );
   } catch (e) {
     log(`note: group coordinator not ready yet (${e.message})`);
   }
@@ -283,72 +317,86 @@ async function warmUpGroupCoordinator(log) {
 
 export async function startKafka({ log = makeLogger('kafka'), topics = true, extraTopics = [] } = {}) {
   const t0 = Date.now();
-  const result = await withLock('kafka', async () => {
-    const pid = runningPid();
-    if (pid) {
-      await waitFor(`Kafka broker ${KAFKA_BROKERS}`, brokerAnswers, { timeoutMs: 90_000, intervalMs: 500 });
-      log(`already running (pid ${pid}): ${KAFKA_BROKERS}`);
-      return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: true };
-    }
-    const java = javaBin();
-    await ensureKafkaLibs({ log });
-    fs.mkdirSync(KAFKA_LOG_DIRS, { recursive: true });
-    fs.writeFileSync(KAFKA_PROPERTIES, serverProperties());
-    if (!isFormatted()) await formatStorage(java, log);
-    for (const p of [KAFKA_PORT, KAFKA_CONTROLLER_PORT]) {
-      if (await portOpen(p)) throw new Error(`port ${p} is already in use by another process (set KAFKA_PORT / KAFKA_CONTROLLER_PORT)`);
-    }
-    // Keep the log from growing forever across restarts.
-    try {
-      if (fs.statSync(KAFKA_LOG_FILE).size > 50 * 1024 * 1024) fs.renameSync(KAFKA_LOG_FILE, `${KAFKA_LOG_FILE}.1`);
-    } catch {
-      /* no log yet */
-    }
-    log(`starting Kafka ${KAFKA_VERSION} (KRaft) on ${KAFKA_BROKERS}, controller ${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT}`);
-    const out = fs.openSync(KAFKA_LOG_FILE, 'a');
-    fs.writeSync(out, `\n===== ${new Date().toISOString()} starting kafka (tools/infra/kafka.mjs) =====\n`);
-    const child = spawn(java, [
-      ...HEAP_OPTS.split(/\s+/).filter(Boolean),
-      '-server',
-      '-XX:+UseG1GC',
-      '-XX:MaxGCPauseMillis=20',
-      '-XX:InitiatingHeapOccupancyPercent=35',
-      '-XX:+ExplicitGCInvokesConcurrent',
-      '-XX:+ExitOnOutOfMemoryError',
-      '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${LOG4J}`,
-      `-Dkafka.logs.dir=${KAFKA_DATA_DIR}`,
-      '-cp', path.join(KAFKA_LIBS, '*'),
-      'kafka.Kafka', KAFKA_PROPERTIES,
-    ], { cwd: KAFKA_DATA_DIR, detached: true, stdio: ['ignore', out, out] });
-    fs.closeSync(out);
-    let exited = null;
-    child.on('exit', (code, signal) => {
-      exited = code ?? signal;
-    });
-    child.unref();
-    fs.writeFileSync(KAFKA_PID_FILE, `${child.pid}\n`);
-    try {
-      await waitFor(
-        `Kafka broker ${KAFKA_BROKERS}`,
-        async () => {
-          if (exited !== null || !pidAlive(child.pid)) {
-            const e = new Error(`Kafka exited during startup (${exited ?? 'unknown'})`);
-            e.fatal = true;
-            throw e;
-          }
-          return brokerAnswers();
-        },
-        { timeoutMs: 120_000, intervalMs: 500 },
+  const result = await withLock(
+    'kafka',
+    async () => {
+      const pid = runningPid();
+      if (pid) {
+        const port = runningPort();
+        if (port && port !== KAFKA_PORT) {
+          throw new Error(`Kafka is already running (pid ${pid}) on port ${port}, not ${KAFKA_PORT}: stop it first (node tools/infra/kafka.mjs stop)`);
+        }
+        await waitFor(`Kafka broker ${KAFKA_BROKERS}`, brokerAnswers, { timeoutMs: 90_000, intervalMs: 500 });
+        log(`already running (pid ${pid}): ${KAFKA_BROKERS}`);
+        return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: true };
+      }
+      const java = javaBin();
+      await ensureKafkaLibs({ log });
+      fs.mkdirSync(KAFKA_LOG_DIRS, { recursive: true });
+      fs.writeFileSync(KAFKA_PROPERTIES, serverProperties());
+      if (!isFormatted()) await formatStorage(java, log);
+      for (const p of [KAFKA_PORT, KAFKA_CONTROLLER_PORT]) {
+        if (await portOpen(p)) throw new Error(`port ${p} is already in use by another process (set KAFKA_PORT / KAFKA_CONTROLLER_PORT)`);
+      }
+      // Keep the log from growing forever across restarts.
+      try {
+        if (fs.statSync(KAFKA_LOG_FILE).size > 50 * 1024 * 1024) fs.renameSync(KAFKA_LOG_FILE, `${KAFKA_LOG_FILE}.1`);
+      } catch {
+        /* no log yet */
+      }
+      log(`starting Kafka ${KAFKA_VERSION} (KRaft) on ${KAFKA_BROKERS}, controller ${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT}`);
+      const out = fs.openSync(KAFKA_LOG_FILE, 'a');
+      fs.writeSync(out, `\n===== ${new Date().toISOString()} starting kafka (tools/infra/kafka.mjs) =====\n`);
+      const child = spawn(
+        java,
+        [
+          ...HEAP_OPTS.split(/\s+/).filter(Boolean),
+          '-server',
+          '-XX:+UseG1GC',
+          '-XX:MaxGCPauseMillis=20',
+          '-XX:InitiatingHeapOccupancyPercent=35',
+          '-XX:+ExplicitGCInvokesConcurrent',
+          '-XX:+ExitOnOutOfMemoryError',
+          '-Djava.awt.headless=true',
+          `-Dlog4j.configuration=file:${LOG4J}`,
+          `-Dkafka.logs.dir=${KAFKA_DATA_DIR}`,
+          '-cp',
+          path.join(KAFKA_LIBS, '*'),
+          'kafka.Kafka',
+          KAFKA_PROPERTIES,
+        ],
+        { cwd: KAFKA_DATA_DIR, detached: true, stdio: ['ignore', out, out] },
       );
-    } catch (e) {
-      if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
-      fs.rmSync(KAFKA_PID_FILE, { force: true });
-      throw new Error(`${e.message}\n--- ${KAFKA_LOG_FILE} (tail) ---\n${tailFile(KAFKA_LOG_FILE, 40)}`);
-    }
-    log(`broker up after ${fmtMs(Date.now() - t0)} (pid ${child.pid}): ${KAFKA_BROKERS}`);
-    return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: false, pid: child.pid };
-  }, { log });
+      fs.closeSync(out);
+      let exited = null;
+      child.on('exit', (code, signal) => {
+        exited = code ?? signal;
+      });
+      child.unref();
+      fs.writeFileSync(KAFKA_PID_FILE, `${child.pid}\n${KAFKA_PORT}\n`);
+      try {
+        await waitFor(
+          `Kafka broker ${KAFKA_BROKERS}`,
+          async () => {
+            if (exited !== null || !pidAlive(child.pid)) {
+              const e = new Error(`Kafka exited during startup (${exited ?? 'unknown'})`);
+              e.fatal = true;
+              throw e;
+            }
+            return brokerAnswers();
+          },
+          { timeoutMs: 120_000, intervalMs: 500 },
+        );
+      } catch (e) {
+        if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
+        fs.rmSync(KAFKA_PID_FILE, { force: true });
+        throw new Error(`${e.message}\n--- ${KAFKA_LOG_FILE} (tail) ---\n${tailFile(KAFKA_LOG_FILE, 40)}`);
+      }
+      log(`broker up after ${fmtMs(Date.now() - t0)} (pid ${child.pid}): ${KAFKA_BROKERS}`);
+      return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: false, pid: child.pid };
+    },
+    { log },
+  );
   if (topics) await ensureKafkaTopics(extraTopics, { log });
   if (!result.alreadyRunning) await warmUpGroupCoordinator(log);
   result.ms = Date.now() - t0;
@@ -374,7 +422,9 @@ export async function stopKafka({ log = makeLogger('kafka') } = {}) {
 export async function statusKafka() {
   const pid = runningPid();
   const accepting = pid ? await brokerAnswers().catch(() => false) : false;
+  const actualPort = pid ? runningPort() : null;
   return {
+    runningOnPort: actualPort,
     service: 'kafka',
     version: KAFKA_VERSION,
     libsReady: libsComplete(),

@@ -4,20 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  DATA_DIR,
-  ROOT,
-  envInt,
-  fmtMs,
-  importFromRepo,
-  isRoot,
-  makeLogger,
-  portOpen,
-  run,
-  tailFile,
-  waitFor,
-  withLock,
-} from './util.mjs';
+import { DATA_DIR, ROOT, envInt, fmtMs, importFromRepo, isRoot, makeLogger, pidAlive, portOpen, run, tailFile, waitFor, withLock } from './util.mjs';
 
 export const PG_HOST = '127.0.0.1';
 export const PG_PORT = envInt('PG_PORT', 55432);
@@ -111,11 +98,7 @@ async function ensureOsUser(log) {
   const { code } = await run('id', ['-u', OS_USER], { quiet: true, allowFail: true });
   if (code === 0) return;
   log(`creating system user '${OS_USER}' (PostgreSQL refuses to run as root)`);
-  await run(
-    'useradd',
-    ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', OS_USER],
-    { log },
-  );
+  await run('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', OS_USER], { log });
 }
 
 /** Make sure every ancestor directory of `target` is searchable (o+x) so `postgres` can reach it. */
@@ -167,19 +150,26 @@ async function initDataDir(bin, log) {
   ensureTraversable(PG_DATA_DIR, log);
   log(`initdb ${path.relative(ROOT, PG_DATA_DIR)} (superuser ${PG_USER})`);
   try {
-    await pgRun(path.join(bin, 'initdb'), [
-      '-D', PG_DATA_DIR,
-      '-U', PG_USER,
-      `--pwfile=${pwfile}`,
-      '--auth-local=trust',
-      '--auth-host=scram-sha-256',
-      '-E', 'UTF8',
-      '--no-locale',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      '--no-data-checksums',
-      '--no-sync',
-    ], { log, quiet: true });
+    await pgRun(
+      path.join(bin, 'initdb'),
+      [
+        '-D',
+        PG_DATA_DIR,
+        '-U',
+        PG_USER,
+        `--pwfile=${pwfile}`,
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--no-locale',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--no-data-checksums',
+        '--no-sync',
+      ],
+      { log, quiet: true },
+    );
   } catch (e) {
     fs.rmSync(PG_DATA_DIR, { recursive: true, force: true });
     throw e;
@@ -193,7 +183,9 @@ async function writeConfig() {
   const conf = path.join(PG_DATA_DIR, 'hintakori.conf');
   const body =
     '# Written by tools/infra/postgres.mjs on every start - do not edit.\n' +
-    Object.entries(SETTINGS).map(([k, v]) => `${k} = ${v}`).join('\n') +
+    Object.entries(SETTINGS)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join('\n') +
     '\n';
   fs.writeFileSync(conf, body, { mode: 0o600 });
   const main = path.join(PG_DATA_DIR, 'postgresql.conf');
@@ -207,10 +199,49 @@ async function writeConfig() {
   }
 }
 
+function postmasterPid() {
+  try {
+    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    return Number.isInteger(n) ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Port of the running server (line 4 of postmaster.pid). */
+function postmasterPort() {
+  try {
+    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[3], 10);
+    return Number.isInteger(n) ? n : null;
+  } catch {
+    return null;
+  }
+}
+
 async function pgCtlRunning(bin) {
   if (!isInitialized()) return false;
   const { code } = await pgRun(path.join(bin, 'pg_ctl'), ['status', '-D', PG_DATA_DIR], { quiet: true, allowFail: true });
-  return code === 0;
+  if (code !== 0) return false;
+  // pg_ctl only does kill(pid, 0): a killed-but-unreaped (zombie) postmaster still "exists".
+  const pid = postmasterPid();
+  return pid ? pidAlive(pid) : false;
+}
+
+/** A postmaster.pid left by a crashed/killed server whose process is gone (or a zombie). */
+async function removeStalePidFile(log) {
+  const pid = postmasterPid();
+  if (pid === null || pidAlive(pid)) return;
+  // Give orphaned backends a moment to notice the postmaster died and exit.
+  await waitFor(
+    'old PostgreSQL backends to exit',
+    async () => {
+      const { out } = await run('ps', ['-o', 'pid=', '--ppid', String(pid)], { quiet: true, allowFail: true });
+      return out.trim() === '';
+    },
+    { timeoutMs: 10_000, intervalMs: 200 },
+  ).catch(() => {});
+  log(`removing stale postmaster.pid (pid ${pid} is gone)`);
+  fs.rmSync(path.join(PG_DATA_DIR, 'postmaster.pid'), { force: true });
 }
 
 async function connect(database) {
@@ -254,38 +285,51 @@ async function ensureDatabase(log) {
 /** Start the server (no-op when already running). Resolves with { url, port, alreadyRunning, ms }. */
 export async function startPostgres({ log = makeLogger('postgres') } = {}) {
   const t0 = Date.now();
-  return withLock('postgres', async () => {
-    const bin = pgBinDir();
-    await ensureOsUser(log);
-    ensureTraversable(bin, log);
-    if (isInitialized() && (await pgCtlRunning(bin))) {
-      await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 30_000 });
+  return withLock(
+    'postgres',
+    async () => {
+      const bin = pgBinDir();
+      await ensureOsUser(log);
+      ensureTraversable(bin, log);
+      if (isInitialized() && (await pgCtlRunning(bin))) {
+        const port = postmasterPort();
+        if (port && port !== PG_PORT) {
+          throw new Error(
+            `PostgreSQL is already running (pid ${postmasterPid()}) on port ${port}, not ${PG_PORT}: stop it first (node tools/infra/postgres.mjs stop)`,
+          );
+        }
+        try {
+          await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 30_000 });
+        } catch (e) {
+          throw new Error(
+            `server process is running (pid ${postmasterPid()}) but does not accept connections: ${e.message}\n--- ${PG_LOG_FILE} (tail) ---\n${tailFile(PG_LOG_FILE, 30)}`,
+          );
+        }
+        await ensureDatabase(log);
+        log(`already running: ${DATABASE_URL}`);
+        return { url: DATABASE_URL, port: PG_PORT, alreadyRunning: true, ms: Date.now() - t0 };
+      }
+      if (!isInitialized()) await initDataDir(bin, log);
+      else await removeStalePidFile(log);
+      ensureTraversable(PG_DATA_DIR, log);
+      await writeConfig();
+      if (await portOpen(PG_PORT)) {
+        throw new Error(`port ${PG_PORT} is already in use by another process (set PG_PORT to use another port)`);
+      }
+      log(`starting PostgreSQL on ${PG_HOST}:${PG_PORT} (data ${path.relative(ROOT, PG_DATA_DIR)})`);
+      try {
+        await pgRun(path.join(bin, 'pg_ctl'), ['start', '-D', PG_DATA_DIR, '-l', PG_LOG_FILE, '-w', '-t', '120', '-s'], { log, quiet: true });
+      } catch (e) {
+        throw new Error(`${e.message}\n--- ${PG_LOG_FILE} (tail) ---\n${tailFile(PG_LOG_FILE, 30)}`);
+      }
+      await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 60_000 });
       await ensureDatabase(log);
-      log(`already running: ${DATABASE_URL}`);
-      return { url: DATABASE_URL, port: PG_PORT, alreadyRunning: true, ms: Date.now() - t0 };
-    }
-    if (!isInitialized()) await initDataDir(bin, log);
-    ensureTraversable(PG_DATA_DIR, log);
-    await writeConfig();
-    if (await portOpen(PG_PORT)) {
-      throw new Error(`port ${PG_PORT} is already in use by another process (set PG_PORT to use another port)`);
-    }
-    log(`starting PostgreSQL on ${PG_HOST}:${PG_PORT} (data ${path.relative(ROOT, PG_DATA_DIR)})`);
-    try {
-      await pgRun(
-        path.join(bin, 'pg_ctl'),
-        ['start', '-D', PG_DATA_DIR, '-l', PG_LOG_FILE, '-w', '-t', '120', '-s'],
-        { log, quiet: true },
-      );
-    } catch (e) {
-      throw new Error(`${e.message}\n--- ${PG_LOG_FILE} (tail) ---\n${tailFile(PG_LOG_FILE, 30)}`);
-    }
-    await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 60_000 });
-    await ensureDatabase(log);
-    const ms = Date.now() - t0;
-    log(`ready in ${fmtMs(ms)}: ${DATABASE_URL}`);
-    return { url: DATABASE_URL, port: PG_PORT, alreadyRunning: false, ms };
-  }, { log });
+      const ms = Date.now() - t0;
+      log(`ready in ${fmtMs(ms)}: ${DATABASE_URL}`);
+      return { url: DATABASE_URL, port: PG_PORT, alreadyRunning: false, ms };
+    },
+    { log },
+  );
 }
 
 export async function stopPostgres({ log = makeLogger('postgres') } = {}) {
@@ -312,5 +356,14 @@ export async function statusPostgres() {
     running = await pgCtlRunning(pgBinDir());
     if (running) accepting = await canConnect().catch(() => false);
   }
-  return { service: 'postgres', initialized, running, accepting, url: DATABASE_URL, port: PG_PORT, dataDir: PG_DATA_DIR };
+  return {
+    service: 'postgres',
+    runningOnPort: running ? postmasterPort() : null,
+    initialized,
+    running,
+    accepting,
+    url: DATABASE_URL,
+    port: PG_PORT,
+    dataDir: PG_DATA_DIR,
+  };
 }

@@ -2,22 +2,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {
-  DATA_DIR,
-  envInt,
-  fmtMs,
-  isRoot,
-  makeLogger,
-  pidAlive,
-  portOpen,
-  readPid,
-  run,
-  tailFile,
-  terminate,
-  waitFor,
-  which,
-  withLock,
-} from './util.mjs';
+import { DATA_DIR, envInt, fmtMs, isRoot, makeLogger, pidAlive, portOpen, readPid, run, tailFile, terminate, waitFor, which, withLock } from './util.mjs';
 
 export const REDIS_HOST = '127.0.0.1';
 export const REDIS_PORT = envInt('REDIS_PORT', 56379);
@@ -25,6 +10,7 @@ export const REDIS_URL = `redis://${REDIS_HOST}:${REDIS_PORT}`;
 export const REDIS_DATA_DIR = path.join(DATA_DIR, 'redis');
 export const REDIS_PID_FILE = path.join(REDIS_DATA_DIR, 'redis.pid');
 export const REDIS_LOG_FILE = path.join(REDIS_DATA_DIR, 'redis.log');
+const REDIS_PORT_FILE = path.join(REDIS_DATA_DIR, 'redis.port');
 
 /** Send one inline command and return the first reply line (e.g. "+PONG"). */
 export function redisCommand(cmd, { port = REDIS_PORT, host = REDIS_HOST, timeoutMs = 2000 } = {}) {
@@ -73,7 +59,18 @@ async function installRedis(log) {
     log('apt-get install redis-server');
     await run(
       'apt-get',
-      ['-qq', '-y', ...lockOpt, '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', 'install', '--no-install-recommends', 'redis-server'],
+      [
+        '-qq',
+        '-y',
+        ...lockOpt,
+        '-o',
+        'Dpkg::Options::=--force-confdef',
+        '-o',
+        'Dpkg::Options::=--force-confold',
+        'install',
+        '--no-install-recommends',
+        'redis-server',
+      ],
       { log, env, quiet: true },
     );
   } finally {
@@ -94,6 +91,18 @@ async function redisServerBin(log) {
   return bin;
 }
 
+/** Port of the running redis: our port file, else its process title "redis-server 127.0.0.1:PORT". */
+function runningPort(pid) {
+  const fromFile = readPid(REDIS_PORT_FILE);
+  if (fromFile) return fromFile;
+  try {
+    const m = /:(\d+)/.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 function runningPid() {
   const pid = readPid(REDIS_PID_FILE);
   return pid && pidAlive(pid) ? pid : null;
@@ -101,41 +110,64 @@ function runningPid() {
 
 export async function startRedis({ log = makeLogger('redis') } = {}) {
   const t0 = Date.now();
-  return withLock('redis', async () => {
-    const pid = runningPid();
-    if (pid) {
-      await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 15_000 });
-      log(`already running (pid ${pid}): ${REDIS_URL}`);
-      return { url: REDIS_URL, port: REDIS_PORT, alreadyRunning: true, ms: Date.now() - t0 };
-    }
-    const bin = await redisServerBin(log);
-    fs.mkdirSync(REDIS_DATA_DIR, { recursive: true });
-    fs.rmSync(REDIS_PID_FILE, { force: true });
-    if (await portOpen(REDIS_PORT)) {
-      throw new Error(`port ${REDIS_PORT} is already in use by another process (set REDIS_PORT to use another port)`);
-    }
-    log(`starting redis-server on ${REDIS_HOST}:${REDIS_PORT}`);
-    await run(bin, [
-      '--bind', REDIS_HOST,
-      '--port', String(REDIS_PORT),
-      '--daemonize', 'yes',
-      '--pidfile', REDIS_PID_FILE,
-      '--logfile', REDIS_LOG_FILE,
-      '--dir', REDIS_DATA_DIR,
-      '--save', '',
-      '--appendonly', 'no',
-      '--maxmemory-policy', 'noeviction',
-      '--protected-mode', 'yes',
-    ], { log, quiet: true, cwd: REDIS_DATA_DIR });
-    try {
-      await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 30_000, intervalMs: 100 });
-    } catch (e) {
-      throw new Error(`${e.message}\n--- ${REDIS_LOG_FILE} (tail) ---\n${tailFile(REDIS_LOG_FILE, 20)}`);
-    }
-    const ms = Date.now() - t0;
-    log(`ready in ${fmtMs(ms)} (pid ${readPid(REDIS_PID_FILE) ?? '?'}): ${REDIS_URL}`);
-    return { url: REDIS_URL, port: REDIS_PORT, alreadyRunning: false, ms };
-  }, { log });
+  return withLock(
+    'redis',
+    async () => {
+      const pid = runningPid();
+      if (pid) {
+        const port = runningPort(pid);
+        if (port && port !== REDIS_PORT) {
+          throw new Error(`redis is already running (pid ${pid}) on port ${port}, not ${REDIS_PORT}: stop it first (node tools/infra/redis.mjs stop)`);
+        }
+        await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 15_000 });
+        log(`already running (pid ${pid}): ${REDIS_URL}`);
+        return { url: REDIS_URL, port: REDIS_PORT, alreadyRunning: true, ms: Date.now() - t0 };
+      }
+      const bin = await redisServerBin(log);
+      fs.mkdirSync(REDIS_DATA_DIR, { recursive: true });
+      fs.rmSync(REDIS_PID_FILE, { force: true });
+      if (await portOpen(REDIS_PORT)) {
+        throw new Error(`port ${REDIS_PORT} is already in use by another process (set REDIS_PORT to use another port)`);
+      }
+      log(`starting redis-server on ${REDIS_HOST}:${REDIS_PORT}`);
+      fs.writeFileSync(REDIS_PORT_FILE, `${REDIS_PORT}\n`);
+      await run(
+        bin,
+        [
+          '--bind',
+          REDIS_HOST,
+          '--port',
+          String(REDIS_PORT),
+          '--daemonize',
+          'yes',
+          '--pidfile',
+          REDIS_PID_FILE,
+          '--logfile',
+          REDIS_LOG_FILE,
+          '--dir',
+          REDIS_DATA_DIR,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--maxmemory-policy',
+          'noeviction',
+          '--protected-mode',
+          'yes',
+        ],
+        { log, quiet: true, cwd: REDIS_DATA_DIR },
+      );
+      try {
+        await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 30_000, intervalMs: 100 });
+      } catch (e) {
+        throw new Error(`${e.message}\n--- ${REDIS_LOG_FILE} (tail) ---\n${tailFile(REDIS_LOG_FILE, 20)}`);
+      }
+      const ms = Date.now() - t0;
+      log(`ready in ${fmtMs(ms)} (pid ${readPid(REDIS_PID_FILE) ?? '?'}): ${REDIS_URL}`);
+      return { url: REDIS_URL, port: REDIS_PORT, alreadyRunning: false, ms };
+    },
+    { log },
+  );
 }
 
 export async function stopRedis({ log = makeLogger('redis') } = {}) {
@@ -148,6 +180,7 @@ export async function stopRedis({ log = makeLogger('redis') } = {}) {
   log(`stopping (pid ${pid})`);
   const r = await terminate(pid, { timeoutMs: 20_000, log });
   fs.rmSync(REDIS_PID_FILE, { force: true });
+  fs.rmSync(REDIS_PORT_FILE, { force: true });
   log(r === 'killed' ? 'killed' : 'stopped');
   return r;
 }
@@ -156,6 +189,7 @@ export async function statusRedis() {
   const pid = runningPid();
   const accepting = pid ? await ping().catch(() => false) : false;
   return {
+    runningOnPort: pid ? runningPort(pid) : null,
     service: 'redis',
     installed: Boolean(process.env.REDIS_SERVER_BIN || which('redis-server')),
     running: Boolean(pid),
