@@ -1,0 +1,144 @@
+import { CHAIN_IDS, CHAIN_MISS_RATE, CHAIN_PRICE_FACTOR } from './chains';
+import { helsinkiMidnightUtc } from './dates';
+import type { ItemMeta } from './items';
+import { shelfPrice } from './money';
+import { hashUnit } from './prng';
+import type { DemoItem, DemoPrice, DemoStore, StoreType } from './types';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const SALT = {
+  carry: 0x0c1,
+  noise: 0x0c2,
+  snap: 0x0c3,
+  chainCampaign: 0x0c4,
+  storeCampaign: 0x0c5,
+  discount: 0x0c6,
+  time: 0x0c7,
+  store: 0x0c8,
+};
+
+/** Share of prices on campaign: chain-wide campaigns plus single-store ones (≈ 5 % together). */
+const CHAIN_CAMPAIGN_RATE = 0.035;
+const STORE_CAMPAIGN_RATE = 0.015;
+/** Share of prices last seen 15–40 days ago. */
+const STALE_RATE = 0.07;
+
+interface StoreProfile {
+  store: DemoStore;
+  type: StoreType;
+  chainIndex: number;
+  factor: number;
+  missRate: number;
+  /** Last two price crawls, UTC ms. */
+  crawls: readonly [number, number];
+}
+
+/**
+ * Stateless price model: every (store, item) decision comes from a hash of the seed and the ids,
+ * so prices can be streamed any number of times and counted up front without being stored.
+ */
+export class PriceModel {
+  private readonly profiles: StoreProfile[];
+  private readonly todayStart: number;
+  readonly count: number;
+
+  constructor(
+    private readonly seed: number,
+    today: string,
+    stores: readonly DemoStore[],
+    private readonly items: readonly DemoItem[],
+    private readonly meta: readonly ItemMeta[],
+  ) {
+    this.todayStart = helsinkiMidnightUtc(today);
+    this.profiles = stores.map((store) => {
+      const h = (k: number) => hashUnit(seed ^ SALT.store, store.id, k);
+      const [minMiss, maxMiss] = CHAIN_MISS_RATE[store.chain];
+      const latest = this.todayStart - HOUR - Math.floor(h(1) * 20 * HOUR / 1000) * 1000;
+      const previous = latest - 22 * HOUR - Math.floor(h(2) * 4 * HOUR / 1000) * 1000;
+      return {
+        store,
+        type: store.type,
+        chainIndex: CHAIN_IDS.indexOf(store.chain),
+        factor: CHAIN_PRICE_FACTOR[store.chain] * (0.97 + 0.06 * h(3)),
+        missRate: minMiss + (maxMiss - minMiss) * h(4),
+        crawls: [latest, previous],
+      };
+    });
+    let count = 0;
+    for (const profile of this.profiles) for (let i = 0; i < items.length; i++) if (this.carries(profile, i)) count++;
+    this.count = count;
+  }
+
+  /** Whether the store sells the item (index into items). */
+  private carries(profile: StoreProfile, index: number): boolean {
+    const meta = this.meta[index];
+    const r = hashUnit(this.seed ^ SALT.carry, profile.store.id, this.items[index].id);
+    if (meta.own) return meta.own === profile.type && r < (profile.type === 'L' ? 0.97 : 1 - profile.missRate * 0.3);
+    if (profile.type === 'L') return r < (meta.popularity >= 0.6 ? 0.72 : 0.12);
+    return r >= profile.missRate * (1.6 - 1.2 * meta.popularity);
+  }
+
+  storeSells(storeIndex: number, itemIndex: number): boolean {
+    return this.carries(this.profiles[storeIndex], itemIndex);
+  }
+
+  isCampaign(storeIndex: number, itemIndex: number): boolean {
+    const profile = this.profiles[storeIndex];
+    const itemId = this.items[itemIndex].id;
+    return (
+      hashUnit(this.seed ^ SALT.chainCampaign, profile.chainIndex, itemId) < CHAIN_CAMPAIGN_RATE ||
+      hashUnit(this.seed ^ SALT.storeCampaign, profile.store.id, itemId) < STORE_CAMPAIGN_RATE
+    );
+  }
+
+  private priceAt(storeIndex: number, index: number): DemoPrice {
+    const profile = this.profiles[storeIndex];
+    const item = this.items[index];
+    const storeId = profile.store.id;
+    const h = (salt: number, k = 0) => hashUnit(this.seed ^ salt, storeId, item.id, k);
+
+    let price = item.basePrice * profile.factor * (0.99 + 0.02 * h(SALT.noise));
+    price = h(SALT.snap) < 0.7 ? shelfPrice(price) : Math.round(price);
+    const isCampaign = this.isCampaign(storeIndex, index);
+    if (isCampaign) {
+      const discount = 0.1 + 0.2 * hashUnit(this.seed ^ SALT.discount, profile.chainIndex, item.id);
+      price = shelfPrice(price * (1 - discount));
+    }
+    price = Math.max(5, price);
+    const quantity = this.meta[index].quantity;
+    const comparisonPrice = item.priceUnit === 'kg' ? price : Math.round(price / quantity);
+
+    const t = h(SALT.time);
+    let updated: number;
+    if (t < STALE_RATE) {
+      updated = this.todayStart - 15 * DAY - Math.floor(h(SALT.time, 1) * 25 * DAY);
+    } else {
+      const crawl = t < STALE_RATE + 0.25 ? profile.crawls[1] : profile.crawls[0];
+      updated = crawl + Math.floor(h(SALT.time, 2) * 40 * 60) * 1000;
+    }
+    return {
+      itemId: item.id,
+      storeId,
+      price,
+      comparisonPrice,
+      priceUnit: item.priceUnit,
+      comparisonPriceUnit: item.comparisonPriceUnit,
+      isCampaign,
+      updatedAt: new Date(Math.floor(updated / 1000) * 1000).toISOString(),
+    };
+  }
+
+  /** Price of an item in a store, or null when the store does not sell it. */
+  price(storeIndex: number, itemIndex: number): DemoPrice | null {
+    return this.storeSells(storeIndex, itemIndex) ? this.priceAt(storeIndex, itemIndex) : null;
+  }
+
+  *iterate(): Generator<DemoPrice> {
+    for (let s = 0; s < this.profiles.length; s++) {
+      const profile = this.profiles[s];
+      for (let i = 0; i < this.items.length; i++) if (this.carries(profile, i)) yield this.priceAt(s, i);
+    }
+  }
+}

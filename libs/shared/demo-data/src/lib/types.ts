@@ -1,0 +1,120 @@
+export type ChainId =
+  | 'prisma'
+  | 's-market'
+  | 'alepa'
+  | 'sale'
+  | 'abc'
+  | 'herkku'
+  | 'kcitymarket'
+  | 'ksupermarket'
+  | 'kmarket'
+  | 'nokm'
+  | 'lidl';
+
+export type StoreType = 'S' | 'K' | 'L';
+
+export interface DemoOptions {
+  /** PRNG seed; default 20190101. */
+  seed?: number;
+  /** Europe/Helsinki "today" as YYYY-MM-DD; default: the real current date in Helsinki. */
+  today?: string;
+  /** 'small' generates a reduced data set (all chains and towns, fewer stores and items). */
+  size?: 'small';
+}
+
+export interface WeeklyHours {
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  opens: string | null;
+  closes: string | null;
+  isOpenAllDay: boolean;
+}
+
+export interface DemoOpeningException {
+  date: string;
+  opens: string | null;
+  closes: string | null;
+  isOpenAllDay: boolean;
+  description: string | null;
+}
+
+export interface DemoStore {
+  id: number;
+  name: string;
+  urlSlug: string;
+  chain: ChainId;
+  type: StoreType;
+  externalId: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  lat: number;
+  long: number;
+  weeklyHours: WeeklyHours[];
+  exceptions: DemoOpeningException[];
+}
+
+export interface DemoCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parentCategoryId: number | null;
+}
+
+export interface DemoNutrient {
+  name: string;
+  value: string;
+  ri: string | null;
+}
+
+export interface DemoItem {
+  id: number;
+  ean: string;
+  name: string;
+  urlSlug: string;
+  pictureUrl: string;
+  brandName: string;
+  originCountry: string;
+  description: string;
+  ingredients: string;
+  nutritionalContent: DemoNutrient[];
+  /** Always a leaf (level 3) category. */
+  categoryId: number;
+  priceUnit: 'kpl' | 'kg';
+  comparisonPriceUnit: 'kg' | 'l' | 'kpl';
+  /** National reference price in cents. */
+  basePrice: number;
+}
+
+export interface DemoPrice {
+  itemId: number;
+  storeId: number;
+  /** Cents. */
+  price: number;
+  /** Cents per comparison unit. */
+  comparisonPrice: number;
+  priceUnit: string;
+  comparisonPriceUnit: string;
+  isCampaign: boolean;
+  /** ISO 8601, UTC. */
+  updatedAt: string;
+}
+
+export interface DemoOffer {
+  id: number;
+  storeId: number;
+  itemId: number;
+  name: string;
+  image: string;
+}
+
+export interface DemoData {
+  stores: DemoStore[];
+  categories: DemoCategory[];
+  items: DemoItem[];
+  offers: DemoOffer[];
+  /** Streams every price in a deterministic order (store id, then item id). Each call starts over. */
+  prices(): Iterable<DemoPrice>;
+  /** Exact number of prices that prices() yields. */
+  priceCount: number;
+}
