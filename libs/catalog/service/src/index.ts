@@ -1,0 +1,3 @@
+export * from './catalog.module';
+export { StorePriceProjection } from './prices/store-price.projection';
+export type { PriceObservation } from './prices/store-price.projection';

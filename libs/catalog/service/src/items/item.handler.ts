@@ -1,0 +1,40 @@
+import { CatalogPatterns, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
+import { ItemService } from './item.service';
+
+@Controller()
+export class ItemHandler {
+  constructor(private readonly items: ItemService) {}
+
+  @MessagePattern(CatalogPatterns.SearchItems)
+  search(@Payload() data: unknown): Promise<ItemDto[]> {
+    const payload = requirePayload(data);
+    return this.items.search(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload));
+  }
+
+  @MessagePattern(CatalogPatterns.ItemsByCategory)
+  byCategory(@Payload() data: unknown): Promise<ItemDto[]> {
+    const payload = requirePayload(data);
+    return this.items.byCategory(parseSlugPath(payload.slugPath), parseStoreIds(payload.storeIds), parsePage(payload));
+  }
+
+  @MessagePattern(CatalogPatterns.GetItem)
+  get(@Payload() data: unknown): Promise<ItemDto> {
+    const payload = requirePayload(data);
+    return this.items.get(parseId(payload.id, 'id'), parseStoreIds(payload.storeIds));
+  }
+
+  @MessagePattern(CatalogPatterns.GetItems)
+  getMany(@Payload() data: unknown): Promise<ItemDto[]> {
+    const payload = requirePayload(data);
+    return this.items.getMany(parseIdList(payload.ids, 'ids', MAX_ITEM_IDS), parseStoreIds(payload.storeIds));
+  }
+
+  @MessagePattern(CatalogPatterns.ItemsExist)
+  exist(@Payload() data: unknown): Promise<ItemsExistResult> {
+    const payload = requirePayload(data);
+    return this.items.exist(parseIdList(payload.ids, 'ids', MAX_ITEM_IDS));
+  }
+}

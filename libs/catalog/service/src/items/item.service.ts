@@ -1,0 +1,54 @@
+import type { ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { CategoryService } from '../categories/category.service';
+import type { Page } from '../validation/request-validation';
+import { ItemRow, toItemDto } from './item-rows';
+import { ItemSearchRepository } from './item-search.repository';
+import { ItemRepository } from './item.repository';
+import { toSearchTerms } from './search-terms';
+
+@Injectable()
+export class ItemService {
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly itemSearch: ItemSearchRepository,
+    private readonly categories: CategoryService,
+  ) {}
+
+  /** Nothing without chosen stores (the site asks the shopper to pick stores first). */
+  async search(search: string, storeIds: number[], page: Page): Promise<ItemDto[]> {
+    if (storeIds.length === 0) return [];
+    const terms = toSearchTerms(search);
+    if (!terms) return [];
+    return this.toDtos(await this.itemSearch.search(terms, storeIds, page));
+  }
+
+  /** Items of the category at `slugPath` and of all its subcategories. */
+  async byCategory(slugPath: string[], storeIds: number[], page: Page): Promise<ItemDto[]> {
+    const tree = await this.categories.tree();
+    const category = tree.findBySlugPath(slugPath);
+    if (!category) throw new NotFoundException(`Category not found: ${slugPath.join('/')}`);
+    return this.toDtos(await this.items.findByCategories(tree.subtreeIds(category.id), storeIds, page));
+  }
+
+  async get(id: number, storeIds: number[]): Promise<ItemDto> {
+    const [item] = await this.getMany([id], storeIds);
+    if (!item) throw new NotFoundException(`Item ${id} not found`);
+    return item;
+  }
+
+  /** In the order of `ids`; unknown ids are skipped. */
+  async getMany(ids: number[], storeIds: number[]): Promise<ItemDto[]> {
+    return this.toDtos(await this.items.findByIds(ids, storeIds));
+  }
+
+  async exist(ids: number[]): Promise<ItemsExistResult> {
+    return { missing: await this.items.findMissingIds(ids) };
+  }
+
+  private async toDtos(rows: ItemRow[]): Promise<ItemDto[]> {
+    if (rows.length === 0) return [];
+    const tree = await this.categories.treeWith(rows.map((row) => row.categoryId));
+    return rows.map((row) => toItemDto(row, tree));
+  }
+}

@@ -1,0 +1,30 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A store's current price of an item, as last observed by a feed. Money in integer cents. */
+@Entity({ schema: 'catalog', name: 'store_prices' })
+export class StorePriceEntity {
+  @PrimaryColumn('integer', { name: 'item_id' })
+  itemId!: number;
+
+  @PrimaryColumn('integer', { name: 'store_id' })
+  storeId!: number;
+
+  @Column('integer')
+  price!: number;
+
+  @Column('integer', { name: 'comparison_price', nullable: true })
+  comparisonPrice!: number | null;
+
+  @Column('text', { name: 'price_unit' })
+  priceUnit!: string;
+
+  @Column('text', { name: 'comparison_price_unit' })
+  comparisonPriceUnit!: string;
+
+  @Column('boolean', { name: 'is_campaign', default: false })
+  isCampaign!: boolean;
+
+  /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,130 @@
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import type { DemoPrice } from '@hintakori/demo-data';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { DataSource, EntityManager } from 'typeorm';
+import { CategoryRepository } from '../categories/category.repository';
+import { CategoryService } from '../categories/category.service';
+import { ItemRepository, NewItem } from '../items/item.repository';
+import { helsinkiToday } from './helsinki-today';
+import { PRICE_CHUNK_SIZE, PriceObservation, StorePriceProjection } from '../prices/store-price.projection';
+
+/** Held for the seeding transaction, so two replicas starting together never seed twice. */
+const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
+const ITEM_CHUNK_SIZE = 5000;
+const PROGRESS_EVERY = 50_000;
+
+/** Loads the catalog's part of the demo data set (categories, items, current prices) into an empty database. */
+@Injectable()
+export class CatalogSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('CatalogSeeder');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly categoryRepository: CategoryRepository,
+    private readonly itemRepository: ItemRepository,
+    private readonly prices: StorePriceProjection,
+    private readonly categories: CategoryService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.seedDemoData) await this.seedIfEmpty();
+  }
+
+  /** Returns true when this call seeded the data set, false when the catalog already had data. */
+  async seedIfEmpty(): Promise<boolean> {
+    if (await this.hasData(this.dataSource.manager)) return false;
+    const started = Date.now();
+    const seeded = await this.dataSource.transaction(async (manager) => {
+      await manager.query(SEED_LOCK_SQL);
+      if (await this.hasData(manager)) return false;
+      await this.seed(manager);
+      return true;
+    });
+    this.categories.invalidate();
+    if (seeded) this.logger.log(`catalog: demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return seeded;
+  }
+
+  private async hasData(manager: EntityManager): Promise<boolean> {
+    const [row]: { present: boolean }[] = await manager.query(
+      'SELECT EXISTS (SELECT 1 FROM catalog.categories) OR EXISTS (SELECT 1 FROM catalog.items) AS present',
+    );
+    return row.present;
+  }
+
+  private async seed(manager: EntityManager): Promise<void> {
+    // Loaded only when seeding: the generator is not needed by a running service.
+    const { generateDemoData } = await import('@hintakori/demo-data');
+    const T0 = Date.now();
+    const data = generateDemoData({ today: helsinkiToday() });
+    process.stderr.write(`TIMING generate ${Date.now() - T0}\n`);
+    await this.categoryRepository.insertMany(manager, data.categories);
+    this.logger.log(`catalog: seeded ${data.categories.length} categories`);
+
+    for (let start = 0; start < data.items.length; start += ITEM_CHUNK_SIZE) {
+      const chunk = data.items.slice(start, start + ITEM_CHUNK_SIZE).map((item): NewItem => ({
+        id: item.id,
+        ean: item.ean,
+        name: item.name,
+        urlSlug: item.urlSlug,
+        pictureUrl: item.pictureUrl,
+        brandName: item.brandName,
+        originCountry: item.originCountry,
+        description: item.description,
+        ingredients: item.ingredients,
+        nutritionalContent: item.nutritionalContent,
+        categoryId: item.categoryId,
+      }));
+      await this.itemRepository.insertMany(manager, chunk);
+    }
+    this.logger.log(`catalog: seeded ${data.items.length} items`);
+
+    process.stderr.write(`TIMING cats+items ${Date.now() - T0}\n`);
+    await this.seedPrices(manager, data.prices(), data.priceCount);
+    process.stderr.write(`TIMING prices ${Date.now() - T0}\n`);
+  }
+
+  /**
+   * Streams the ~300k prices through the projection in chunks. The next chunk is generated while
+   * PostgreSQL writes the previous one (one statement in flight: the transaction has one connection).
+   */
+  private async seedPrices(manager: EntityManager, prices: Iterable<DemoPrice>, total: number): Promise<void> {
+    let inFlight: Promise<void> = Promise.resolve();
+    let done = 0;
+    let nextReport = PROGRESS_EVERY;
+    const write = async (rows: PriceObservation[]) => {
+      await inFlight;
+      inFlight = this.prices.applyPriceObservations(rows, manager).then(() => {
+        done += rows.length;
+        if (done >= nextReport) {
+          this.logger.log(`catalog: seeded ${done}/${total} prices`);
+          nextReport = done + PROGRESS_EVERY;
+        }
+      });
+      inFlight.catch(() => undefined); // awaited below; keeps the rejection from counting as unhandled meanwhile
+      await yieldToEventLoop(); // lets the statement go out before the next chunk is generated
+    };
+    let batch: PriceObservation[] = [];
+    for (const price of prices) {
+      batch.push({
+        itemId: price.itemId,
+        storeId: price.storeId,
+        price: price.price,
+        comparisonPrice: price.comparisonPrice,
+        priceUnit: price.priceUnit,
+        comparisonPriceUnit: price.comparisonPriceUnit,
+        isCampaign: price.isCampaign,
+        observedAt: price.updatedAt,
+      });
+      if (batch.length === PRICE_CHUNK_SIZE) {
+        await write(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await write(batch);
+    await inFlight;
+    this.logger.log(`catalog: seeded ${done}/${total} prices`);
+  }
+}
