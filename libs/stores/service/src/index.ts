@@ -1,0 +1,1 @@
+export { StoresModule } from './stores.module';

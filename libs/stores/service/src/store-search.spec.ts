@@ -1,0 +1,21 @@
+import { MAX_SEARCH_TOKENS, searchTokens } from './store-search';
+
+describe('searchTokens', () => {
+  it('splits on spaces and punctuation but keeps hyphenated chain names whole', () => {
+    expect(searchTokens('  K-Market   Kallio, Helsinki ')).toEqual(['K-Market', 'Kallio', 'Helsinki']);
+    expect(searchTokens('prisma/kamppi')).toEqual(['prisma', 'kamppi']);
+  });
+
+  it('keeps Finnish letters and digits', () => {
+    expect(searchTokens('Töölö 00100')).toEqual(['Töölö', '00100']);
+  });
+
+  it('drops words without letters or digits and repeated words', () => {
+    expect(searchTokens('- Alepa alepa ALEPA !!')).toEqual(['Alepa']);
+    expect(searchTokens('   ')).toEqual([]);
+  });
+
+  it(`matches at most ${MAX_SEARCH_TOKENS} words`, () => {
+    expect(searchTokens('a b c d e f g h i j k')).toHaveLength(MAX_SEARCH_TOKENS);
+  });
+});

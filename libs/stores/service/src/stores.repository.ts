@@ -1,0 +1,189 @@
+import type { ChainId, StoreGroupType, StoreMinimalDto } from '@hintakori/stores-contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DatedException, OpeningWindow, WeeklyHours } from './opening-window';
+
+/** Spec §9: distances use an earth radius of 6378 km. */
+export const EARTH_RADIUS_METRES = 6_378_000;
+
+export interface StoreRow {
+  id: number;
+  name: string;
+  urlSlug: string;
+  chain: ChainId;
+  type: StoreGroupType;
+  externalId: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  lat: number;
+  long: number;
+  distance: number | null;
+  weeklyHours: WeeklyHours[];
+  exceptions: DatedException[];
+}
+
+export interface Box {
+  minLat: number;
+  minLong: number;
+  maxLat: number;
+  maxLong: number;
+}
+
+export interface Point {
+  lat: number;
+  long: number;
+}
+
+type RawStoreRow = Omit<StoreRow, 'weeklyHours' | 'exceptions'> & {
+  hours: [weekday: number, opens: string | null, closes: string | null, isOpenAllDay: boolean][] | null;
+  exceptions: [date: string, opens: string | null, closes: string | null, isOpenAllDay: boolean, description: string | null][] | null;
+};
+
+/** The normalised form of a query parameter; folded to a constant by the planner. */
+const key = (param: number): string => `stores.search_key($${param})`;
+
+interface SearchWord {
+  /** The word as stores.search_key normalises it. */
+  key: string;
+  /** Whether some store contains it as it is; if not, it is matched as a typo. */
+  exact: boolean;
+}
+
+/**
+ * Store reads. Each list is one statement: an inner "page" query picks the ids in order (with
+ * their distance), the outer query adds chain, weekly hours and the window's exceptions. A text
+ * search first classifies its words in one more small query.
+ */
+@Injectable()
+export class StoresRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Every word must occur in the store's name, chain, city, address or postal code as a substring.
+   * A word found in no store at all is taken as a typo and matched by trigram word similarity
+   * instead (pg_trgm's default threshold, 0.6). Deciding that first (one small query) keeps every
+   * condition of the main query index-friendly and the costly similarity test off exact words.
+   * Best first: whole-query name match, then words in the name, then words elsewhere, then typo
+   * matches; ties by name.
+   */
+  async search(tokens: string[], phrase: string, limit: number, window: OpeningWindow): Promise<StoreRow[]> {
+    const words = await this.classify(tokens);
+    if (words.length === 0) return this.firstByName(limit, window);
+    const params: unknown[] = [...words.map((word) => word.key), phrase, limit];
+    const conditions = words.map(({ exact }, i) =>
+      exact ? `s.search_doc LIKE '%' || $${i + 1} || '%'` : `$${i + 1} OPERATOR(public.<%) s.search_doc`,
+    );
+    const wordScores = words.map(({ exact }, i) => {
+      const w = `$${i + 1}`;
+      if (!exact) return `greatest(public.word_similarity(${w}, s.search_name), 0.8 * public.word_similarity(${w}, s.search_doc))`;
+      return `CASE
+          WHEN s.search_name LIKE ${w} || '%' OR s.search_name LIKE '% ' || ${w} || '%' THEN 4
+          WHEN s.search_name LIKE '%' || ${w} || '%' THEN 3
+          WHEN s.search_doc LIKE ${w} || '%' OR s.search_doc LIKE '% ' || ${w} || '%' THEN 2
+          ELSE 1.5
+        END`;
+    });
+    const whole = key(words.length + 1);
+    const score = `CASE WHEN s.search_name = ${whole} THEN 6 WHEN s.search_name LIKE ${whole} || '%' THEN 4 ELSE 0 END + ${wordScores.join(' + ')}`;
+    const page = `
+      SELECT s.id, row_number() OVER (ORDER BY ${score} DESC, s.name, s.id) AS ord, NULL::integer AS distance
+      FROM stores.stores s
+      WHERE ${conditions.join(' AND ')}
+      ORDER BY ord
+      LIMIT $${words.length + 2}`;
+    return this.withDetails(page, params, window);
+  }
+
+  /** Normalises the words (stores.search_key) and tells which occur in some store as they are. */
+  private async classify(tokens: string[]): Promise<SearchWord[]> {
+    const rows: SearchWord[] = await this.dataSource.query(
+      `SELECT k.key, EXISTS (SELECT 1 FROM stores.stores x WHERE x.search_doc LIKE '%' || k.key || '%') AS exact
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(token, ord)
+       CROSS JOIN LATERAL (SELECT stores.search_key(t.token) AS key) k
+       WHERE k.key <> ''
+       ORDER BY t.ord`,
+      [tokens],
+    );
+    const unique = new Map(rows.map((row) => [row.key, row] as const));
+    return [...unique.values()];
+  }
+
+  /** The first stores by name (the empty search). */
+  firstByName(limit: number, window: OpeningWindow): Promise<StoreRow[]> {
+    const page = `
+      SELECT s.id, row_number() OVER (ORDER BY s.name, s.id) AS ord, NULL::integer AS distance
+      FROM stores.stores s
+      ORDER BY s.name, s.id
+      LIMIT $1`;
+    return this.withDetails(page, [limit], window);
+  }
+
+  /** Stores inside the box; nearest first with whole-metre distances when a point is given, else by name. */
+  inBox(box: Box, point: Point | undefined, limit: number, window: OpeningWindow): Promise<StoreRow[]> {
+    const inside = 'point(s.long, s.lat) <@ box(point($1, $2), point($3, $4))';
+    const params: unknown[] = [box.minLong, box.minLat, box.maxLong, box.maxLat, limit];
+    if (!point) {
+      const page = `
+        SELECT s.id, row_number() OVER (ORDER BY s.name, s.id) AS ord, NULL::integer AS distance
+        FROM stores.stores s WHERE ${inside}
+        ORDER BY ord LIMIT $5`;
+      return this.withDetails(page, params, window);
+    }
+    // Haversine; least() keeps rounding errors from pushing asin's argument past 1.
+    const haversine = `round(2 * ${EARTH_RADIUS_METRES} * asin(least(1, sqrt(
+        power(sin(radians(s.lat - $6) / 2), 2)
+        + cos(radians($6)) * cos(radians(s.lat)) * power(sin(radians(s.long - $7) / 2), 2)))))::integer`;
+    const page = `
+      SELECT id, row_number() OVER (ORDER BY distance, name, id) AS ord, distance
+      FROM (SELECT s.id, s.name, ${haversine} AS distance FROM stores.stores s WHERE ${inside}) boxed
+      ORDER BY ord LIMIT $5`;
+    return this.withDetails(page, [...params, point.lat, point.long], window);
+  }
+
+  /** Stores by id, in the order asked for; unknown ids are left out. */
+  byIds(ids: number[], window: OpeningWindow): Promise<StoreRow[]> {
+    const page = 'SELECT p.id, p.ord, NULL::integer AS distance FROM unnest($1::integer[]) WITH ORDINALITY AS p(id, ord)';
+    return this.withDetails(page, [ids], window);
+  }
+
+  /** One page of the minimal list, ordered by name then id so pages never overlap or skip. */
+  minimal(skip: number, limit: number): Promise<StoreMinimalDto[]> {
+    return this.dataSource.query(
+      `SELECT s.id, s.name, s.url_slug AS "urlSlug", s.chain_id AS chain, c.group_type AS type
+       FROM stores.stores s JOIN stores.chains c ON c.id = s.chain_id
+       ORDER BY s.name, s.id
+       OFFSET $1 LIMIT $2`,
+      [skip, limit],
+    );
+  }
+
+  private async withDetails(page: string, params: unknown[], window: OpeningWindow): Promise<StoreRow[]> {
+    const from = `$${params.length + 1}::date`;
+    const to = `$${params.length + 2}::date`;
+    // Hours travel as compact tuples: json_build_array and time::text cost a third less than
+    // json_build_object and to_char over a thousand stores.
+    const rows: RawStoreRow[] = await this.dataSource.query(
+      `WITH page AS (${page})
+       SELECT s.id, s.name, s.url_slug AS "urlSlug", s.chain_id AS chain, c.group_type AS type,
+              s.external_id AS "externalId", s.address, s.postal_code AS "postalCode", s.city, s.lat, s.long,
+              page.distance,
+              (SELECT json_agg(json_build_array(h.weekday, left(h.opens::text, 5), left(h.closes::text, 5), h.is_open_all_day))
+               FROM stores.opening_hours h WHERE h.store_id = s.id) AS hours,
+              (SELECT json_agg(json_build_array(to_char(e.date, 'YYYY-MM-DD'), left(e.opens::text, 5), left(e.closes::text, 5),
+                                                e.is_open_all_day, e.description))
+               FROM stores.opening_exceptions e WHERE e.store_id = s.id AND e.date BETWEEN ${from} AND ${to}) AS exceptions
+       FROM page
+       JOIN stores.stores s ON s.id = page.id
+       JOIN stores.chains c ON c.id = s.chain_id
+       ORDER BY page.ord`,
+      [...params, window.from, window.to],
+    );
+    return rows.map(({ hours, exceptions, ...store }) => ({
+      ...store,
+      weeklyHours: (hours ?? []).map(([weekday, opens, closes, isOpenAllDay]) => ({ weekday, opens, closes, isOpenAllDay })),
+      exceptions: (exceptions ?? []).map(([date, opens, closes, isOpenAllDay, description]) => ({ date, opens, closes, isOpenAllDay, description })),
+    }));
+  }
+}

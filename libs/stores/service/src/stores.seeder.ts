@@ -1,0 +1,56 @@
+import { generateDemoData } from '@hintakori/demo-data';
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { helsinkiDate } from './opening-window';
+import { StoreImportRepository } from './store-import.repository';
+
+export interface SeedResult {
+  seeded: boolean;
+  stores: number;
+  offers: number;
+  ms: number;
+}
+
+/**
+ * Loads the stores part of the demo data set when SEED_DEMO_DATA is on and there are no stores yet.
+ * The transaction-scoped advisory lock makes a second replica wait and then find the tables full.
+ */
+@Injectable()
+export class StoresSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('StoresSeeder');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly importer: StoreImportRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.seedDemoData) await this.seed();
+  }
+
+  seed(now = new Date()): Promise<SeedResult> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('hintakori:stores:seed-demo-data'))`);
+      if (await this.importer.hasStores(manager)) return { seeded: false, stores: 0, offers: 0, ms: 0 };
+      const started = performance.now();
+      const data = generateDemoData({ today: helsinkiDate(now) });
+      await this.importer.upsertStores(manager, data.stores);
+      await this.importer.upsertWeeklyHours(
+        manager,
+        data.stores.flatMap((store) => store.weeklyHours.map((hours) => ({ storeId: store.id, ...hours }))),
+      );
+      await this.importer.upsertExceptions(
+        manager,
+        data.stores.flatMap((store) => store.exceptions.map((exception) => ({ storeId: store.id, ...exception }))),
+      );
+      this.logger.log(`stores: seeded ${data.stores.length} stores with opening hours`);
+      await this.importer.upsertOffers(manager, data.offers, (written) => this.logger.log(`stores: seeded ${written}/${data.offers.length} offers`));
+      const ms = Math.round(performance.now() - started);
+      this.logger.log(`stores: demo data seeded in ${ms} ms`);
+      return { seeded: true, stores: data.stores.length, offers: data.offers.length, ms };
+    });
+  }
+}
