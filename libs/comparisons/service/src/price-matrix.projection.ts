@@ -5,23 +5,24 @@ import { PriceMatrixRepository } from './price-matrix.repository';
 
 export const PROJECTION_BATCH_SIZE = 5000;
 
-function cellKey(row: PriceObservation): string {
-  return `${row.itemId}:${row.storeId}`;
-}
-
 /**
- * Keeps the newest observation per (item, store) — one statement may touch a row only once — and sorts by key
- * so concurrent batches lock rows in the same order (no deadlocks between consumers).
+ * Keeps the newest observation per (item, store) — one statement may touch a row only once — and orders rows
+ * by item then store so concurrent batches lock rows in the same order (no deadlocks between consumers).
  * Equal timestamps keep the first seen, matching the store's rule that only a strictly newer observation wins.
  */
 export function newestPerCell(rows: readonly PriceObservation[]): PriceObservation[] {
-  const newest = new Map<string, PriceObservation>();
-  for (const row of rows) {
-    const key = cellKey(row);
-    const current = newest.get(key);
-    if (!current || Date.parse(row.observedAt) > Date.parse(current.observedAt)) newest.set(key, row);
+  // A stable sort keeps input order among duplicates; feeds usually arrive sorted already, which makes it linear.
+  const sorted = [...rows].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+  const newest: PriceObservation[] = [];
+  for (const row of sorted) {
+    const last = newest[newest.length - 1];
+    if (last && last.itemId === row.itemId && last.storeId === row.storeId) {
+      if (Date.parse(row.observedAt) > Date.parse(last.observedAt)) newest[newest.length - 1] = row;
+    } else {
+      newest.push(row);
+    }
   }
-  return [...newest.values()].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+  return newest;
 }
 
 /** Projects price observations into the price matrix idempotently: a newer observation wins, replays change nothing. */

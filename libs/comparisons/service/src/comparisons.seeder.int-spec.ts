@@ -1,0 +1,69 @@
+import { ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { generateDemoData } from '@hintakori/demo-data';
+import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
+import { Client } from 'pg';
+import { firstValueFrom } from 'rxjs';
+import { ComparisonsModule } from './comparisons.module';
+import { ComparisonsSeeder, helsinkiToday } from './comparisons.seeder';
+
+describe('demo price seeding', () => {
+  let db: TestDatabase;
+  let service: TestService | undefined;
+  let sql: Client;
+
+  const priceRows = async () => (await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM comparisons.price_matrix')).rows[0].count;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('loads every demo price at boot when SEED_DEMO_DATA is true', async () => {
+    const started = Date.now();
+    service = await startTestService(ComparisonsModule.forRoot(testConfig(db.url, { SEED_DEMO_DATA: 'true' })));
+    const elapsed = Date.now() - started;
+    const demo = generateDemoData({ today: helsinkiToday() });
+    expect(await priceRows()).toBe(demo.priceCount);
+    expect(elapsed).toBeLessThan(30_000);
+  });
+
+  it('serves comparisons over the seeded prices', async () => {
+    const demo = generateDemoData({ today: helsinkiToday() });
+    const sample = demo.prices()[Symbol.iterator]().next().value as { itemId: number; storeId: number; price: number };
+    const totals = await firstValueFrom(
+      (service as TestService).client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, { storeIds: [sample.storeId], lines: [{ itemId: sample.itemId, quantity: 2 }] }),
+    );
+    expect(totals[String(sample.storeId)]).toEqual({ total: 2 * sample.price, estimatedCount: 0, missingCount: 0, cheapest: true });
+  });
+
+  it('does not seed again when prices are already there, even when two seeders race', async () => {
+    const before = await priceRows();
+    const seeder = (service as TestService).app.get(ComparisonsSeeder);
+    expect(await Promise.all([seeder.seed(), seeder.seed()])).toEqual([0, 0]);
+    expect(await priceRows()).toBe(before);
+  });
+
+  it('seeds only once when two replicas boot on an empty database at the same time', async () => {
+    await sql.query('TRUNCATE comparisons.price_matrix');
+    const seeder = (service as TestService).app.get(ComparisonsSeeder);
+    const written = await Promise.all([seeder.seed(), seeder.seed()]);
+    const demo = generateDemoData({ today: helsinkiToday() });
+    expect(written.sort((a, b) => a - b)).toEqual([0, demo.priceCount]);
+    expect(await priceRows()).toBe(demo.priceCount);
+  });
+});
+
+describe('helsinkiToday', () => {
+  it('uses the Helsinki calendar day, not the UTC one', () => {
+    expect(helsinkiToday(new Date('2025-11-21T22:30:00Z'))).toBe('2025-11-22');
+    expect(helsinkiToday(new Date('2025-07-01T20:59:00Z'))).toBe('2025-07-01');
+    expect(helsinkiToday(new Date('2025-07-01T21:00:00Z'))).toBe('2025-07-02');
+  });
+});
