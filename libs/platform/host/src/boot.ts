@@ -1,8 +1,10 @@
 import { AppConfig } from '@hintakori/platform-config';
 import { ServiceExceptionFilter, ServiceName, serviceTransport } from '@hintakori/platform-messaging';
-import { DynamicModule, INestApplication, INestMicroservice, Logger, Module } from '@nestjs/common';
+import { DynamicModule, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createHealthHttpController } from './health';
+import { createServer } from 'node:http';
+import { DataSource } from 'typeorm';
+import { checkServiceHealth } from './health';
 
 export interface BootedService {
   close(): Promise<void>;
@@ -24,17 +26,32 @@ export async function bootService(service: ServiceName, serviceModule: DynamicMo
     return { close: () => app.close() };
   }
 
-  @Module({ imports: [serviceModule], controllers: [createHealthHttpController(service)] })
-  class ServiceHostModule {}
-
-  const app: INestApplication = await NestFactory.create(ServiceHostModule, { logger: levels(config) });
-  app.connectMicroservice(serviceTransport(service, config), { inheritAppConfig: true });
+  // Distributed: the service consumes from Kafka; a small HTTP server answers the Kubernetes probes.
+  const app: INestMicroservice = await NestFactory.createMicroservice(serviceModule, { ...serviceTransport(service, config), logger: levels(config) });
   app.useGlobalFilters(new ServiceExceptionFilter());
   app.enableShutdownHooks();
-  await app.startAllMicroservices();
-  await app.listen(config.port, '0.0.0.0');
+  // listen() runs migrations and demo seeding (bootstrap hooks) before the first message is consumed.
+  await app.listen();
+  const probes = createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/health') return send(200, { status: 'ok', service });
+    if (req.url === '/ready') {
+      void checkServiceHealth(service, app.get(DataSource)).then((report) => send(report.status === 'up' ? 200 : 503, report));
+      return;
+    }
+    send(404, { statusCode: 404, message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => probes.listen(config.port, '0.0.0.0', resolve));
   logger.log(`${service} is consuming from Kafka (${config.kafkaBrokers.join(',')}); probes on :${config.port}/health and /ready`);
-  return { close: () => app.close() };
+  return {
+    close: async () => {
+      probes.close();
+      await app.close();
+    },
+  };
 }
 
 export function levels(config: AppConfig): ('error' | 'warn' | 'log' | 'debug')[] {

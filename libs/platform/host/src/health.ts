@@ -1,5 +1,5 @@
 import { healthPattern, HealthReport, ServiceName } from '@hintakori/platform-messaging';
-import { Controller, Get, Inject, ServiceUnavailableException, Type } from '@nestjs/common';
+import { Controller, Inject, Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 
@@ -33,25 +33,4 @@ export function createHealthHandler(service: ServiceName): Type<unknown> {
   }
   Object.defineProperty(HealthHandler, 'name', { value: `${service}HealthHandler` });
   return HealthHandler;
-}
-
-/** HTTP probes for a service running as its own process (Kubernetes liveness/readiness). */
-export function createHealthHttpController(service: ServiceName): Type<unknown> {
-  @Controller()
-  class HealthHttpController {
-    constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-    @Get('health')
-    alive(): { status: 'ok'; service: ServiceName } {
-      return { status: 'ok', service };
-    }
-
-    @Get('ready')
-    async ready(): Promise<HealthReport> {
-      const report = await checkServiceHealth(service, this.dataSource);
-      if (report.status !== 'up') throw new ServiceUnavailableException(report);
-      return report;
-    }
-  }
-  return HealthHttpController;
 }
