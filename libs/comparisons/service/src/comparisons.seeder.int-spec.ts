@@ -1,5 +1,5 @@
 import { ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
-import { generateDemoData } from '@hintakori/demo-data';
+import { DemoData, DemoPrice, generateDemoData } from '@hintakori/demo-data';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
@@ -10,10 +10,12 @@ describe('demo price seeding', () => {
   let db: TestDatabase;
   let service: TestService | undefined;
   let sql: Client;
+  let demo: DemoData;
 
   const priceRows = async () => (await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM comparisons.price_matrix')).rows[0].count;
 
   beforeAll(async () => {
+    demo = generateDemoData({ today: helsinkiToday() });
     db = await createTestDatabase();
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -26,17 +28,13 @@ describe('demo price seeding', () => {
   });
 
   it('loads every demo price at boot when SEED_DEMO_DATA is true', async () => {
-    const started = Date.now();
+    // Seeding time is measured by bench/store-totals.bench.ts, not asserted here: a shared CI machine makes it noisy.
     service = await startTestService(ComparisonsModule.forRoot(testConfig(db.url, { SEED_DEMO_DATA: 'true' })));
-    const elapsed = Date.now() - started;
-    const demo = generateDemoData({ today: helsinkiToday() });
     expect(await priceRows()).toBe(demo.priceCount);
-    expect(elapsed).toBeLessThan(30_000);
   });
 
   it('serves comparisons over the seeded prices', async () => {
-    const demo = generateDemoData({ today: helsinkiToday() });
-    const sample = demo.prices()[Symbol.iterator]().next().value as { itemId: number; storeId: number; price: number };
+    const sample = demo.prices()[Symbol.iterator]().next().value as DemoPrice;
     const totals = await firstValueFrom(
       (service as TestService).client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, { storeIds: [sample.storeId], lines: [{ itemId: sample.itemId, quantity: 2 }] }),
     );
@@ -54,7 +52,6 @@ describe('demo price seeding', () => {
     await sql.query('TRUNCATE comparisons.price_matrix');
     const seeder = (service as TestService).app.get(ComparisonsSeeder);
     const written = await Promise.all([seeder.seed(), seeder.seed()]);
-    const demo = generateDemoData({ today: helsinkiToday() });
     expect(written.sort((a, b) => a - b)).toEqual([0, demo.priceCount]);
     expect(await priceRows()).toBe(demo.priceCount);
   });
