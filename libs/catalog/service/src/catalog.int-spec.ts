@@ -31,12 +31,13 @@ async function loadFixtures(url: string): Promise<void> {
         (5, 'Oltermanni juusto 900 g', 'oltermanni-juusto-900-g', 'Valio', 'Suomi', '', '', '[]', 110),
         (6, 'Kauramaito 1 l', 'kauramaito-1-l', 'Oatly', 'Ruotsi', '', '', '[]', 101),
         (7, 'Ruisleipä 500 g', 'ruisleipa-500-g', 'Fazer', 'Suomi', '', '', '[]', 20),
-        (8, 'Jäätelö vanilja 1 l', 'jaatelo-vanilja-1-l', 'Ingman', 'Suomi', '', '', '[]', 12)`);
-    // item -> stores with a price: 1: 1,2,3 | 2: 1 | 3: 2 | 4: 1,2 | 5: 1,2,3 | 6: 3 | 7: 1,4 | 8: none
+        (8, 'Jäätelö vanilja 1 l', 'jaatelo-vanilja-1-l', 'Ingman', 'Suomi', '', '', '[]', 12),
+        (9, 'Juustoraaste 150 g', 'juustoraaste-150-g', 'Pirkka', 'Suomi', '', '', '[]', 110)`);
+    // item -> stores with a price: 1: 1,2,3 | 2: 1 | 3: 2 | 4: 1,2 | 5: 1,2,3 | 6: 3 | 7: 1,4 | 8: none | 9: 1,2,3
     await client.query(
       `INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
        SELECT item_id, store_id, 100 * item_id + store_id, 200 * item_id + store_id, 'kpl', 'l', false, $1
-       FROM (VALUES (1, 1), (1, 2), (1, 3), (2, 1), (3, 2), (4, 1), (4, 2), (5, 1), (5, 2), (5, 3), (6, 3), (7, 1), (7, 4)) AS p(item_id, store_id)`,
+       FROM (VALUES (1, 1), (1, 2), (1, 3), (2, 1), (3, 2), (4, 1), (4, 2), (5, 1), (5, 2), (5, 3), (6, 3), (7, 1), (7, 4), (9, 1), (9, 2), (9, 3)) AS p(item_id, store_id)`,
       [UPDATED_AT],
     );
   } finally {
@@ -79,7 +80,7 @@ describe('catalog service (integration)', () => {
   describe('SearchItems', () => {
     it('finds inflected forms through Finnish stemming', async () => {
       expect(names(await search('maitoa', [1, 2, 3]))).toContain('Maito 1 l');
-      expect(names(await search('juustoa', [1, 2, 3])).sort()).toEqual(['Emmental juusto 400 g', 'Oltermanni juusto 900 g']);
+      expect(names(await search('juustoa', [1, 2, 3]))).toEqual(expect.arrayContaining(['Emmental juusto 400 g', 'Oltermanni juusto 900 g']));
     });
 
     it('finds items from the first letters while the shopper is typing, best match first', async () => {
@@ -91,7 +92,10 @@ describe('catalog service (integration)', () => {
     });
 
     it('tolerates a typo and missing umlauts', async () => {
-      expect(names(await search('juutso', [1])).sort()).toEqual(['Emmental juusto 400 g', 'Oltermanni juusto 900 g']);
+      // Whole-word look-alikes ("juusto") before a compound that merely starts like it.
+      const found = names(await search('juutso', [1]));
+      expect(found.slice(0, 2).sort()).toEqual(['Emmental juusto 400 g', 'Oltermanni juusto 900 g']);
+      expect(found.slice(2)).toEqual(['Juustoraaste 150 g']);
       expect(names(await search('jaatelo', [1]))).toEqual(['Jäätelö vanilja 1 l']);
     });
 
@@ -104,6 +108,11 @@ describe('catalog service (integration)', () => {
       expect(names(await search('kevytmaito', [1, 2, 3]))).toEqual(['Valio kevytmaito 1 l', 'Arla kevytmaito 1 l']);
       // Only store 1 chosen: both available there, so the name decides.
       expect(names(await search('kevytmaito', [1]))).toEqual(['Arla kevytmaito 1 l', 'Valio kevytmaito 1 l']);
+    });
+
+    it('ranks whole-word matches above prefix-only matches', async () => {
+      // "Juustoraaste" starts with the text and is sold in every chosen store, yet the cheeses named "juusto" come first.
+      expect(names(await search('juusto', [1, 2, 3]))).toEqual(['Oltermanni juusto 900 g', 'Emmental juusto 400 g', 'Juustoraaste 150 g']);
     });
 
     it('puts relevance before availability', async () => {
@@ -139,7 +148,8 @@ describe('catalog service (integration)', () => {
 
     it('lists the items of a category and all its descendants, most available first, then by name', async () => {
       expect(names(await byCategory([DAIRY], [1, 2, 3]))).toEqual([
-        'Oltermanni juusto 900 g', // 3 stores
+        'Juustoraaste 150 g', // 3 stores
+        'Oltermanni juusto 900 g', // 3
         'Valio kevytmaito 1 l', // 3
         'Emmental juusto 400 g', // 2
         'Arla kevytmaito 1 l', // 1
@@ -152,7 +162,7 @@ describe('catalog service (integration)', () => {
     });
 
     it('pages with limit and offset', async () => {
-      expect(names(await byCategory([DAIRY], [1, 2, 3], { limit: 2, offset: 2 }))).toEqual(['Emmental juusto 400 g', 'Arla kevytmaito 1 l']);
+      expect(names(await byCategory([DAIRY], [1, 2, 3], { limit: 2, offset: 2 }))).toEqual(['Valio kevytmaito 1 l', 'Emmental juusto 400 g']);
     });
 
     it('answers 404 for a path that is not a chain of parent and child', async () => {

@@ -68,8 +68,8 @@ export class StoreImportRepository {
       await manager.query(
         `INSERT INTO stores.stores (id, name, url_slug, chain_id, external_id, address, postal_code, city, lat, long, search_name, search_doc)
          SELECT v.id, v.name, v.url_slug, v.chain_id, v.external_id, v.address, v.postal_code, v.city, v.lat, v.long,
-                stores.search_key(v.name),
-                stores.search_key(concat_ws(' ', v.name, c.display_name, v.city, v.address, v.postal_code))
+                stores.search_doc(v.name),
+                stores.search_doc(concat_ws(' ', v.name, c.display_name, v.city, v.address, v.postal_code))
          FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                      $9::double precision[], $10::double precision[])
               AS v(id, name, url_slug, chain_id, external_id, address, postal_code, city, lat, long)

@@ -1,9 +1,14 @@
 import { MAX_SEARCH_TOKENS, searchTokens } from './store-search';
 
 describe('searchTokens', () => {
-  it('splits on spaces and punctuation but keeps hyphenated chain names whole', () => {
-    expect(searchTokens('  K-Market   Kallio, Helsinki ')).toEqual(['K-Market', 'Kallio', 'Helsinki']);
+  it('splits on spaces and punctuation, hyphens included, so a slug reads as words', () => {
+    expect(searchTokens('  K-Market   Kallio, Helsinki ')).toEqual(['K', 'Market', 'Kallio', 'Helsinki']);
+    expect(searchTokens('k-supermarket-etu-toolo')).toEqual(['k', 'supermarket', 'etu', 'toolo']);
     expect(searchTokens('prisma/kamppi')).toEqual(['prisma', 'kamppi']);
+  });
+
+  it("keeps apostrophes inside a word", () => {
+    expect(searchTokens("Stockmann's herkku")).toEqual(["Stockmann's", 'herkku']);
   });
 
   it('keeps Finnish letters and digits', () => {

@@ -2,14 +2,14 @@
 export const MAX_SEARCH_TOKENS = 8;
 
 /**
- * Splits a store search into words the way stores.search_key normalises text: hyphens and
- * apostrophes stay inside a word ('K-Market' is one word, matched as 'kmarket'); any other
- * punctuation separates words; words without a letter or digit are dropped. Duplicates count once.
+ * Splits a store search into words the way stores.search_key normalises text: apostrophes stay
+ * inside a word, any other punctuation separates words (so the slug 'k-market-kallio' is the words
+ * 'k', 'market', 'kallio'); words without a letter or digit are dropped. Duplicates count once.
  */
 export function searchTokens(search: string): string[] {
   const words = search
     .normalize('NFC')
-    .split(/[^\p{L}\p{N}\p{M}'’´`-]+/u)
+    .split(/[^\p{L}\p{N}\p{M}'’´`]+/u)
     .filter((word) => /[\p{L}\p{N}]/u.test(word));
   const seen = new Set<string>();
   const tokens: string[] = [];

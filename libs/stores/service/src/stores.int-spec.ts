@@ -18,8 +18,9 @@ const FIXTURE_STORES: StoreInput[] = [
   { id: 8, name: 'S-Market Kallio', urlSlug: 's-market-kallio', chain: 's-market', externalId: 'S8', address: 'Fleminginkatu 4', postalCode: '00530', ...HELSINKI, lat: 60.185, long: 24.95 },
   { id: 9, name: 'K-Citymarket Ruoholahti', urlSlug: 'k-citymarket-ruoholahti', chain: 'kcitymarket', externalId: 'K9', address: 'Itämerenkatu 21', postalCode: '00180', ...HELSINKI, lat: 60.163, long: 24.911 },
   { id: 10, name: 'Herkku Stockmann', urlSlug: 'herkku-stockmann', chain: 'herkku', externalId: 'S10', address: 'Aleksanterinkatu 52', postalCode: '00100', ...HELSINKI, lat: 60.1686, long: 24.9418 },
+  { id: 11, name: 'S-Market Oulunkylä', urlSlug: 's-market-oulunkyla', chain: 's-market', externalId: 'S11', address: 'Kylänvanhimmantie 29', postalCode: '00640', ...HELSINKI, lat: 60.2286, long: 24.9665 },
 ];
-/** 240 stores far north, in pairs with the same name, so paging has to break ties by id. */
+/** 240 stores in Oulu, in pairs with the same name, so paging has to break ties by id. */
 const FILLER_STORES: StoreInput[] = Array.from({ length: 240 }, (_, k) => ({
   id: 340 - k,
   name: `Testikauppa ${String(Math.floor(k / 2)).padStart(3, '0')}`,
@@ -106,10 +107,29 @@ describe('stores service (integration)', () => {
       expect((await search('K-Market Kallio'))[0].name).toBe('K-Market Kallio');
     });
 
+    it('reads a store slug as words', async () => {
+      expect((await search('k-market-kallio'))[0].id).toBe(3);
+      expect((await search('k-supermarket-toolo'))[0].id).toBe(4);
+    });
+
+    it('ranks a whole-word city match above a name that merely starts with the word', async () => {
+      const oulu = await search('oulu', 100);
+      expect(oulu).toHaveLength(100);
+      expect(oulu.every((store) => store.city === 'Oulu')).toBe(true);
+      expect((await search('oulunkylä')).map((store) => store.id)).toEqual([11]);
+    });
+
     it('needs every word to match, so the chain plus district narrows the result', async () => {
       const results = await search('kmarket kallio');
       expect(results.map((store) => store.id)).not.toContain(101);
       expect(results.every((store) => store.name.includes('Kallio'))).toBe(true);
+    });
+
+    it('falls back to the stores matching the most words when none matches them all', async () => {
+      expect((await search('prisma kamppi tampere'))[0].id).toBe(1);
+      const some = await search('kmarket kamppi', 5);
+      expect(some.slice(0, 3).map((store) => store.id).sort()).toEqual([1, 2, 3]);
+      expect(some).toHaveLength(5);
     });
 
     it('tolerates typos', async () => {

@@ -41,14 +41,46 @@ type RawStoreRow = Omit<StoreRow, 'weeklyHours' | 'exceptions'> & {
   exceptions: [date: string, opens: string | null, closes: string | null, isOpenAllDay: boolean, description: string | null][] | null;
 };
 
-/** The normalised form of a query parameter; folded to a constant by the planner. */
-const key = (param: number): string => `stores.search_key($${param})`;
-
 interface SearchWord {
   /** The word as stores.search_key normalises it. */
   key: string;
   /** Whether some store contains it as it is; if not, it is matched as a typo. */
   exact: boolean;
+}
+
+/**
+ * The ranked ids of a text search ($1..$n the normalised words, $n+1 the raw query, $n+2 the
+ * limit). 'all': every word must match; 'any': at least one, more matched words first.
+ */
+function searchPage(words: SearchWord[], mode: 'all' | 'any'): string {
+  const matches = words.map(({ exact }, i) =>
+    exact ? `s.search_doc LIKE '%' || $${i + 1} || '%'` : `$${i + 1} OPERATOR(public.<%) s.search_doc`,
+  );
+  const wordScores = words.map(({ exact }, i) => {
+    const w = `$${i + 1}`;
+    if (!exact) {
+      const similarity = `greatest(public.word_similarity(${w}, s.search_name), 0.8 * public.word_similarity(${w}, s.search_doc))`;
+      return mode === 'all' ? similarity : `CASE WHEN ${matches[i]} THEN 10 + ${similarity} ELSE 0 END`;
+    }
+    return `CASE
+        WHEN ' ' || s.search_name || ' ' LIKE '% ' || ${w} || ' %' THEN ${mode === 'all' ? 6 : 16}
+        WHEN ' ' || s.search_doc || ' ' LIKE '% ' || ${w} || ' %' THEN ${mode === 'all' ? 4.5 : 14.5}
+        WHEN ' ' || s.search_name LIKE '% ' || ${w} || '%' THEN ${mode === 'all' ? 4 : 14}
+        WHEN s.search_name LIKE '%' || ${w} || '%' THEN ${mode === 'all' ? 3 : 13}
+        WHEN ' ' || s.search_doc LIKE '% ' || ${w} || '%' THEN ${mode === 'all' ? 2 : 12}
+        ${mode === 'all' ? 'ELSE 1.5' : `WHEN ${matches[i]} THEN 11.5 ELSE 0`}
+      END`;
+  });
+  // The whole query as the start of the name ('alepa kamppi' for Alepa Kamppi) comes first.
+  const whole = `stores.search_key($${words.length + 1})`;
+  const score = `CASE WHEN s.search_name || ' ' LIKE ${whole} || ' %' THEN 8 WHEN s.search_name LIKE ${whole} || '%' THEN 5 ELSE 0 END
+    + ${wordScores.join(' + ')}`;
+  return `
+    SELECT s.id, row_number() OVER (ORDER BY ${score} DESC, s.name, s.id) AS ord, NULL::integer AS distance
+    FROM stores.stores s
+    WHERE ${matches.join(mode === 'all' ? ' AND ' : ' OR ')}
+    ORDER BY ord
+    LIMIT $${words.length + 2}`;
 }
 
 /**
@@ -65,35 +97,17 @@ export class StoresRepository {
    * A word found in no store at all is taken as a typo and matched by trigram word similarity
    * instead (pg_trgm's default threshold, 0.6). Deciding that first (one small query) keeps every
    * condition of the main query index-friendly and the costly similarity test off exact words.
-   * Best first: whole-query name match, then words in the name, then words elsewhere, then typo
-   * matches; ties by name.
+   * When no store matches all the words, the stores matching the most of them come instead.
+   * Best first: the query as the start of the name, then whole words in the name, whole words
+   * elsewhere (a city), word starts in the name, substrings, typo matches; ties by name.
    */
   async search(tokens: string[], phrase: string, limit: number, window: OpeningWindow): Promise<StoreRow[]> {
     const words = await this.classify(tokens);
     if (words.length === 0) return this.firstByName(limit, window);
     const params: unknown[] = [...words.map((word) => word.key), phrase, limit];
-    const conditions = words.map(({ exact }, i) =>
-      exact ? `s.search_doc LIKE '%' || $${i + 1} || '%'` : `$${i + 1} OPERATOR(public.<%) s.search_doc`,
-    );
-    const wordScores = words.map(({ exact }, i) => {
-      const w = `$${i + 1}`;
-      if (!exact) return `greatest(public.word_similarity(${w}, s.search_name), 0.8 * public.word_similarity(${w}, s.search_doc))`;
-      return `CASE
-          WHEN s.search_name LIKE ${w} || '%' OR s.search_name LIKE '% ' || ${w} || '%' THEN 4
-          WHEN s.search_name LIKE '%' || ${w} || '%' THEN 3
-          WHEN s.search_doc LIKE ${w} || '%' OR s.search_doc LIKE '% ' || ${w} || '%' THEN 2
-          ELSE 1.5
-        END`;
-    });
-    const whole = key(words.length + 1);
-    const score = `CASE WHEN s.search_name = ${whole} THEN 6 WHEN s.search_name LIKE ${whole} || '%' THEN 4 ELSE 0 END + ${wordScores.join(' + ')}`;
-    const page = `
-      SELECT s.id, row_number() OVER (ORDER BY ${score} DESC, s.name, s.id) AS ord, NULL::integer AS distance
-      FROM stores.stores s
-      WHERE ${conditions.join(' AND ')}
-      ORDER BY ord
-      LIMIT $${words.length + 2}`;
-    return this.withDetails(page, params, window);
+    const all = await this.withDetails(searchPage(words, 'all'), params, window);
+    if (all.length > 0 || words.length === 1) return all;
+    return this.withDetails(searchPage(words, 'any'), params, window);
   }
 
   /** Normalises the words (stores.search_key) and tells which occur in some store as they are. */

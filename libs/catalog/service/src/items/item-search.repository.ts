@@ -5,20 +5,25 @@ import { availabilitySql, ItemRow, withItemDetails } from './item-rows';
 import type { SearchTerms } from './search-terms';
 
 /**
- * Relevance tiers (higher first), rounded to two decimals so that equally good matches are then
- * ordered by availability in the chosen stores:
- *   3 + rank  full-text match and the name starts with the search text ('maito' -> 'Maito 1 l')
- *   2 + rank  full-text match: every word is a (Finnish-stemmed) prefix of a word in the name or brand
- *   1.5       the search text occurs inside the name (compound words: 'maito' -> 'kauramaito')
- *   < 1       typo tolerance: trigram word similarity of the text to the name ('juutso' -> 'juusto');
- *             at least 0.4 when nothing above matched, otherwise at least 0.6 (keeps noise out)
+ * Relevance (higher first), in coarse steps so that equally good matches are then ordered by how many of
+ * the chosen stores sell them, then by name:
+ *   2 .. 3.75  full-text match: every word is a (Finnish-stemmed) prefix of a word in the name or brand;
+ *              +1    the words also match whole ('maito' -> "rasvaton maito" before "maitorahka")
+ *              +0.5  the text stands as its own word(s) in the name ("Dole banaani 1 kg" before
+ *                    "Valio banaani-mangosmoothie")
+ *              +0.25 the name starts with the text (search-as-you-type: 'mai' -> "Maissi")
+ *   1.5        the text occurs inside the name (compound words: 'maito' -> "kevytmaito")
+ *   < 1        typo tolerance: trigram similarity of the text to the name ('juutso' -> "juusto"), counted
+ *              when pg_trgm's word similarity is at least 0.4 if nothing above matched, otherwise 0.6;
+ *              ordered by the mean of word and strict word similarity (whole words first)
  */
 function searchSql(trgm: string): string {
   return withItemDetails(`
     WITH exact AS (
       SELECT i.id,
-             2 + ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search_vector, catalog.search_tsquery($2::text[]))
-               + CASE WHEN i.search_name LIKE catalog.search_normalize($3::text) || '%' THEN 1 ELSE 0 END AS relevance
+             2 + CASE WHEN i.search_vector @@ catalog.search_tsquery($2::text[], false) THEN 1 ELSE 0 END
+               + CASE WHEN ' ' || i.search_name || ' ' LIKE '% ' || catalog.search_normalize($3::text) || ' %' THEN 0.5 ELSE 0 END
+               + CASE WHEN i.search_name LIKE catalog.search_normalize($3::text) || '%' THEN 0.25 ELSE 0 END AS relevance
       FROM catalog.items i
       WHERE i.search_vector @@ catalog.search_tsquery($2::text[])
       UNION ALL
@@ -27,7 +32,9 @@ function searchSql(trgm: string): string {
       WHERE $4::boolean AND i.search_name LIKE '%' || catalog.search_normalize($3::text) || '%'
     ),
     fuzzy AS (
-      SELECT i.id, ${trgm}.word_similarity(catalog.search_normalize($3::text), i.search_name) AS relevance
+      SELECT i.id,
+             ${trgm}.word_similarity(catalog.search_normalize($3::text), i.search_name) AS similarity,
+             ${trgm}.strict_word_similarity(catalog.search_normalize($3::text), i.search_name) AS strict_similarity
       FROM catalog.items i
       WHERE $5::boolean AND i.search_name OPERATOR(${trgm}.%>) catalog.search_normalize($3::text)
     ),
@@ -36,8 +43,8 @@ function searchSql(trgm: string): string {
       FROM (
         SELECT id, relevance FROM exact
         UNION ALL
-        SELECT id, relevance FROM fuzzy
-        WHERE relevance >= CASE WHEN EXISTS (SELECT 1 FROM exact) THEN 0.6 ELSE 0.4 END
+        SELECT id, (similarity + strict_similarity) / 2 FROM fuzzy
+        WHERE similarity >= CASE WHEN EXISTS (SELECT 1 FROM exact) THEN 0.6 ELSE 0.4 END
       ) m
       GROUP BY m.id
     )

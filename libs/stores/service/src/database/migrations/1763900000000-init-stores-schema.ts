@@ -44,15 +44,25 @@ export class InitStoresSchema1763900000000 implements MigrationInterface {
     await ensureExtension(queryRunner, 'pg_trgm');
     await ensureExtension(queryRunner, 'unaccent');
 
-    // The one normalisation for stored search text and query tokens: lower case, no accents
-    // ('Töölö' -> 'toolo'), hyphens and apostrophes dropped ('K-Market' -> 'kmarket'), any other
-    // punctuation a single space.
+    // The one normalisation of search text, stored and asked: lower case, no accents ('Töölö' ->
+    // 'toolo'), apostrophes dropped, any other punctuation (hyphens too) a single space, so a slug
+    // like 'k-market-kallio' reads as the words 'k market kallio'.
     await queryRunner.query(`
       CREATE FUNCTION stores.search_key(value text) RETURNS text
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         RETURN btrim(regexp_replace(
-          regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, value)), '[-''\`´’]', '', 'g'),
+          regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, value)), '[''\`´’]', '', 'g'),
           '[^a-z0-9]+', ' ', 'g'))`);
+    // Stored text also carries each hyphenated word joined up, so 'kmarket' and 'etutoolo' match
+    // 'K-Market' and 'Etu-Töölö' as well as 'k market' and 'etu toolo' do.
+    await queryRunner.query(`
+      CREATE FUNCTION stores.search_doc(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        RETURN concat_ws(' ', stores.search_key(value), (
+          SELECT string_agg(replace(m[1], '-', ''), ' ')
+          FROM regexp_matches(
+            regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, value)), '[''\`´’]', '', 'g'),
+            '([a-z0-9]+(-[a-z0-9]+)+)', 'g') AS m))`);
 
     await queryRunner.query(`
       CREATE TABLE stores.chains (
@@ -135,6 +145,7 @@ export class InitStoresSchema1763900000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE stores.opening_hours');
     await queryRunner.query('DROP TABLE stores.stores');
     await queryRunner.query('DROP TABLE stores.chains');
+    await queryRunner.query('DROP FUNCTION stores.search_doc(text)');
     await queryRunner.query('DROP FUNCTION stores.search_key(text)');
   }
 }
