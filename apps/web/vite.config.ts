@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Where /api goes during `vite` and `vite preview` (the gateway by default). */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: here('.'),
@@ -23,6 +25,15 @@ export default defineConfig({
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: 'static/media/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            // Leaflet and its plugins are only reached from the lazily loaded map modules.
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/ },
+            { name: 'styled', test: /node_modules[\\/](styled-components|@emotion|stylis|tslib|shallowequal|css-to-react-native|postcss-value-parser|camelize|css-color-keywords)[\\/]/ },
+          ],
+        },
       },
     },
     chunkSizeWarningLimit: 600,
@@ -30,10 +41,10 @@ export default defineConfig({
   },
   server: {
     port: 4200,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   preview: {
     port: 4300,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
 });

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch, RootState } from './store';
 
@@ -5,3 +6,15 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
 export const selectSelectedStores = (state: RootState) => state.stores.selected;
+
+/** Ids of the selected stores in selection order. */
+export function useSelectedStoreIds(): number[] {
+  const selected = useAppSelector(selectSelectedStores);
+  return useMemo(() => selected.map((s) => s.id), [selected]);
+}
+
+/** Store names by id for price rows. */
+export function useStoreNames(): Map<number, string> {
+  const selected = useAppSelector(selectSelectedStores);
+  return useMemo(() => new Map(selected.map((s) => [s.id, s.name])), [selected]);
+}

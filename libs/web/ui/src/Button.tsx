@@ -13,7 +13,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export const buttonStyles = css<{ $variant: ButtonVariant; $size: ButtonSize; $iconOnly?: boolean; $fullWidth?: boolean }>`
+export interface ButtonStyleProps {
+  $variant: ButtonVariant;
+  $size: ButtonSize;
+  $iconOnly?: boolean;
+  $fullWidth?: boolean;
+}
+
+export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -62,7 +69,7 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: ButtonSize; $i
   }}
 `;
 
-const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize; $iconOnly?: boolean; $fullWidth?: boolean }>`
+const StyledButton = styled.button<ButtonStyleProps>`
   ${buttonStyles}
 `;
 

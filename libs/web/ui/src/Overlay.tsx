@@ -82,6 +82,9 @@ const Footer = styled.div`
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Open overlays, newest last: only the topmost one reacts to Escape and traps Tab. */
+const overlayStack: symbol[] = [];
+
 /** Keeps the element mounted for the exit animation. */
 export function useDelayedUnmount(open: boolean, delayMs: number = tokens.transitions.drawerMs) {
   const [mounted, setMounted] = useState(open);
@@ -120,13 +123,16 @@ function OverlayBase({ open, onClose, title, ariaLabel, children, footer, header
 
   useEffect(() => {
     if (!open) return undefined;
+    const token = Symbol('overlay');
+    overlayStack.push(token);
+    const isTop = () => overlayStack[overlayStack.length - 1] === token;
     const previous = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
+    // Focus the dialog itself: screen readers announce its name and Tab moves to the first control.
+    panelRef.current?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     const onKey = (e: KeyboardEvent) => {
+      if (!isTop()) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -137,7 +143,10 @@ function OverlayBase({ open, onClose, title, ariaLabel, children, footer, header
       if (items.length === 0) return;
       const firstItem = items[0];
       const lastItem = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === firstItem) {
+      if (document.activeElement === panelRef.current) {
+        e.preventDefault();
+        (e.shiftKey ? lastItem : firstItem).focus();
+      } else if (e.shiftKey && document.activeElement === firstItem) {
         e.preventDefault();
         lastItem.focus();
       } else if (!e.shiftKey && document.activeElement === lastItem) {
@@ -147,8 +156,9 @@ function OverlayBase({ open, onClose, title, ariaLabel, children, footer, header
     };
     document.addEventListener('keydown', onKey);
     return () => {
+      overlayStack.splice(overlayStack.indexOf(token), 1);
       document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = previousOverflow;
+      document.body.style.overflow = overlayStack.length > 0 ? 'hidden' : previousOverflow;
       if (previous && document.contains(previous)) previous.focus();
     };
   }, [open]);

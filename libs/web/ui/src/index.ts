@@ -1,6 +1,6 @@
 export { theme, mq, type AppTheme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
-export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './Button';
+export { Button, buttonStyles, type ButtonProps, type ButtonStyleProps, type ButtonVariant } from './Button';
 export { TextInput, Input, randomId, type TextInputProps } from './TextInput';
 export { Modal, SlideOver, useDelayedUnmount, type OverlayProps } from './Overlay';
 export { SkeletonBlock, SkeletonCards, SkeletonRows, SkeletonDropdownRows } from './Skeleton';

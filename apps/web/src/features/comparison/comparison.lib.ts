@@ -1,0 +1,33 @@
+import { rankTotals, type RankedTotal, type StoreTotals } from '@hintakori/web-util';
+import type { ComparisonItem } from '../../app/models';
+
+/** Sums line prices (price × quantity) per store; estimates count, lines without any price are missing. */
+export function totalsFromComparison(items: readonly ComparisonItem[], storeIds: readonly number[]): StoreTotals {
+  const totals: StoreTotals = {};
+  for (const id of storeIds) totals[String(id)] = { total: 0, estimatedCount: 0, missingCount: 0 };
+  for (const item of items) {
+    for (const id of storeIds) {
+      const t = totals[String(id)];
+      const si = item.storeItems.find((s) => s.storeId === id);
+      if (!si || si.price === null) {
+        t.missingCount = (t.missingCount ?? 0) + 1;
+        continue;
+      }
+      t.total += si.price * item.quantity;
+      if (si.isEstimated) t.estimatedCount = (t.estimatedCount ?? 0) + 1;
+    }
+  }
+  return totals;
+}
+
+export function rankComparison(items: readonly ComparisonItem[], storeIds: readonly number[]): RankedTotal[] {
+  return rankTotals(totalsFromComparison(items, storeIds), storeIds);
+}
+
+/** The hint shown instead of the table. */
+export function comparisonHint(storeCount: number, itemCount: number): string | null {
+  if (storeCount === 0 && itemCount === 0) return 'Valitse ensin kaupat ja lisää tuotteet';
+  if (itemCount === 0) return 'Lisää ensin tuotteet';
+  if (storeCount === 0) return 'Valitse ensin kaupat';
+  return null;
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ErrorBox, Icon, Modal } from '@hintakori/web-ui';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { modalClosed, modalOpened } from '../../layout/ui.slice';
+import { comparisonHint } from '../comparison.lib';
+import { useCartTotals } from '../hooks/useCartTotals';
+import { StoreTotalsList } from './StoreTotalsList';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+export function CompareModal() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((s) => s.ui.modals.compare);
+  const { ranked, loading, storeIds, lineCount } = useCartTotals();
+  const hint = comparisonHint(storeIds.length, lineCount);
+  const close = () => dispatch(modalClosed('compare'));
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Vertaa hintoja"
+      width={640}
+      testId="compare-modal"
+      headerActions={
+        lineCount > 0 ? (
+          <Button size="sm" onClick={() => dispatch(modalOpened('share'))}>
+            <Icon name="share" size={16} />
+            Jaa
+          </Button>
+        ) : null
+      }
+    >
+      {hint ? (
+        <ErrorBox>{hint}</ErrorBox>
+      ) : (
+        <>
+          <StoreTotalsList ranked={ranked} loading={loading} />
+          <Actions>
+            <Link to="/ostoskorivertailu" onClick={close}>
+              Katso tuotekohtainen vertailu
+            </Link>
+            <Button variant="primary" onClick={() => dispatch(modalOpened('buy'))}>
+              Osta
+            </Button>
+          </Actions>
+        </>
+      )}
+    </Modal>
+  );
+}

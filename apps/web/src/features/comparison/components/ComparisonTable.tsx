@@ -1,0 +1,110 @@
+import styled from 'styled-components';
+import { EXTRA_TOTALS_ROW_MIN_ITEMS, formatPrice, IMAGE_SIZES, type RankedTotal } from '@hintakori/web-util';
+import { Badge, Tooltip } from '@hintakori/web-ui';
+import type { ComparisonItem } from '../../../app/models';
+import { PriceCell } from '../../items/components/PriceCell';
+import { ProductImage } from '../../items/components/ProductImage';
+import type { SelectedStore } from '../../stores/stores.slice';
+import { extraText } from './StoreTotalsList';
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  th, td { padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  thead th { position: sticky; top: 0; background: ${({ theme }) => theme.colors.surfaceAlt}; text-align: right; vertical-align: bottom; }
+  thead th:first-child, thead th:nth-child(2) { text-align: left; }
+  tbody td { text-align: right; white-space: nowrap; }
+  tbody th { text-align: left; font-weight: 500; min-width: 180px; }
+  td[data-cheapest='true'] { color: ${({ theme }) => theme.colors.success}; font-weight: 700; }
+  tr[data-totals] td, tr[data-totals] th { font-weight: 800; background: ${({ theme }) => theme.colors.primarySoft}; }
+  tr[data-totals] td[data-cheapest='true'] { background: ${({ theme }) => theme.colors.successSoft}; }
+`;
+
+const ItemCell = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+function TotalsRow({ stores, ranked, position }: { stores: SelectedStore[]; ranked: RankedTotal[]; position: 'top' | 'bottom' }) {
+  return (
+    <tr data-totals={position} data-testid={`totals-row-${position}`}>
+      <th scope="row">Yhteensä</th>
+      <td />
+      {stores.map((s) => {
+        const r = ranked.find((x) => x.storeId === s.id);
+        const partial = r ? r.estimatedCount > 0 || r.missingCount > 0 : false;
+        return (
+          <td key={s.id} data-cheapest={r?.cheapest ?? false}>
+            {r ? formatPrice(r.total) : '--'}
+            {partial ? (
+              <Tooltip content="Huom. Kaikista tuotteista ei ole saatavilla hintoja tässä kaupassa" label="Huomautus hinnasta">
+                <span aria-hidden="true">*</span>
+              </Tooltip>
+            ) : null}
+            <br />
+            {r?.cheapest ? <Badge $tone="success">Halvin</Badge> : r ? <small>{extraText(r)}</small> : null}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** Items as rows and stores as columns; totals at the bottom, and also at the top with 6 or more items. */
+export function ComparisonTable({ items, stores, ranked }: { items: ComparisonItem[]; stores: SelectedStore[]; ranked: RankedTotal[] }) {
+  return (
+    <Scroll>
+      <Table data-testid="comparison-table">
+        <thead>
+          <tr>
+            <th scope="col">Tuote</th>
+            <th scope="col">Määrä</th>
+            {stores.map((s) => (
+              <th key={s.id} scope="col">
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.length >= EXTRA_TOTALS_ROW_MIN_ITEMS ? <TotalsRow stores={stores} ranked={ranked} position="top" /> : null}
+          {items.map((item) => {
+            const prices = stores
+              .map((s) => item.storeItems.find((si) => si.storeId === s.id)?.price)
+              .filter((p): p is number => typeof p === 'number');
+            const min = prices.length > 1 ? Math.min(...prices) : null;
+            return (
+              <tr key={item.id}>
+                <th scope="row">
+                  <ItemCell>
+                    <ProductImage src={item.pictureUrl} alt="" size={IMAGE_SIZES.thumb} />
+                    {item.name}
+                  </ItemCell>
+                </th>
+                <td>{item.quantity}</td>
+                {stores.map((s) => {
+                  const si = item.storeItems.find((x) => x.storeId === s.id);
+                  return (
+                    <td key={s.id} data-cheapest={min !== null && si?.price === min}>
+                      <PriceCell cents={si?.price} estimated={si?.isEstimated} multiplier={item.quantity} />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+          <TotalsRow stores={stores} ranked={ranked} position="bottom" />
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

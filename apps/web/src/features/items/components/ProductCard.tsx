@@ -1,0 +1,84 @@
+import styled from 'styled-components';
+import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
+import { Muted } from '@hintakori/web-ui';
+import { useStoreNames } from '../../../app/hooks';
+import type { Item } from '../../../app/models';
+import { useProductModal } from '../hooks/useProductModal';
+import { CartControl } from './CartControl';
+import { PriceCell } from './PriceCell';
+import { ProductImage } from './ProductImage';
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  min-width: 0;
+`;
+
+const Title = styled.a`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-weight: 600;
+  text-align: center;
+  cursor: pointer;
+  &:hover span { text-decoration: underline; }
+`;
+
+const Prices = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  margin-top: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  li { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.sm}; }
+  li > span:first-child { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: ${({ theme }) => theme.colors.textMuted}; }
+  li > span:last-child { flex: none; white-space: nowrap; }
+  li[data-cheapest='true'] { font-weight: 700; }
+  li[data-cheapest='true'] span:first-child { color: ${({ theme }) => theme.colors.success}; }
+`;
+
+/** Product tile: picture, name and brand (open the product modal), store prices and the cart control. */
+export function ProductCard({ item }: { item: Item }) {
+  const { open } = useProductModal();
+  const names = useStoreNames();
+  const priced = item.storeItems.filter((s) => typeof s.price === 'number');
+  const cheapest = priced.length > 1 ? Math.min(...priced.map((s) => s.price as number)) : null;
+  const href = `?tuote=${encodeURIComponent(entitySlug(item))}`;
+  return (
+    <Card data-testid="product-card">
+      <Title
+        href={href}
+        onClick={(e) => {
+          e.preventDefault();
+          open(item);
+        }}
+      >
+        <ProductImage src={item.pictureUrl} alt="" size={IMAGE_SIZES.card} />
+        <span>{item.name}</span>
+      </Title>
+      {item.brandName ? <Muted style={{ textAlign: 'center' }}>{item.brandName}</Muted> : null}
+      <Prices aria-label="Hinnat kaupoissa">
+        {priced.map((s) => (
+          <li key={s.storeId} data-cheapest={cheapest !== null && s.price === cheapest}>
+            <span title={names.get(s.storeId)}>{names.get(s.storeId) ?? `Kauppa ${s.storeId}`}</span>
+            <PriceCell cents={s.price} estimated={s.isEstimated} />
+          </li>
+        ))}
+        {priced.length === 0 ? (
+          <li>
+            <Muted>Ei hintaa valituissa kaupoissa</Muted>
+          </li>
+        ) : null}
+      </Prices>
+      <CartControl item={item} size="sm" fullWidth />
+    </Card>
+  );
+}

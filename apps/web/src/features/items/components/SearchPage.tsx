@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router-dom';
+import { ErrorBox, Muted } from '@hintakori/web-ui';
+import { useSelectedStoreIds } from '../../../app/hooks';
+import { PageLayout } from '../../layout/components/PageLayout';
+import { ShoppingHeader } from '../../shopping-header/components/ShoppingHeader';
+import { useSearchItemsQuery } from '../items.api';
+import { ProductGrid } from './ProductGrid';
+
+export function productCountText(n: number): string {
+  return n === 1 ? '1 tuote' : `${n} tuotetta`;
+}
+
+export function SearchPage() {
+  const [params] = useSearchParams();
+  const search = (params.get('search') ?? '').trim();
+  const storeIds = useSelectedStoreIds();
+  const noStores = storeIds.length === 0;
+  const { data, isFetching, isError } = useSearchItemsQuery({ search, storeIds }, { skip: noStores || !search });
+  const items = isError ? [] : (data ?? []);
+  const loading = isFetching && !noStores;
+  const heading = loading || items.length > 0 ? `Tulokset haulle "${search}"` : `Ei tuloksia haulla "${search}"`;
+
+  return (
+    <PageLayout documentTitle={search ? `Haku: ${search}` : 'Haku'} before={<ShoppingHeader />}>
+      {noStores ? (
+        <ErrorBox role="alert">Valitse ensin kaupat</ErrorBox>
+      ) : !search ? (
+        <Muted>Kirjoita hakusana hakukenttään.</Muted>
+      ) : (
+        <>
+          <header style={{ marginBottom: 16 }}>
+            <h1 style={{ marginBottom: 4 }}>{heading}</h1>
+            {!loading ? <Muted data-testid="result-count">{productCountText(items.length)}</Muted> : null}
+          </header>
+          <ProductGrid items={items} loading={loading} />
+        </>
+      )}
+    </PageLayout>
+  );
+}

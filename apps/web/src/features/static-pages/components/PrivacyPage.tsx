@@ -1,0 +1,46 @@
+import { CONTACT_EMAIL } from '@hintakori/web-util';
+import { Muted } from '@hintakori/web-ui';
+import { PageLayout } from '../../layout/components/PageLayout';
+import { Prose } from './Prose';
+
+export function PrivacyPage() {
+  return (
+    <PageLayout title="Tietosuojalauseke">
+      <Prose>
+        <p>
+          <Muted>Päivitetty 11.4.2020</Muted>
+        </p>
+        <h2>Rekisterinpitäjä</h2>
+        <p>
+          Hintakori, sähköposti <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        </p>
+        <h2>Mitä tietoja käsittelemme</h2>
+        <ul>
+          <li>Palvelun käyttö ei vaadi rekisteröitymistä, emmekä kysy nimeäsi tai muita yhteystietojasi.</li>
+          <li>
+            Valitsemasi kaupat ja ostoskorisi tunniste tallennetaan vain selaimesi paikalliseen tallennustilaan. Ostoskorin
+            sisältö tallennetaan palvelimelle ilman tietoa siitä, kuka sen on koonnut.
+          </li>
+          <li>
+            Jos pyydät sähköposti-ilmoituksia, tarvitsemme sähköpostiosoitteesi ilmoitusten lähettämiseen. Osoitetta ei
+            käytetä muuhun tarkoitukseen.
+          </li>
+          <li>Palvelimen lokeihin tallentuu teknisiä tietoja, kuten selaimen tyyppi ja pyyntöjen ajankohdat.</li>
+          <li>Virhetilanteista kerätään teknisiä virheraportteja palvelun korjaamiseksi.</li>
+        </ul>
+        <h2>Sijainti</h2>
+        <p>
+          Jos käytät lähimpien kauppojen hakua, selaimesi kysyy lupaa sijainnin käyttöön. Sijaintia käytetään vain
+          lähimpien kauppojen hakemiseen, eikä sitä tallenneta.
+        </p>
+        <h2>Kolmannet osapuolet</h2>
+        <p>Karttapohjat ladataan ulkopuoliselta karttapalvelulta, joka näkee selaimesi tekemät karttapyynnöt.</p>
+        <h2>Oikeutesi</h2>
+        <p>
+          Voit tyhjentää selaimeesi tallennetut tiedot milloin tahansa. Tietosuojaa koskevissa kysymyksissä voit ottaa
+          yhteyttä osoitteeseen <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        </p>
+      </Prose>
+    </PageLayout>
+  );
+}

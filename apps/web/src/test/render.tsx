@@ -1,0 +1,41 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '@hintakori/web-ui';
+import { makeStore, type RootState } from '../app/store';
+
+/** Renders with theme, a fresh store and a memory router. */
+export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState }: { route?: string; preloadedState?: Partial<RootState> } = {}) {
+  const store = makeStore(preloadedState);
+  const result = render(
+    <ThemeProvider theme={theme}>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </Provider>
+    </ThemeProvider>,
+  );
+  return { store, ...result };
+}
+
+/** A minimal fetch Response stand-in. */
+export function fakeResponse(status: number, body?: unknown): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return { status, ok: status >= 200 && status < 300, text: async () => text } as unknown as Response;
+}
+
+export const sampleItem = (id: number, overrides: Partial<import('../app/models').Item> = {}): import('../app/models').Item => ({
+  id,
+  name: `Tuote ${id}`,
+  urlSlug: `tuote-${id}`,
+  pictureUrl: '/images/products/default.svg',
+  brandName: 'Merkki',
+  originCountry: 'Suomi',
+  description: null,
+  ingredients: null,
+  nutritionalContent: [],
+  itemCategories: [],
+  storeItems: [],
+  ...overrides,
+});
