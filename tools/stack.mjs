@@ -32,7 +32,7 @@ if (args[0] === 'down') {
 }
 
 const started = Date.now();
-if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 await stopApps();
 log('building the services…');
 run(process.execPath, ['tools/build/build-node.mjs']);

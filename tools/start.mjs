@@ -13,8 +13,8 @@ const run = (command, args) => {
 };
 
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
-  console.log('[start] installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('[start] installing dependencies (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 console.log('[start] building the services…');

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 started=$(date +%s)
 
-if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm ci --no-audit --no-fund; fi
+if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --no-audit --no-fund; fi
 
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "lint"; npm run --silent lint
