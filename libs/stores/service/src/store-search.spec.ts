@@ -7,7 +7,7 @@ describe('searchTokens', () => {
     expect(searchTokens('prisma/kamppi')).toEqual(['prisma', 'kamppi']);
   });
 
-  it("keeps apostrophes inside a word", () => {
+  it('keeps apostrophes inside a word', () => {
     expect(searchTokens("Stockmann's herkku")).toEqual(["Stockmann's", 'herkku']);
   });
 

@@ -53,9 +53,7 @@ interface SearchWord {
  * limit). 'all': every word must match; 'any': at least one, more matched words first.
  */
 function searchPage(words: SearchWord[], mode: 'all' | 'any'): string {
-  const matches = words.map(({ exact }, i) =>
-    exact ? `s.search_doc LIKE '%' || $${i + 1} || '%'` : `$${i + 1} OPERATOR(public.<%) s.search_doc`,
-  );
+  const matches = words.map(({ exact }, i) => (exact ? `s.search_doc LIKE '%' || $${i + 1} || '%'` : `$${i + 1} OPERATOR(public.<%) s.search_doc`));
   const wordScores = words.map(({ exact }, i) => {
     const w = `$${i + 1}`;
     if (!exact) {

@@ -1,11 +1,4 @@
-import type {
-  GetStoresRequest,
-  MinimalStoresRequest,
-  SearchStoresRequest,
-  StoreDto,
-  StoreMinimalDto,
-  StoresInBoxRequest,
-} from '@hintakori/stores-contracts';
+import type { GetStoresRequest, MinimalStoresRequest, SearchStoresRequest, StoreDto, StoreMinimalDto, StoresInBoxRequest } from '@hintakori/stores-contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { datedOpeningTimes, exceptionsInWindow, OpeningWindow, openingWindow } from './opening-window';
 import { searchTokens } from './store-search';

@@ -7,7 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 async function ensureExtension(queryRunner: QueryRunner, name: 'pg_trgm' | 'unaccent'): Promise<void> {
   const schemaOf = async (): Promise<string | undefined> =>
-    ((await queryRunner.query('SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1', [name])) as { schema: string }[])[0]?.schema;
+    ((await queryRunner.query('SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1', [name])) as { schema: string }[])[0]
+      ?.schema;
   let schema = await schemaOf();
   if (!schema) {
     await queryRunner.query('SAVEPOINT ensure_extension');
@@ -72,10 +73,11 @@ export class InitStoresSchema1763900000000 implements MigrationInterface {
         CONSTRAINT chains_pkey PRIMARY KEY (id),
         CONSTRAINT chains_group_type_check CHECK (group_type IN ('S', 'K', 'L'))
       )`);
-    await queryRunner.query(
-      'INSERT INTO stores.chains (id, display_name, group_type) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])',
-      [CHAINS.map((c) => c[0]), CHAINS.map((c) => c[1]), CHAINS.map((c) => c[2])],
-    );
+    await queryRunner.query('INSERT INTO stores.chains (id, display_name, group_type) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', [
+      CHAINS.map((c) => c[0]),
+      CHAINS.map((c) => c[1]),
+      CHAINS.map((c) => c[2]),
+    ]);
 
     await queryRunner.query(`
       CREATE TABLE stores.stores (
