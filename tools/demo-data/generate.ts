@@ -24,8 +24,7 @@ export interface Summary {
   seconds: number;
 }
 
-const USAGE =
-  'Usage: node -r @swc-node/register tools/demo-data/generate.ts --out <dir> [--seed <int>] [--today YYYY-MM-DD] [--size small]';
+const USAGE = 'Usage: node -r @swc-node/register tools/demo-data/generate.ts --out <dir> [--seed <int>] [--today YYYY-MM-DD] [--size small]';
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();

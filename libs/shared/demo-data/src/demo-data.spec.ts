@@ -140,7 +140,9 @@ describe('generateDemoData (full set)', () => {
 
     it('has store-specific exceptions in the coming week for about one store in ten', () => {
       const inWeek = (d: string) => d > TODAY && d <= '2026-12-26';
-      const special = data.stores.filter((s) => s.exceptions.some((e) => inWeek(e.date) && !['Jouluaatto', 'Joulupäivä', 'Tapaninpäivä'].includes(e.description!)));
+      const special = data.stores.filter((s) =>
+        s.exceptions.some((e) => inWeek(e.date) && !['Jouluaatto', 'Joulupäivä', 'Tapaninpäivä'].includes(e.description!)),
+      );
       expect(special.length).toBeGreaterThanOrEqual(Math.ceil(data.stores.length * 0.1));
       expect(special.length).toBeLessThanOrEqual(Math.ceil(data.stores.length * 0.2));
       const onDayTwo = data.stores.filter((s) => s.exceptions.some((e) => e.date === '2026-12-22'));
@@ -207,7 +209,23 @@ describe('generateDemoData (full set)', () => {
     });
 
     it('finds common search words in many product names', () => {
-      const words = ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti', 'banaani', 'omena', 'peruna', 'kana', 'jauheliha', 'olut', 'mehu', 'pasta', 'riisi', 'suklaa'];
+      const words = [
+        'maito',
+        'juusto',
+        'leipä',
+        'kahvi',
+        'jogurtti',
+        'banaani',
+        'omena',
+        'peruna',
+        'kana',
+        'jauheliha',
+        'olut',
+        'mehu',
+        'pasta',
+        'riisi',
+        'suklaa',
+      ];
       for (const word of words) {
         const hits = data.items.filter((i) => i.name.toLowerCase().includes(word)).length;
         expect({ word, hits: hits >= 15 }).toEqual({ word, hits: true });
@@ -218,7 +236,8 @@ describe('generateDemoData (full set)', () => {
 
     it('has Finnish content: brands, origin, description, ingredients and nutrition rows', () => {
       const brands = new Set(data.items.map((i) => i.brandName));
-      for (const brand of ['Valio', 'Arla', 'Fazer', 'Paulig', 'Atria', 'HK', 'Pirkka', 'Rainbow', 'Kotimaista', 'Milbona']) expect(brands.has(brand)).toBe(true);
+      for (const brand of ['Valio', 'Arla', 'Fazer', 'Paulig', 'Atria', 'HK', 'Pirkka', 'Rainbow', 'Kotimaista', 'Milbona'])
+        expect(brands.has(brand)).toBe(true);
       const origins = new Set(data.items.map((i) => i.originCountry));
       for (const origin of ['Suomi', 'Ruotsi', 'Saksa', 'Italia', 'Espanja']) expect(origins.has(origin)).toBe(true);
       expect(data.items.filter((i) => i.originCountry === 'Suomi').length).toBeGreaterThan(data.items.length / 2);
@@ -229,7 +248,15 @@ describe('generateDemoData (full set)', () => {
       expect(badText.map((i) => i.description)).toEqual([]);
       const milk = data.items.find((i) => /rasvaton maito 1 l$/.test(i.name))!;
       expect(milk.ingredients).toBe('Rasvaton maito, D-vitamiini');
-      expect(milk.nutritionalContent.map((n) => n.name)).toEqual(['Energia', 'Rasva', 'josta tyydyttynyttä', 'Hiilihydraatit', 'josta sokereita', 'Proteiini', 'Suola']);
+      expect(milk.nutritionalContent.map((n) => n.name)).toEqual([
+        'Energia',
+        'Rasva',
+        'josta tyydyttynyttä',
+        'Hiilihydraatit',
+        'josta sokereita',
+        'Proteiini',
+        'Suola',
+      ]);
       expect(milk.nutritionalContent[0].value).toMatch(/^\d+ kJ \/ \d+ kcal$/);
       for (const row of milk.nutritionalContent.slice(1)) expect(row.value).toMatch(/^(<)?\d+(,\d)? g$/);
       const withRi = data.items.filter((i) => i.nutritionalContent[0]?.ri);
@@ -241,7 +268,10 @@ describe('generateDemoData (full set)', () => {
 
     it('prices items realistically and sells loose produce by the kilo', () => {
       const median = (re: RegExp) => {
-        const p = data.items.filter((i) => re.test(i.name)).map((i) => i.basePrice).sort((a, b) => a - b);
+        const p = data.items
+          .filter((i) => re.test(i.name))
+          .map((i) => i.basePrice)
+          .sort((a, b) => a - b);
         return p[Math.floor(p.length / 2)];
       };
       expect(median(/ (rasvaton maito|kevytmaito) 1 l$/)).toBeGreaterThanOrEqual(70);

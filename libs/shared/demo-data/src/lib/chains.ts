@@ -1,18 +1,6 @@
 import type { ChainId, StoreType } from './types';
 
-export const CHAIN_IDS: readonly ChainId[] = [
-  'prisma',
-  's-market',
-  'alepa',
-  'sale',
-  'abc',
-  'herkku',
-  'kcitymarket',
-  'ksupermarket',
-  'kmarket',
-  'nokm',
-  'lidl',
-];
+export const CHAIN_IDS: readonly ChainId[] = ['prisma', 's-market', 'alepa', 'sale', 'abc', 'herkku', 'kcitymarket', 'ksupermarket', 'kmarket', 'nokm', 'lidl'];
 
 export const CHAINS: Record<ChainId, { displayName: string; type: StoreType }> = {
   prisma: { displayName: 'Prisma', type: 'S' },
@@ -62,17 +50,90 @@ export const CHAIN_MISS_RATE: Record<ChainId, readonly [number, number]> = {
  * Regular opening hours: share of 24 h stores, and [Mon–Fri, Sat, Sun] variants as 'HH-HH'.
  */
 export const CHAIN_HOURS: Record<ChainId, { allDay: number; variants: ReadonlyArray<readonly [string, string, string]> }> = {
-  prisma: { allDay: 0.3, variants: [['07-22', '07-22', '10-22'], ['07-23', '07-23', '09-23'], ['08-21', '08-21', '10-21']] },
-  's-market': { allDay: 0.06, variants: [['07-22', '07-22', '10-22'], ['07-23', '07-23', '10-23'], ['08-21', '08-21', '12-21']] },
-  alepa: { allDay: 0.04, variants: [['07-23', '07-23', '09-23'], ['07-23', '08-23', '10-23']] },
-  sale: { allDay: 0, variants: [['07-21', '07-21', '10-21'], ['08-21', '08-21', '12-21'], ['07-22', '08-22', '10-22']] },
-  abc: { allDay: 0.6, variants: [['06-23', '07-23', '08-23'], ['05-23', '06-23', '07-23']] },
-  herkku: { allDay: 0, variants: [['09-21', '09-18', '12-18'], ['08-21', '09-20', '12-18']] },
-  kcitymarket: { allDay: 0.2, variants: [['07-23', '07-23', '09-23'], ['07-22', '07-22', '10-22']] },
-  ksupermarket: { allDay: 0.05, variants: [['07-22', '07-22', '10-22'], ['07-23', '07-23', '09-23'], ['08-22', '08-22', '10-22']] },
-  kmarket: { allDay: 0.03, variants: [['07-22', '07-22', '09-22'], ['07-21', '08-21', '10-21'], ['07-23', '07-23', '10-23'], ['08-21', '08-21', '12-21']] },
-  nokm: { allDay: 0.6, variants: [['06-23', '07-23', '08-23'], ['06-22', '08-22', '09-22']] },
-  lidl: { allDay: 0, variants: [['08-22', '08-22', '10-22'], ['07-22', '08-22', '10-22'], ['08-21', '08-21', '10-21']] },
+  prisma: {
+    allDay: 0.3,
+    variants: [
+      ['07-22', '07-22', '10-22'],
+      ['07-23', '07-23', '09-23'],
+      ['08-21', '08-21', '10-21'],
+    ],
+  },
+  's-market': {
+    allDay: 0.06,
+    variants: [
+      ['07-22', '07-22', '10-22'],
+      ['07-23', '07-23', '10-23'],
+      ['08-21', '08-21', '12-21'],
+    ],
+  },
+  alepa: {
+    allDay: 0.04,
+    variants: [
+      ['07-23', '07-23', '09-23'],
+      ['07-23', '08-23', '10-23'],
+    ],
+  },
+  sale: {
+    allDay: 0,
+    variants: [
+      ['07-21', '07-21', '10-21'],
+      ['08-21', '08-21', '12-21'],
+      ['07-22', '08-22', '10-22'],
+    ],
+  },
+  abc: {
+    allDay: 0.6,
+    variants: [
+      ['06-23', '07-23', '08-23'],
+      ['05-23', '06-23', '07-23'],
+    ],
+  },
+  herkku: {
+    allDay: 0,
+    variants: [
+      ['09-21', '09-18', '12-18'],
+      ['08-21', '09-20', '12-18'],
+    ],
+  },
+  kcitymarket: {
+    allDay: 0.2,
+    variants: [
+      ['07-23', '07-23', '09-23'],
+      ['07-22', '07-22', '10-22'],
+    ],
+  },
+  ksupermarket: {
+    allDay: 0.05,
+    variants: [
+      ['07-22', '07-22', '10-22'],
+      ['07-23', '07-23', '09-23'],
+      ['08-22', '08-22', '10-22'],
+    ],
+  },
+  kmarket: {
+    allDay: 0.03,
+    variants: [
+      ['07-22', '07-22', '09-22'],
+      ['07-21', '08-21', '10-21'],
+      ['07-23', '07-23', '10-23'],
+      ['08-21', '08-21', '12-21'],
+    ],
+  },
+  nokm: {
+    allDay: 0.6,
+    variants: [
+      ['06-23', '07-23', '08-23'],
+      ['06-22', '08-22', '09-22'],
+    ],
+  },
+  lidl: {
+    allDay: 0,
+    variants: [
+      ['08-22', '08-22', '10-22'],
+      ['07-22', '08-22', '10-22'],
+      ['08-21', '08-21', '10-21'],
+    ],
+  },
 };
 
 /** Which retail group's private labels a store of this type sells. */

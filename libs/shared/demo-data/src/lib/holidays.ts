@@ -21,13 +21,13 @@ const H = (h: number) => h * 60;
 
 function holidaysOfYear(year: number): Holiday[] {
   const easter = easterSunday(year);
-  const mk = (
-    date: string,
-    name: string,
-    window: readonly [number, number] | null,
-    herkkuClosed = false,
-    fuelKeepsHours = true,
-  ): Holiday => ({ date, name, window, herkkuClosed, fuelKeepsHours });
+  const mk = (date: string, name: string, window: readonly [number, number] | null, herkkuClosed = false, fuelKeepsHours = true): Holiday => ({
+    date,
+    name,
+    window,
+    herkkuClosed,
+    fuelKeepsHours,
+  });
   // Midsummer Eve is the Friday between 19 and 25 June.
   let midsummerEve = `${year}-06-19`;
   while (isoWeekday(midsummerEve) !== 5) midsummerEve = addDays(midsummerEve, 1);
@@ -64,4 +64,3 @@ export function holidaysBetween(from: string, to: string): Holiday[] {
   }
   return out.sort((a, b) => dayNumber(a.date) - dayNumber(b.date));
 }
-

@@ -69,7 +69,10 @@ class ItemFactory {
   readonly items: DemoItem[] = [];
   readonly meta: ItemMeta[] = [];
 
-  constructor(seed: number, private readonly perLeaf: (leaf: LeafDef) => number) {
+  constructor(
+    seed: number,
+    private readonly perLeaf: (leaf: LeafDef) => number,
+  ) {
     this.rng = new Rng(hashString(`items:${seed}`));
   }
 
@@ -149,7 +152,10 @@ class ItemFactory {
     if (!ppu) throw new Error(`No price range for '${name}'`);
     const info = brandInfo(brand);
     // Smaller packs cost a little more per unit, bigger ones a little less.
-    const sameUnit = sizes.filter((s) => s !== LOOSE).map((s) => parseSize(`x ${s}`)).filter((p) => p && p.unit === comparisonPriceUnit);
+    const sameUnit = sizes
+      .filter((s) => s !== LOOSE)
+      .map((s) => parseSize(`x ${s}`))
+      .filter((p) => p && p.unit === comparisonPriceUnit);
     const reference = sameUnit.length > 0 ? Math.exp(sameUnit.reduce((sum, p) => sum + Math.log(p!.quantity), 0) / sameUnit.length) : quantity;
     const sizeFactor = Math.min(1.6, Math.max(0.7, Math.pow(quantity / reference, -0.3)));
     // Private labels sit in the cheaper part of the range, national brands in the upper part.
@@ -172,7 +178,8 @@ class ItemFactory {
     const first = rng.int(0, templates.length - 1);
     const sentences = [fill(templates[first])];
     if (templates.length > 1 && rng.chance(0.45)) sentences.push(fill(templates[(first + 1 + rng.int(0, templates.length - 2)) % templates.length]));
-    if (sentences.length < 3 && rng.chance(0.35)) sentences.push(originCountry === 'Suomi' ? rng.pick(['Kotimainen tuote.', 'Valmistettu Suomessa.']) : `Alkuperämaa: ${originCountry}.`);
+    if (sentences.length < 3 && rng.chance(0.35))
+      sentences.push(originCountry === 'Suomi' ? rng.pick(['Kotimainen tuote.', 'Valmistettu Suomessa.']) : `Alkuperämaa: ${originCountry}.`);
     if (sentences.length < 3 && rng.chance(0.6)) sentences.push(rng.pick(STORAGE_SENTENCES[storage]));
 
     const staple = Boolean(inherit('staple'));
@@ -226,4 +233,3 @@ export function generateCatalog(seed: number, small: boolean): Catalog {
   }
   return { categories, items: factory.items, meta: factory.meta };
 }
-

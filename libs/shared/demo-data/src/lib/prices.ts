@@ -5,6 +5,10 @@ import { shelfPrice } from './money';
 import { hashUnit } from './prng';
 import type { DemoItem, DemoPrice, DemoStore, StoreType } from './types';
 
+// Bound once at module level: global lookups are slow inside jest's vm sandbox and this runs per price.
+const { floor, round, max } = Math;
+const IsoDate = Date;
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -55,8 +59,8 @@ export class PriceModel {
     this.profiles = stores.map((store) => {
       const h = (k: number) => hashUnit(seed ^ SALT.store, store.id, k);
       const [minMiss, maxMiss] = CHAIN_MISS_RATE[store.chain];
-      const latest = this.todayStart - HOUR - Math.floor(h(1) * 20 * HOUR / 1000) * 1000;
-      const previous = latest - 22 * HOUR - Math.floor(h(2) * 4 * HOUR / 1000) * 1000;
+      const latest = this.todayStart - HOUR - floor((h(1) * 20 * HOUR) / 1000) * 1000;
+      const previous = latest - 22 * HOUR - floor((h(2) * 4 * HOUR) / 1000) * 1000;
       return {
         store,
         type: store.type,
@@ -100,23 +104,23 @@ export class PriceModel {
     const h = (salt: number, k = 0) => hashUnit(this.seed ^ salt, storeId, item.id, k);
 
     let price = item.basePrice * profile.factor * (0.99 + 0.02 * h(SALT.noise));
-    price = h(SALT.snap) < 0.7 ? shelfPrice(price) : Math.round(price);
+    price = h(SALT.snap) < 0.7 ? shelfPrice(price) : round(price);
     const isCampaign = this.isCampaign(storeIndex, index);
     if (isCampaign) {
       const discount = 0.1 + 0.2 * hashUnit(this.seed ^ SALT.discount, profile.chainIndex, item.id);
       price = shelfPrice(price * (1 - discount));
     }
-    price = Math.max(5, price);
+    price = max(5, price);
     const quantity = this.meta[index].quantity;
-    const comparisonPrice = item.priceUnit === 'kg' ? price : Math.round(price / quantity);
+    const comparisonPrice = item.priceUnit === 'kg' ? price : round(price / quantity);
 
     const t = h(SALT.time);
     let updated: number;
     if (t < STALE_RATE) {
-      updated = this.todayStart - 15 * DAY - Math.floor(h(SALT.time, 1) * 25 * DAY);
+      updated = this.todayStart - 15 * DAY - floor(h(SALT.time, 1) * 25 * DAY);
     } else {
       const crawl = t < STALE_RATE + 0.25 ? profile.crawls[1] : profile.crawls[0];
-      updated = crawl + Math.floor(h(SALT.time, 2) * 40 * 60) * 1000;
+      updated = crawl + floor(h(SALT.time, 2) * 40 * 60) * 1000;
     }
     return {
       itemId: item.id,
@@ -126,7 +130,7 @@ export class PriceModel {
       priceUnit: item.priceUnit,
       comparisonPriceUnit: item.comparisonPriceUnit,
       isCampaign,
-      updatedAt: new Date(Math.floor(updated / 1000) * 1000).toISOString(),
+      updatedAt: new IsoDate(floor(updated / 1000) * 1000).toISOString(),
     };
   }
 

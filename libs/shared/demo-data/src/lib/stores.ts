@@ -125,12 +125,7 @@ function addExceptions(stores: DemoStore[], today: string, seed: number): void {
 function externalIdFor(chain: ChainId, rng: Rng, used: Set<string>): string {
   for (;;) {
     const type = CHAINS[chain].type;
-    const id =
-      type === 'S'
-        ? `${rng.int(5100000, 7999999)}00`
-        : type === 'K'
-          ? `N${rng.int(100, 9999)}`
-          : `FI${String(rng.int(1, 2999)).padStart(4, '0')}`;
+    const id = type === 'S' ? `${rng.int(5100000, 7999999)}00` : type === 'K' ? `N${rng.int(100, 9999)}` : `FI${String(rng.int(1, 2999)).padStart(4, '0')}`;
     if (!used.has(id)) {
       used.add(id);
       return id;

@@ -1,15 +1,4 @@
-export type ChainId =
-  | 'prisma'
-  | 's-market'
-  | 'alepa'
-  | 'sale'
-  | 'abc'
-  | 'herkku'
-  | 'kcitymarket'
-  | 'ksupermarket'
-  | 'kmarket'
-  | 'nokm'
-  | 'lidl';
+export type ChainId = 'prisma' | 's-market' | 'alepa' | 'sale' | 'abc' | 'herkku' | 'kcitymarket' | 'ksupermarket' | 'kmarket' | 'nokm' | 'lidl';
 
 export type StoreType = 'S' | 'K' | 'L';
 
