@@ -17,7 +17,7 @@ export function BasketComparisonPage() {
   const storeIds = useMemo(() => stores.map((s) => s.id), [stores]);
   const cartPending = !cart.loaded;
   const hint = cartPending ? null : comparisonHint(storeIds.length, cart.items.length);
-  const [fetchComparison, { data, isFetching, isError, originalArgs }] = useLazyGetComparisonQuery();
+  const [fetchComparison, { data, isFetching, originalArgs }] = useLazyGetComparisonQuery();
   const canFetch = !cartPending && !hint && cart.id !== NO_CART_ID;
   const appStore = useStore<RootState>();
   // Saved cart changes go out first, so the comparison sees the same lines as the cart panel.
@@ -39,7 +39,7 @@ export function BasketComparisonPage() {
   }, [canFetch]);
 
   const shownStores = originalArgs ? stores.filter((s) => originalArgs.storeIds.includes(s.id)) : stores;
-  const items = isError ? [] : (data ?? []);
+  const items = data ?? [];
   const ranked = rankComparison(items, shownStores.map((s) => s.id));
 
   return (

@@ -31,8 +31,9 @@ export function CategoryPage() {
   const noStores = storeIds.length === 0;
   const levels = resolveCategoryPath(categories, slugs);
   const title = levels[levels.length - 1]?.name ?? '';
-  const { data, isFetching, isError } = useGetCategoryItemsQuery({ slugs, storeIds }, { skip: noStores || slugs.length === 0 });
-  const items = isError ? [] : (data ?? []);
+  const { data, isFetching } = useGetCategoryItemsQuery({ slugs, storeIds }, { skip: noStores || slugs.length === 0 });
+  // A failed request leaves the list as it was.
+  const items = data ?? [];
 
   return (
     <PageLayout documentTitle={title} before={<ShoppingHeader />}>

@@ -15,8 +15,9 @@ export function SearchPage() {
   const search = (params.get('search') ?? '').trim();
   const storeIds = useSelectedStoreIds();
   const noStores = storeIds.length === 0;
-  const { data, isFetching, isError } = useSearchItemsQuery({ search, storeIds }, { skip: noStores || !search });
-  const items = isError ? [] : (data ?? []);
+  const { data, isFetching } = useSearchItemsQuery({ search, storeIds }, { skip: noStores || !search });
+  // A failed search leaves the list as it was.
+  const items = data ?? [];
   const loading = isFetching && !noStores;
   const heading = loading || items.length > 0 ? `Tulokset haulle "${search}"` : `Ei tuloksia haulla "${search}"`;
 

@@ -2,7 +2,8 @@ import { createGlobalStyle } from 'styled-components';
 
 /** Marker, cluster and popup styles of the map chunks (colours from the theme). */
 export const MapStyles = createGlobalStyle`
-  .leaflet-container { font: inherit; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  .leaflet-container.leaflet-container { font: inherit; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  .leaflet-control-layers.leaflet-control-layers { font: inherit; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   .hk-cluster { background: ${({ theme }) => theme.colors.clusterHalo}; border-radius: 50%; }
   .hk-cluster div {
     width: 32px; height: 32px; margin: 4px; border-radius: 50%;

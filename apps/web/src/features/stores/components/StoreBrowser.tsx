@@ -50,8 +50,9 @@ const End = styled.p`
 /** Store search plus a grid of all stores with infinite scroll (pages of 200). */
 export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset' }) {
   const navigate = useNavigate();
-  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage, isError } = useGetStoresMinimalInfiniteQuery();
-  const stores = isError ? [] : (data?.pages.flat() ?? []);
+  const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetStoresMinimalInfiniteQuery();
+  // Errors are ignored: the list keeps what it had.
+  const stores = data?.pages.flat() ?? [];
   const scrollerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
