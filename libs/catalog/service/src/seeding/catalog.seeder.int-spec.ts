@@ -5,7 +5,6 @@ import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
 import { CatalogSeeder } from './catalog.seeder';
-import { helsinkiToday } from './helsinki-today';
 
 describe('CatalogSeeder (integration)', () => {
   let db: TestDatabase;
@@ -37,7 +36,7 @@ describe('CatalogSeeder (integration)', () => {
     // A further attempt finds the data and does nothing.
     await expect(replicaB.app.get(CatalogSeeder).seedIfEmpty()).resolves.toBe(false);
 
-    const demo = generateDemoData({ today: helsinkiToday() });
+    const demo = generateDemoData();
     const client = new Client({ connectionString: db.url });
     await client.connect();
     const [counts] = (

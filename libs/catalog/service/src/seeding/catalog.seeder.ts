@@ -7,7 +7,6 @@ import { CategoryRepository } from '../categories/category.repository';
 import { CategoryService } from '../categories/category.service';
 import { ItemRepository, NewItem } from '../items/item.repository';
 import { PRICE_CHUNK_SIZE, PriceObservation, StorePriceProjection } from '../prices/store-price.projection';
-import { helsinkiToday } from './helsinki-today';
 
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */
 const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
@@ -61,7 +60,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
   private async seed(manager: EntityManager): Promise<void> {
     // Loaded only when seeding: the generator is not needed by a running service.
     const { generateDemoData } = await import('@hintakori/demo-data');
-    const data = generateDemoData({ today: helsinkiToday() });
+    const data = generateDemoData();
     await this.categoryRepository.insertMany(manager, data.categories);
     this.logger.log(`catalog: seeded ${data.categories.length} categories`);
 
