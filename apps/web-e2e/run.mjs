@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Browser e2e of the web app (Chromium through playwright-core).
+//   BASE_URL=http://localhost:3000 node apps/web-e2e/run.mjs   — against a running system
+//   node apps/web-e2e/run.mjs                                   — boots the standalone profile on its own
+//                                                                 port and data directory, then stops it
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const log = (m) => console.log(`[web-e2e] ${m}`);
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`[web-e2e] Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+async function waitReady(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    if (!isAlive()) return false;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+let baseUrl = process.env.BASE_URL;
+let child;
+let exited = false;
+if (!baseUrl) {
+  if (!existsSync(path.join(root, 'dist/apps/standalone/src/main.js')) && run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
+  if (!existsSync(path.join(root, 'dist/apps/web/index.html')) && run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']) !== 0) process.exit(1);
+  const port = Number(process.env.WEB_E2E_PORT || 3330);
+  const dataDir = path.join(root, '.data/web-e2e');
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'standalone.log');
+  const fd = openSync(logFile, 'w');
+  child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: process.env.WEB_E2E_PG_PORT || '54338', RATE_LIMIT_PER_MINUTE: '0' },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  child.on('exit', () => (exited = true));
+  baseUrl = `http://127.0.0.1:${port}`;
+  log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
+  if (!(await waitReady(baseUrl, 240_000, () => !exited))) {
+    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
+    log('standalone did not become ready');
+    child.kill('SIGTERM');
+    process.exit(1);
+  }
+}
+
+log(`testing ${baseUrl}`);
+const status = run(process.execPath, ['--test', '--test-concurrency=1', 'apps/web-e2e/src/'], { BASE_URL: baseUrl });
+if (child && !exited) {
+  child.kill('SIGTERM');
+  await new Promise((r) => (exited ? r() : child.on('exit', r)));
+}
+log(status === 0 ? 'passed; screenshots in dist/screenshots/' : 'failed');
+process.exit(status);
