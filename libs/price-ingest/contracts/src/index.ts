@@ -27,6 +27,109 @@ export interface PriceObservedEvent {
   source: string;
 }
 
+/** A feed's own category of an item; catalog places the item by its category mappings (or in "Muut"). */
+export interface SourceCategoryRef {
+  /** The mapping key's namespace: the source, e.g. 's-group', 'k-group', 'lidl', 'csv:<name>'. */
+  externalType: string;
+  /** The source's id of the category; for path-shaped sources the path joined with ' > '. */
+  externalId: string;
+  /** Human-readable name (the last path element), shown to admins. */
+  name: string;
+  /** Full path, top level first, when the source gives one. */
+  path: string[];
+}
+
+export interface NutrientValue {
+  name: string;
+  value: string;
+  ri: string | null;
+}
+
+/** Product master data from a feed. Keyed by item id on the wire. */
+export interface ItemUpsertedEvent {
+  /** Our id, assigned by price-ingest's EAN registry (stable across runs). */
+  itemId: number;
+  ean: string;
+  name: string;
+  urlSlug: string;
+  pictureUrl: string | null;
+  brandName: string | null;
+  originCountry: string | null;
+  description: string | null;
+  ingredients: string | null;
+  nutritionalContent: NutrientValue[];
+  priceUnit: string;
+  comparisonPriceUnit: string;
+  category: SourceCategoryRef;
+  observedAt: string;
+  source: string;
+}
+
+export interface WeeklyHoursValue {
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  opens: string | null;
+  closes: string | null;
+  isOpenAllDay: boolean;
+}
+
+export interface OpeningExceptionValue {
+  /** YYYY-MM-DD (Europe/Helsinki). */
+  date: string;
+  opens: string | null;
+  closes: string | null;
+  isOpenAllDay: boolean;
+  description: string | null;
+}
+
+/** A store from a feed. Keyed by store id on the wire. */
+export interface StoreUpsertedEvent {
+  /** Our id, assigned by price-ingest's store registry (source + externalId → id, stable across runs). */
+  storeId: number;
+  externalId: string;
+  /** Chain id, e.g. 'prisma', 'kcitymarket', 'lidl'. */
+  chain: string;
+  /** 'S' | 'K' | 'L' */
+  type: string;
+  name: string;
+  urlSlug: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  lat: number;
+  long: number;
+  weeklyHours: WeeklyHoursValue[];
+  exceptions: OpeningExceptionValue[];
+  observedAt: string;
+  source: string;
+}
+
+/** A store's offer (campaign) for an item. Keyed by store id on the wire. */
+export interface OfferUpsertedEvent {
+  /** Stable id assigned by price-ingest (source + store + item + campaign start). */
+  offerId: number;
+  storeId: number;
+  itemId: number;
+  name: string;
+  image: string | null;
+  /** ISO time the offer ends, when the source says; an ended offer is no longer listed. */
+  validUntil: string | null;
+  observedAt: string;
+  source: string;
+}
+
+/** A record a feed run could not use, with the reason. Published to `ingest.dead-letter`. */
+export interface DeadLetterRecord {
+  source: string;
+  runId: string;
+  /** 'product' | 'price' | 'store' | 'offer' | 'line' */
+  kind: string;
+  reason: string;
+  /** The raw record (or raw line text when it did not parse). */
+  record: unknown;
+  at: string;
+}
+
 export interface IngestStatus {
   sources: { source: string; newestObservationAt: string | null }[];
 }
