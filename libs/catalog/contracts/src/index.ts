@@ -7,6 +7,11 @@ export const CatalogPatterns = {
   GetItem: 'catalog.items.get',
   GetItems: 'catalog.items.get-many',
   ItemsExist: 'catalog.items.exist',
+  ItemHistory: 'catalog.items.history',
+  ListCategoryMappings: 'catalog.category-mappings.list',
+  ListUnmappedCategories: 'catalog.category-mappings.unmapped',
+  CreateCategoryMapping: 'catalog.category-mappings.create',
+  DeleteCategoryMapping: 'catalog.category-mappings.delete',
 } as const;
 export type CatalogPattern = (typeof CatalogPatterns)[keyof typeof CatalogPatterns];
 
@@ -82,4 +87,66 @@ export interface ItemsExistRequest {
 
 export interface ItemsExistResult {
   missing: number[];
+}
+
+/** `GET /api/items/{id}/history?storeIds=`: every change of the chosen stores' price of one item. */
+export interface ItemHistoryRequest {
+  itemId: number;
+  storeIds: number[];
+}
+
+/** One period during which a store's price stayed the same. Money is integer cents. */
+export interface PricePeriodDto {
+  /** ISO time the price was first observed. */
+  from: string;
+  /** ISO time it was replaced; null while current. */
+  to: string | null;
+  price: number;
+  isCampaign: boolean;
+}
+
+export interface StorePriceHistoryDto {
+  storeId: number;
+  /** Oldest first. */
+  periods: PricePeriodDto[];
+  /** Lowest price in effect at any time during the last 30 days (null without data). */
+  lowest30Days: number | null;
+}
+
+export interface ItemHistoryDto {
+  itemId: number;
+  stores: StorePriceHistoryDto[];
+}
+
+/** A feed category (externalType + externalId) mapped to one of our categories. */
+export interface CategoryMappingDto {
+  id: number;
+  categoryId: number;
+  externalType: string;
+  externalId: string;
+  /** The feed's name of the category (last path element), when catalog has seen it. */
+  externalName: string | null;
+  /** Items currently placed by this mapping. */
+  itemCount: number;
+  createdAt: string;
+}
+
+/** A feed category no mapping covers; its items sit in the "Muut" category. */
+export interface UnmappedCategoryDto {
+  externalType: string;
+  externalId: string;
+  name: string;
+  path: string[];
+  itemCount: number;
+}
+
+/** Body of `POST /api/admin/category-mappings` (spec §7). Creating a mapping moves its items at once. */
+export interface CreateCategoryMappingRequest {
+  categoryId: number;
+  externalType: string;
+  externalId: string;
+}
+
+export interface DeleteCategoryMappingRequest {
+  id: number;
 }
