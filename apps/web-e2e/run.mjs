@@ -7,16 +7,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from '../../tools/infra/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (m) => console.log(`[web-e2e] ${m}`);
 const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`[web-e2e] Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+let chromium;
+try {
+  chromium = ensureChromium();
+} catch (error) {
+  console.error(`[web-e2e] ${error.message}`);
   process.exit(1);
 }
+process.env.CHROMIUM_PATH = chromium;
 
 async function waitReady(url, timeoutMs, isAlive) {
   const deadline = Date.now() + timeoutMs;

@@ -19,7 +19,7 @@ step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci 
 step "message contracts (in-process and real Kafka)"; npx jest -c jest.contracts.config.js --ci --runInBand
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
 step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
-# Browser e2e is opt-in until its Chromium install is verified on a clean machine: WEB_E2E=true npm test
-if [ "${WEB_E2E:-false}" = "true" ] && [ -f apps/web-e2e/run.mjs ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
+# Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing); WEB_E2E=false skips it.
+if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
 
 step "all tests passed in $(( $(date +%s) - started )) s"
