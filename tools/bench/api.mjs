@@ -79,12 +79,12 @@ if (which === 'standalone' || which === 'both') {
   const dataDir = path.join(root, '.data/bench-standalone');
   mkdirSync(dataDir, { recursive: true });
   const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
-  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3330', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn' }, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3350', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn' }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   try {
     console.log('[bench] starting the standalone profile…');
-    await waitReady('http://127.0.0.1:3330', 240_000);
-    await benchmark('standalone', 'http://127.0.0.1:3330');
+    await waitReady('http://127.0.0.1:3350', 240_000);
+    await benchmark('standalone', 'http://127.0.0.1:3350');
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));

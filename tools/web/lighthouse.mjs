@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm run lighthouse` — not a test: Lighthouse scores (performance, accessibility, best practices, SEO)
+// for the main pages, mobile and desktop, in Debian's Chromium. Against BASE_URL when set; otherwise it
+// boots the standalone profile on its own port and data directory (build first: `npm run build`).
+// Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from '../infra/chromium.mjs';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = path.join(root, 'dist/lighthouse');
+mkdirSync(outDir, { recursive: true });
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/ostoskorivertailu,/kaupat,/tietoa').split(',');
+const chromePath = ensureChromium();
+
+async function waitReady(url, isAlive) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    if (!isAlive()) return false;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+let baseUrl = process.env.BASE_URL;
+let child;
+let exited = false;
+if (!baseUrl) {
+  const dataDir = path.join(root, '.data/lighthouse');
+  mkdirSync(dataDir, { recursive: true });
+  const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
+  child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: '3360', DATA_DIR: dataDir, PG_PORT: '54359', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  child.on('exit', () => (exited = true));
+  baseUrl = 'http://127.0.0.1:3360';
+  console.log('[lighthouse] starting the standalone profile…');
+  if (!(await waitReady(baseUrl, () => !exited))) {
+    console.error('[lighthouse] standalone did not become ready (see .data/lighthouse/standalone.log)');
+    child.kill('SIGTERM');
+    process.exit(1);
+  }
+}
+
+const results = [];
+for (const formFactor of ['mobile', 'desktop']) {
+  for (const page of pages) {
+    const name = `${formFactor}${page === '/' ? '-home' : page.replaceAll('/', '-')}`;
+    const outFile = path.join(outDir, `${name}.json`);
+    console.log(`[lighthouse] ${formFactor} ${page}…`);
+    const args = [
+      '--yes',
+      LIGHTHOUSE,
+      `${baseUrl}${page}`,
+      '--quiet',
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking',
+      ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ];
+    const status = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } }).status;
+    if (status !== 0) {
+      results.push({ page, formFactor, error: `lighthouse exited ${status}` });
+      continue;
+    }
+    const report = JSON.parse(readFileSync(outFile, 'utf8'));
+    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    results.push({
+      page,
+      formFactor,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      LCP: report.audits['largest-contentful-paint']?.displayValue,
+      TBT: report.audits['total-blocking-time']?.displayValue,
+      CLS: report.audits['cumulative-layout-shift']?.displayValue,
+    });
+  }
+}
+if (child && !exited) child.kill('SIGTERM');
+console.table(results);
+console.log(`[lighthouse] reports in ${path.relative(root, outDir)}/`);
