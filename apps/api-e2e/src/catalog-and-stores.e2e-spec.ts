@@ -15,6 +15,12 @@ describe('health and docs', () => {
     }
   });
 
+  it('takes error reports from the web app and rejects malformed ones', async () => {
+    await api().post('/api/client-errors').send({ message: 'TypeError: boom', stack: 'at x', url: '/haku', kind: 'window' }).expect(204);
+    const bad = await api().post('/api/client-errors').send({ message: 'x', url: 'https://elsewhere.example/', kind: 'window' }).expect(400);
+    expect(bad.body.message).toContain('url must be a path');
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await api().get('/api/no-such-thing').expect(404);
     expect(response.body).toMatchObject({ statusCode: 404 });

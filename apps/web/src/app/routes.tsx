@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '@hintakori/web-ui';
-import { CrashScreen } from '../features/errors/components/CrashScreen';
+import { RouteCrashScreen } from '../features/errors/components/RouteCrashScreen';
 import { AppShell } from '../features/layout/components/AppShell';
 import { lazyNamed } from './lazy';
 
@@ -35,11 +35,11 @@ export const routes: RouteObject[] = [
   {
     path: '/app/*',
     element: page(<AppSection />),
-    errorElement: <CrashScreen />,
+    errorElement: <RouteCrashScreen />,
   },
   {
     element: <AppShell />,
-    errorElement: <CrashScreen />,
+    errorElement: <RouteCrashScreen />,
     children: [
       { index: true, element: page(<HomePage />) },
       { path: 'haku', element: page(<SearchPage />) },

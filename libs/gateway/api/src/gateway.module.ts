@@ -5,6 +5,7 @@ import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/co
 import { Backend } from './backend';
 import { AdminController } from './controllers/admin.controller';
 import { CatalogController } from './controllers/catalog.controller';
+import { ClientErrorsController } from './controllers/client-errors.controller';
 import { ComparisonsController } from './controllers/comparisons.controller';
 import { HealthController } from './controllers/health.controller';
 import { ShoppingCartsController } from './controllers/shopping-carts.controller';
@@ -19,7 +20,7 @@ export class GatewayModule implements OnApplicationShutdown {
     return {
       module: GatewayModule,
       imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest'])],
-      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, AdminController],
+      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController],
       providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }],
     };
   }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../reportError';
 import { CrashScreen } from './CrashScreen';
 
 interface State {
@@ -15,6 +16,7 @@ export class CrashBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    reportError(error, 'boundary');
   }
 
   override render() {
