@@ -247,6 +247,21 @@ export function topicSpecs(extra = [], file = KAFKA_TOPICS_FILE) {
 
 /** Create missing topics (idempotent); grow partitions of existing ones if the spec asks for more. */
 export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') } = {}) {
+  // A freshly started broker on a loaded machine can briefly answer topic operations with retriable
+  // metadata errors (e.g. "This server does not host this topic-partition"): retry a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ensureKafkaTopicsOnce(extra, { log });
+    } catch (error) {
+      const retriable = error?.retriable === true || /does not host this topic-partition|leader|not available|timed? ?out/i.test(String(error?.message));
+      if (!retriable || attempt >= 6) throw error;
+      log(`topic setup attempt ${attempt} failed (${error.message}); retrying in ${attempt} s`);
+      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+    }
+  }
+}
+
+async function ensureKafkaTopicsOnce(extra, { log }) {
   const specs = topicSpecs(extra);
   if (specs.length === 0) {
     log('no topics to create');
