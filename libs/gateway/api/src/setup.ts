@@ -43,6 +43,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
 
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');
+  app.use(precompressedAssets(webRoot));
   app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -53,8 +54,45 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
 }
 
+/** Built chunks carry a content hash in their name (static/js, static/media): cache them for a year. */
 function immutableAssets(res: Response, filePath: string): void {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (filePath.includes(`${path.sep}static${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
+
+const PRECOMPRESSED_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+
+/**
+ * Serves the .br / .gz files the web build writes beside each text asset to clients that accept them
+ * (no compression work per request). Anything else falls through to express.static.
+ */
+export function precompressedAssets(webRoot: string) {
+  const root = path.resolve(webRoot);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
+    if (!type || req.path.startsWith('/api/')) return next();
+    let file: string;
+    try {
+      file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
+    } catch {
+      return next(); // malformed escape: let express.static answer it
+    }
+    if (!file.startsWith(root + path.sep)) return next();
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) && existsSync(`${file}.br`) ? 'br' : /\bgzip\b/.test(accepted) && existsSync(`${file}.gz`) ? 'gzip' : null;
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (!encoding) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.type(type);
+    const hashed = file.includes(`${path.sep}static${path.sep}`);
+    if (hashed) immutableAssets(res, file);
+    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, hashed ? { cacheControl: false } : { maxAge: '1h' }, (error) => {
+      if (error && !res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
 }
 
 const PLACEHOLDER_PAGE = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><title>Hintakori</title>
