@@ -27,14 +27,15 @@ const TermsPage = lazyNamed(() => import('../features/static-pages/components/Te
 const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');
 const BlogPostPage = lazyNamed(() => import('../features/blog/components/BlogPostPage'), 'BlogPostPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
-const AppSection = lazyNamed(() => import('../features/app-section/components/AppSection'), 'AppSection');
+// The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
+const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
 
 const page = (node: ReactNode) => <Suspense fallback={<CenteredSpinner />}>{node}</Suspense>;
 
 export const routes: RouteObject[] = [
   {
     path: '/app/*',
-    element: page(<AppSection />),
+    element: page(<AdminSection />),
     errorElement: <RouteCrashScreen />,
   },
   {

@@ -2,6 +2,7 @@ import { CACHE_STORE, CacheStore, createCacheStore } from '@hintakori/platform-c
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { ServiceClientsModule } from '@hintakori/platform-messaging';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { adminArea } from './admin';
 import { Backend } from './backend';
 import { AdminController } from './controllers/admin.controller';
 import { CatalogController } from './controllers/catalog.controller';
@@ -17,11 +18,12 @@ export class GatewayModule implements OnApplicationShutdown {
   constructor(@Inject(CACHE_STORE) private readonly cacheStore: CacheStore) {}
 
   static forRoot(config: AppConfig): DynamicModule {
+    const admin = adminArea(config);
     return {
       module: GatewayModule,
-      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest'])],
-      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController],
-      providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }],
+      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest']), ...admin.imports],
+      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, ...admin.controllers],
+      providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
     };
   }
 

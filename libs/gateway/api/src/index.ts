@@ -1,2 +1,3 @@
 export * from './gateway.module';
 export * from './setup';
+export { runAdminCli } from './admin/admin-cli';

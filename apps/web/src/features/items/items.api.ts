@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import type { Category, Item } from '../../app/models';
+import type { ItemHistory } from './history.models';
 
 export const itemsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,7 +23,11 @@ export const itemsApi = api.injectEndpoints({
       query: ({ id, storeIds }) => ({ url: `/items/${id}`, params: { storeIds } }),
       providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
     }),
+    getItemHistory: build.query<ItemHistory, { id: number; storeIds: number[] }>({
+      query: ({ id, storeIds }) => ({ url: `/items/${id}/history`, params: { storeIds } }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
+    }),
   }),
 });
 
-export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery } = itemsApi;
+export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery } = itemsApi;

@@ -5,6 +5,7 @@ import { mq, Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
 import { CartControl } from './CartControl';
+import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductImage } from './ProductImage';
 import { StorePriceTable } from './StorePriceTable';
 
@@ -85,6 +86,12 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
         </div>
       </Top>
       {item.description ? <p style={{ marginTop: 24 }}>{item.description}</p> : null}
+      <Section open>
+        <summary>Hintahistoria</summary>
+        <div style={{ marginTop: 8 }}>
+          <PriceHistoryChart itemId={item.id} />
+        </div>
+      </Section>
       <Section open>
         <summary>Ravintosisältö</summary>
         {nutrition.length > 0 ? (

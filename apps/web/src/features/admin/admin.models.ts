@@ -1,0 +1,40 @@
+/** Admin API shapes (docs/api.md, "Admin"). */
+
+export interface AdminSession {
+  username: string;
+  /** ISO time the session ends. */
+  expiresAt: string;
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+/** A feed category mapped to one of our categories. */
+export interface CategoryMapping {
+  id: number;
+  categoryId: number;
+  externalType: string;
+  externalId: string;
+  externalName: string | null;
+  itemCount: number;
+  createdAt: string;
+}
+
+/** A feed category with no mapping; its items are in "Muut". */
+export interface UnmappedCategory {
+  externalType: string;
+  externalId: string;
+  name: string;
+  path: string[];
+  itemCount: number;
+  /** Where its items sit now (a category matched by name, or "Muut"); null without items. */
+  currentCategoryId?: number | null;
+}
+
+export interface CreateCategoryMappingRequest {
+  categoryId: number;
+  externalType: string;
+  externalId: string;
+}

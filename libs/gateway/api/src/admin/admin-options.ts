@@ -1,0 +1,53 @@
+/** Settings of the admin area, read from the environment once at boot; a bad value stops the gateway. */
+export interface AdminOptions {
+  /** How long a session lasts from sign-in. ADMIN_SESSION_TTL_MINUTES, default 8 hours. */
+  sessionTtlMs: number;
+  /** Failed sign-ins allowed per username and per client address in a window. ADMIN_LOGIN_MAX_FAILURES, default 10. */
+  loginMaxFailures: number;
+  /** Length of that window. ADMIN_LOGIN_WINDOW_MINUTES, default 15. */
+  loginWindowSeconds: number;
+  /** Set the cookie's Secure flag even on plain http (behind a TLS proxy that does not say so). COOKIE_SECURE. */
+  forceSecureCookie: boolean;
+  /** Extra origins allowed to make admin writes, e.g. the Vite dev server. ADMIN_ALLOWED_ORIGINS, comma-separated. */
+  allowedOrigins: string[];
+}
+
+export const ADMIN_OPTIONS = Symbol('ADMIN_OPTIONS');
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    problems.push(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}
+
+export function loadAdminOptions(env: Env = process.env): AdminOptions {
+  const problems: string[] = [];
+  const ttlMinutes = positiveInt(env, 'ADMIN_SESSION_TTL_MINUTES', 8 * 60, 30 * 24 * 60, problems);
+  const loginMaxFailures = positiveInt(env, 'ADMIN_LOGIN_MAX_FAILURES', 10, 10000, problems);
+  const windowMinutes = positiveInt(env, 'ADMIN_LOGIN_WINDOW_MINUTES', 15, 24 * 60, problems);
+  const allowedOrigins: string[] = [];
+  for (const entry of (env.ADMIN_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(entry);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+      allowedOrigins.push(url.origin);
+    } catch {
+      problems.push(`ADMIN_ALLOWED_ORIGINS entry "${entry}" is not an http(s) origin such as http://localhost:4200`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid admin configuration:\n  - ${problems.join('\n  - ')}`);
+  return {
+    sessionTtlMs: ttlMinutes * 60_000,
+    loginMaxFailures,
+    loginWindowSeconds: windowMinutes * 60,
+    forceSecureCookie: env.COOKIE_SECURE === 'true',
+    allowedOrigins,
+  };
+}

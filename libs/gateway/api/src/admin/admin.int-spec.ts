@@ -1,0 +1,317 @@
+import { createTestDatabase, testConfig, TestDatabase } from '@hintakori/testing';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { GatewayModule } from '../gateway.module';
+import { configureGateway } from '../setup';
+import { SESSION_REQUIRED } from './admin-session.guard';
+import { WRONG_CREDENTIALS } from './admin-sessions.service';
+import { createAdminUser } from './admin-users';
+import { verifyPassword } from './password';
+
+const PASSWORD = 'kissa-istuu-puussa-42';
+const MAX_FAILURES = 3;
+
+describe('gateway admin sessions and category mapping routes (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let app: NestExpressApplication;
+  let dataSource: DataSource;
+  let base: string;
+  let clientNumber = 0;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    Object.assign(process.env, { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' });
+    app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url)), { logger: ['error'], bodyParser: false });
+    configureGateway(app);
+    await app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    dataSource = app.get(DataSource);
+    await createAdminUser(dataSource, 'admin', PASSWORD);
+  });
+
+  afterAll(async () => {
+    process.env = saved;
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** Each test signs in from its own address so the per-address failure counter never leaks between tests. */
+  const newClient = () => `10.0.0.${++clientNumber}`;
+
+  interface Call {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+    client?: string;
+    origin?: string | null;
+  }
+  async function call(path: string, { method = 'GET', body, rawBody, cookie, headers = {}, client = '10.255.0.1', origin = base }: Call = {}) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        'X-Forwarded-For': client,
+        ...(origin !== null && method !== 'GET' ? { Origin: origin } : {}),
+        ...(body !== undefined || rawBody !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+      body: rawBody ?? (body !== undefined ? JSON.stringify(body) : undefined),
+    };
+    const response = await fetch(`${base}/api${path}`, init);
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : null, setCookie: response.headers.getSetCookie(), headers: response.headers };
+  }
+
+  async function login(client = newClient(), password = PASSWORD, username = 'admin') {
+    const response = await call('/admin/session', { method: 'POST', body: { username, password }, client });
+    const cookie = response.setCookie.find((c) => c.startsWith('hk_admin='));
+    return { ...response, cookie: cookie?.split(';')[0] };
+  }
+
+  describe('admin users', () => {
+    it('keeps a salted scrypt hash, never the password, and refuses a second admin of the same name', async () => {
+      const [row] = await dataSource.query<{ password_hash: string }[]>("SELECT password_hash FROM gateway.admin_users WHERE username = 'admin'");
+      expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(row.password_hash).not.toContain(PASSWORD);
+      await expect(verifyPassword(PASSWORD, row.password_hash)).resolves.toBe(true);
+      await expect(createAdminUser(dataSource, 'ADMIN', 'toinen-salasana-123')).rejects.toThrow(/already exists/);
+    });
+
+    it('rejects bad usernames and weak passwords', async () => {
+      await expect(createAdminUser(dataSource, 'a b', PASSWORD)).rejects.toThrow(/username/);
+      await expect(createAdminUser(dataSource, 'uusi', 'lyhyt')).rejects.toThrow(/at least 10/);
+    });
+  });
+
+  describe('signing in', () => {
+    it('sets an HttpOnly, SameSite=Strict session cookie scoped to /api/admin, and GET answers who is signed in', async () => {
+      const response = await login();
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ username: 'admin', expiresAt: expect.any(String) });
+      const cookie = response.setCookie.find((c) => c.startsWith('hk_admin='));
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).toMatch(/Path=\/api\/admin/);
+      expect(cookie).toMatch(/Max-Age=3600/);
+      expect(cookie).not.toMatch(/Secure/i); // plain http
+      expect(response.headers.get('cache-control')).toBe('no-store');
+
+      const me = await call('/admin/session', { cookie: response.cookie });
+      expect(me.status).toBe(200);
+      expect(me.json).toEqual(response.json);
+      const expiresIn = new Date(String(me.json?.expiresAt)).getTime() - Date.now();
+      expect(expiresIn).toBeGreaterThan(55 * 60_000);
+      expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
+    });
+
+    it('stores only a hash of the session token', async () => {
+      const { cookie } = await login();
+      const token = decodeURIComponent(String(cookie).slice('hk_admin='.length));
+      const rows = await dataSource.query<{ token_hash: string }[]>('SELECT token_hash FROM gateway.admin_sessions');
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.some((row) => row.token_hash === token)).toBe(false);
+      expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+    });
+
+    it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
+      const response = await call('/admin/session', { method: 'POST', body: { username: 'admin', password: PASSWORD }, client: newClient(), headers: { 'X-Forwarded-Proto': 'https' }, origin: base.replace('http:', 'https:') });
+      expect(response.status).toBe(200);
+      expect(response.setCookie.find((c) => c.startsWith('hk_admin='))).toMatch(/;\s*Secure/i);
+    });
+
+    it('accepts the username in any case', async () => {
+      expect((await login(newClient(), PASSWORD, 'ADMIN')).status).toBe(200);
+    });
+
+    it('answers 401 with one message for a wrong password and for an unknown user, and sets no cookie', async () => {
+      for (const [username, password] of [
+        ['admin', 'väärä-salasana-1'],
+        ['nobody', PASSWORD],
+      ]) {
+        const response = await login(newClient(), password, username);
+        expect(response.status).toBe(401);
+        expect(response.json).toMatchObject({ statusCode: 401, message: WRONG_CREDENTIALS });
+        expect(response.cookie).toBeUndefined();
+      }
+    });
+
+    it(`locks a username out after ${MAX_FAILURES} failures, even with the right password from elsewhere`, async () => {
+      await createAdminUser(dataSource, 'lukittava', PASSWORD);
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await login(newClient(), 'väärä-salasana-2', 'lukittava')).status).toBe(401);
+      const locked = await login(newClient(), PASSWORD, 'lukittava');
+      expect(locked.status).toBe(429);
+      expect(locked.json).toMatchObject({ statusCode: 429, message: expect.stringMatching(/Too many failed sign-ins/) });
+      expect(locked.cookie).toBeUndefined();
+    });
+
+    it(`blocks an address after ${MAX_FAILURES} failures, whatever username it tries next`, async () => {
+      const client = newClient();
+      for (let i = 0; i < MAX_FAILURES; i++) await login(client, PASSWORD, `arvaus${i}`);
+      expect((await login(client)).status).toBe(429);
+      expect((await login(newClient())).status).toBe(200);
+    });
+
+    it.each([
+      [{ username: 'admin' }, 'password is required'],
+      [{ password: PASSWORD }, 'username is required'],
+      [{ username: 1, password: PASSWORD }, 'username must be a string'],
+      [{ username: 'admin', password: PASSWORD, remember: true }, 'Unknown field: remember'],
+      [['admin', PASSWORD], 'The request body must be a JSON object'],
+    ])('answers 400 for the sign-in body %j', async (body, message) => {
+      const response = await call('/admin/session', { method: 'POST', body, client: newClient() });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ statusCode: 400, message });
+    });
+  });
+
+  describe('session lifetime', () => {
+    it('ends a session once it has expired', async () => {
+      const { cookie } = await login();
+      expect((await call('/admin/category-mappings/unmapped', { cookie })).status).not.toBe(401);
+      await dataSource.query("UPDATE gateway.admin_sessions SET expires_at = now() - interval '1 second'");
+      const me = await call('/admin/session', { cookie });
+      expect(me.status).toBe(401);
+      expect(me.json).toMatchObject({ statusCode: 401, message: SESSION_REQUIRED });
+      expect((await call('/admin/category-mappings', { cookie })).status).toBe(401);
+    });
+
+    it('signs out: the session row is gone, the cookie is cleared and the old cookie no longer works', async () => {
+      const { cookie } = await login();
+      expect((await call('/admin/session', { cookie })).status).toBe(200);
+      const out = await call('/admin/session', { method: 'DELETE', cookie });
+      expect(out.status).toBe(204);
+      expect(out.setCookie.find((c) => c.startsWith('hk_admin='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expect((await call('/admin/session', { cookie })).status).toBe(401);
+      const token = decodeURIComponent(String(cookie).slice('hk_admin='.length));
+      expect(token).toMatch(/^[\w-]{43}$/);
+    });
+
+    it('signing out without a session is harmless', async () => {
+      expect((await call('/admin/session', { method: 'DELETE' })).status).toBe(204);
+    });
+
+    it('a password reset ends every session of that admin', async () => {
+      await createAdminUser(dataSource, 'vaihtaja', PASSWORD);
+      const { cookie } = await login(newClient(), PASSWORD, 'vaihtaja');
+      expect((await call('/admin/session', { cookie })).status).toBe(200);
+      await expect(createAdminUser(dataSource, 'vaihtaja', 'uusi-salasana-456', { resetPassword: true })).resolves.toBe('password-reset');
+      expect((await call('/admin/session', { cookie })).status).toBe(401);
+      expect((await login(newClient(), PASSWORD, 'vaihtaja')).status).toBe(401);
+      expect((await login(newClient(), 'uusi-salasana-456', 'vaihtaja')).status).toBe(200);
+    });
+  });
+
+  describe('category mapping routes', () => {
+    const validMapping = { categoryId: 1, externalType: 's-group', externalId: 'Maidot' };
+    it.each([
+      ['GET', '/admin/category-mappings', undefined],
+      ['GET', '/admin/category-mappings/unmapped', undefined],
+      ['POST', '/admin/category-mappings', { categoryId: 1, externalType: 's-group', externalId: 'Maidot' }],
+      ['DELETE', '/admin/category-mappings/1', undefined],
+      ['GET', '/admin/session', undefined],
+    ])('%s %s answers 401 with a JSON message without a session', async (method, path, body) => {
+      const response = await call(path, { method, body });
+      expect(response.status).toBe(401);
+      expect(response.json).toEqual({ statusCode: 401, message: SESSION_REQUIRED, error: 'Unauthorized' });
+    });
+
+    it('401 also for a forged or malformed cookie', async () => {
+      for (const cookie of ['hk_admin=' + 'A'.repeat(43), 'hk_admin=not-a-token', 'hk_admin=']) {
+        expect((await call('/admin/category-mappings', { cookie })).status).toBe(401);
+      }
+    });
+
+    it.each([
+      [{}, 'categoryId is required'],
+      [{ categoryId: '5', externalType: 's-group', externalId: 'Maidot' }, 'categoryId must be a positive integer, got "5"'],
+      [{ categoryId: 0, externalType: 's-group', externalId: 'Maidot' }, 'categoryId must be a positive integer, got 0'],
+      [{ categoryId: 1.5, externalType: 's-group', externalId: 'Maidot' }, 'categoryId must be a positive integer, got 1.5'],
+      [{ categoryId: 5, externalId: 'Maidot' }, 'externalType is required'],
+      [{ categoryId: 5, externalType: '  ', externalId: 'Maidot' }, 'externalType must not be empty'],
+      [{ categoryId: 5, externalType: 's-group', externalId: 7 }, 'externalId must be a string'],
+      [{ categoryId: 5, externalType: 's-group', externalId: 'x'.repeat(501) }, 'externalId must be at most 500 characters, got 501'],
+      [{ categoryId: 5, externalType: 's-group', externalId: 'Mai\u0000dot' }, 'externalId must not contain control characters'],
+      [{ categoryId: 5, externalType: 's-group', externalId: 'Maidot', extra: 1 }, 'Unknown field: extra'],
+      [[validMapping], 'The request body must be a JSON object'],
+    ])('POST answers 400 for the body %j', async (body, message) => {
+      const { cookie } = await login();
+      const response = await call('/admin/category-mappings', { method: 'POST', body, cookie });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ statusCode: 400, message });
+    });
+
+    it('POST answers 400 for a body that is not JSON, and DELETE for an id that is not a number', async () => {
+      const { cookie } = await login();
+      const broken = await call('/admin/category-mappings', { method: 'POST', rawBody: '{"categoryId": 1,', cookie });
+      expect(broken.status).toBe(400);
+      expect(broken.json).toMatchObject({ statusCode: 400, message: expect.stringMatching(/JSON/) });
+      const badId = await call('/admin/category-mappings/abc', { method: 'DELETE', cookie });
+      expect(badId.status).toBe(400);
+      expect(badId.json).toMatchObject({ message: 'mapping id must be a positive integer, got "abc"' });
+    });
+  });
+
+  describe('cross-site request forgery', () => {
+    const validBody = { categoryId: 1, externalType: 's-group', externalId: 'Maidot' };
+
+    it('refuses a write whose Origin is another site, even with a valid session', async () => {
+      const { cookie } = await login();
+      for (const origin of ['https://evil.example', 'null', `${base.replace('127.0.0.1', 'localhost')}`]) {
+        const response = await call('/admin/category-mappings', { method: 'POST', body: validBody, cookie, origin });
+        expect(response.status).toBe(403);
+        expect(response.json).toMatchObject({ statusCode: 403, message: expect.stringMatching(/Cross-site request refused/) });
+      }
+      const deleted = await call('/admin/category-mappings/1', { method: 'DELETE', cookie, origin: 'https://evil.example' });
+      expect(deleted.status).toBe(403);
+    });
+
+    it('refuses a write without Origin and Referer, and checks Referer when Origin is missing', async () => {
+      const { cookie } = await login();
+      const none = await call('/admin/category-mappings', { method: 'POST', body: validBody, cookie, origin: null });
+      expect(none.status).toBe(403);
+      expect(none.json).toMatchObject({ message: 'Admin writes must send an Origin or Referer header naming this site' });
+      const foreignReferer = await call('/admin/category-mappings', { method: 'POST', body: validBody, cookie, origin: null, headers: { Referer: 'https://evil.example/page' } });
+      expect(foreignReferer.status).toBe(403);
+      // A same-site Referer passes the check and reaches body validation.
+      const sameSite = await call('/admin/category-mappings', { method: 'POST', body: {}, cookie, origin: null, headers: { Referer: `${base}/app/category-mappings` } });
+      expect(sameSite.status).toBe(400);
+    });
+
+    it('refuses a write that is not JSON (what a cross-site form could send)', async () => {
+      const { cookie } = await login();
+      const response = await call('/admin/category-mappings', {
+        method: 'POST',
+        cookie,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        rawBody: undefined,
+      });
+      expect(response.status).toBe(415);
+      expect(response.json).toMatchObject({ statusCode: 415, message: 'Content-Type must be application/json' });
+      const textPlain = await fetch(`${base}/api/admin/category-mappings`, {
+        method: 'POST',
+        headers: { Origin: base, Cookie: String(cookie), 'Content-Type': 'text/plain', 'X-Forwarded-For': newClient() },
+        body: JSON.stringify(validBody),
+      });
+      expect(textPlain.status).toBe(415);
+    });
+
+    it('refuses a cross-site sign-in and creates no session', async () => {
+      const before = await dataSource.query<{ n: string }[]>('SELECT count(*) AS n FROM gateway.admin_sessions');
+      const response = await call('/admin/session', { method: 'POST', body: { username: 'admin', password: PASSWORD }, origin: 'https://evil.example', client: newClient() });
+      expect(response.status).toBe(403);
+      expect(response.setCookie.find((c) => c.startsWith('hk_admin='))).toBeUndefined();
+      const after = await dataSource.query<{ n: string }[]>('SELECT count(*) AS n FROM gateway.admin_sessions');
+      expect(after[0].n).toBe(before[0].n);
+    });
+
+    it('lets reads through without Origin (GET is never a write)', async () => {
+      const { cookie } = await login();
+      expect((await call('/admin/session', { cookie, origin: null })).status).toBe(200);
+    });
+  });
+});
