@@ -37,7 +37,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
       .setTitle('Hintakori API')
       .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
       .setVersion('1.0')
-      .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' })
+      .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
