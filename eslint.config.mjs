@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.data/**', '.tools/**', 'node_modules/**', 'apps/web-e2e/**', '**/*.js', '**/*.mjs', 'k6/**'] },
+  { ignores: ['dist/**', '.data/**', '.tools/**', 'node_modules/**', 'apps/web-e2e/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'k6/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],

@@ -1,3 +1,5 @@
+// Telemetry first: the OpenTelemetry SDK must load before Nest, pg, kafkajs and ioredis to instrument them.
+import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
 import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
 import { loadConfigOrExit } from '@hintakori/platform-config';

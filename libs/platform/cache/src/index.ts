@@ -1,4 +1,5 @@
 import type { AppConfig } from '@hintakori/platform-config';
+import { appMetrics } from '@hintakori/platform-telemetry';
 import Redis from 'ioredis';
 
 /** Response cache and rate-limit counters: in memory (standalone) or Redis (distributed). */
@@ -18,11 +19,12 @@ export class MemoryCacheStore implements CacheStore {
 
   async get<T>(key: string): Promise<T | undefined> {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) return miss('memory');
     if (entry.expiresAt <= Date.now()) {
       this.entries.delete(key);
-      return undefined;
+      return miss('memory');
     }
+    appMetrics.cacheLookup('memory', true);
     return entry.value as T;
   }
 
@@ -36,9 +38,11 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async increment(key: string, ttlSeconds: number): Promise<number> {
-    const current = await this.get<number>(key);
+    // Read the entry directly: counters are not cache lookups (they stay out of the hit ratio).
+    const found = this.entries.get(key);
+    const current = found && found.expiresAt > Date.now() ? (found.value as number) : undefined;
     const next = (current ?? 0) + 1;
-    const entry = this.entries.get(key);
+    const entry = found;
     this.entries.set(key, { value: next, expiresAt: entry && current !== undefined ? entry.expiresAt : Date.now() + ttlSeconds * 1000 });
     return next;
   }
@@ -63,9 +67,11 @@ export class RedisCacheStore implements CacheStore {
   async get<T>(key: string): Promise<T | undefined> {
     try {
       const raw = await this.redis.get(this.prefix + key);
-      return raw === null ? undefined : (JSON.parse(raw) as T);
+      if (raw === null) return miss('redis');
+      appMetrics.cacheLookup('redis', true);
+      return JSON.parse(raw) as T;
     } catch {
-      return undefined;
+      return miss('redis');
     }
   }
 
@@ -97,6 +103,12 @@ export class RedisCacheStore implements CacheStore {
   async close(): Promise<void> {
     this.redis.disconnect();
   }
+}
+
+/** Counts a lookup that found nothing (hintakori_cache_requests_total{result="miss"}). */
+function miss(cache: string): undefined {
+  appMetrics.cacheLookup(cache, false);
+  return undefined;
 }
 
 export const CACHE_STORE = Symbol('CACHE_STORE');

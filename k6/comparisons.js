@@ -1,0 +1,98 @@
+// Comparisons under load: store totals (POST /api/shoppingCartComparisons/storeTotals with the lines in the body)
+// and the comparison basket (GET /api/shoppingCartComparisons for a saved cart), with carts of 5–60 items over
+// 2–20 stores, at a ramping arrival rate. Ids come from the API at setup. Each request is tagged with the
+// arrival rate being held, so tools/ops/load.mjs can report p95 per rate and the highest rate with p95 < 100 ms.
+import http from 'k6/http';
+import exec from 'k6/execution';
+import { BASE_URL, JSON_HEADERS, SMOKE, holdStages, loadItemIds, loadStoreIds, ok, randomLines, randomStores, rateTag, sample } from './lib/common.js';
+
+const TOTALS_RATES = SMOKE ? [5, 10] : (__ENV.TOTALS_RATES || '10,25,50,75,100,150,200').split(',').map(Number);
+const BASKET_RATES = SMOKE ? [2] : (__ENV.BASKET_RATES || '5,10,20').split(',').map(Number);
+const RAMP = SMOKE ? 2 : 5;
+const HOLD = SMOKE ? 8 : Number(__ENV.HOLD_SECONDS || 20);
+const totalsDuration = TOTALS_RATES.length * (RAMP + HOLD);
+
+export const options = {
+  setupTimeout: '300s',
+  discardResponseBodies: false,
+  scenarios: {
+    store_totals: {
+      executor: 'ramping-arrival-rate',
+      exec: 'storeTotals',
+      startRate: 1,
+      timeUnit: '1s',
+      preAllocatedVUs: SMOKE ? 5 : 40,
+      maxVUs: SMOKE ? 20 : 300,
+      stages: holdStages(TOTALS_RATES, RAMP, HOLD),
+      tags: { scenario_kind: 'store_totals' },
+    },
+    basket: {
+      executor: 'ramping-arrival-rate',
+      exec: 'basket',
+      // Smoke: alongside store totals (short); full run: after it, so the store-totals figures stand alone.
+      startTime: SMOKE ? '0s' : `${totalsDuration}s`,
+      startRate: 1,
+      timeUnit: '1s',
+      preAllocatedVUs: SMOKE ? 3 : 20,
+      maxVUs: SMOKE ? 10 : 150,
+      stages: holdStages(BASKET_RATES, RAMP, HOLD),
+      tags: { scenario_kind: 'basket' },
+    },
+  },
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    checks: ['rate>0.99'],
+    // The lowest rates must stay well inside the latency budget; the top of the ramp is there to find the limit.
+    [`http_req_duration{name:storeTotals,rate:${TOTALS_RATES[0]}}`]: [SMOKE ? 'p(95)<1000' : 'p(95)<100'],
+    [`http_req_duration{name:basket,rate:${BASKET_RATES[0]}}`]: [SMOKE ? 'p(95)<2000' : 'p(95)<300'],
+  },
+  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+};
+
+export function setup() {
+  const storeIds = loadStoreIds();
+  const itemIds = loadItemIds(storeIds);
+  // Saved carts for the basket scenario, built through the cart API as the web app does.
+  const carts = [];
+  const count = SMOKE ? 4 : 20;
+  for (let i = 0; i < count; i += 1) {
+    let cartId = 'NO_ID';
+    for (const line of randomLines(itemIds)) {
+      // PUT adds the item with quantity 1; larger quantities are bumped with increment, as the web app does.
+      const response = http.put(`${BASE_URL}/api/shoppingCarts/${cartId}/items/${line.itemId}`, null, { tags: { name: 'setup' } });
+      if (response.status !== 200) throw new Error(`PUT cart line answered ${response.status}: ${response.body}`);
+      cartId = response.json().id;
+      for (let q = 1; q < Math.min(line.quantity, 3); q += 1) {
+        const bump = http.post(`${BASE_URL}/api/shoppingCarts/${cartId}/items/${line.itemId}/increment`, null, { tags: { name: 'setup' } });
+        if (bump.status !== 200 && bump.status !== 201) throw new Error(`increment answered ${bump.status}: ${bump.body}`);
+        cartId = bump.json().id;
+      }
+    }
+    carts.push(cartId);
+  }
+  console.log(`setup: ${storeIds.length} stores, ${itemIds.length} items, ${carts.length} carts`);
+  return { storeIds, itemIds, carts };
+}
+
+function elapsedMs() {
+  return Date.now() - exec.scenario.startTime;
+}
+
+export function storeTotals(data) {
+  const storeIds = randomStores(data.storeIds);
+  const body = JSON.stringify({ storeIds, type: 'default', items: randomLines(data.itemIds) });
+  const response = http.post(`${BASE_URL}/api/shoppingCartComparisons/storeTotals`, body, {
+    headers: JSON_HEADERS,
+    tags: { name: 'storeTotals', rate: rateTag(TOTALS_RATES, RAMP, HOLD, elapsedMs()), stores: String(storeIds.length) },
+  });
+  ok(response, 'store totals');
+}
+
+export function basket(data) {
+  const storeIds = randomStores(data.storeIds);
+  const [cartId] = sample(data.carts, 1);
+  const response = http.get(`${BASE_URL}/api/shoppingCartComparisons?storeIds=${storeIds.join(',')}&type=default&cartId=${cartId}`, {
+    tags: { name: 'basket', rate: rateTag(BASKET_RATES, RAMP, HOLD, elapsedMs()) },
+  });
+  ok(response, 'basket');
+}

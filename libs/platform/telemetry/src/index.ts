@@ -1,0 +1,5 @@
+export { appMetrics } from './metrics';
+export { JsonLogger, currentTraceIds, levelsUpTo } from './logger';
+export { installJsonLogger } from './install-logger';
+export { startTelemetry, telemetry } from './sdk';
+export type { Telemetry, TelemetryOptions } from './sdk';

@@ -1,0 +1,132 @@
+import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, NoopSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appMetrics, registerObservableMetrics } from './metrics';
+
+export interface TelemetryOptions {
+  /** service.name of every span and metric (OTEL_SERVICE_NAME overrides it). */
+  serviceName: string;
+  /** Extra span processors (tests add an in-memory exporter); OTLP is added when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  spanProcessors?: SpanProcessor[];
+  /** Serve /metrics on its own port (the gateway); the services serve it on their probe port instead. */
+  metricsPort?: number;
+  env?: Record<string, string | undefined>;
+}
+
+export interface Telemetry {
+  serviceName: string;
+  /** Answers a Prometheus scrape (text exposition format) on any http server. */
+  metricsHandler(request: IncomingMessage, response: ServerResponse): void;
+  shutdown(): Promise<void>;
+}
+
+/** Paths the http instrumentation leaves out of traces and latency metrics (probes and scrapes). */
+const UNTRACED = /^\/(api\/)?(health|ready|metrics)(\?|$)/;
+
+let active: Telemetry | undefined;
+
+/** The running telemetry of this process, if startTelemetry was called. */
+export function telemetry(): Telemetry | undefined {
+  return active;
+}
+
+/**
+ * Starts the OpenTelemetry SDK: W3C trace context (HTTP headers and Kafka message headers), instrumentation of
+ * http, express, pg, kafkajs and ioredis, a Prometheus reader, and OTLP/HTTP export of traces and metrics when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set. Must run before those modules are first required (see register.ts).
+ */
+export function startTelemetry(options: TelemetryOptions): Telemetry {
+  if (active) return active;
+  const env = options.env ?? process.env;
+  const serviceName = env.OTEL_SERVICE_NAME || options.serviceName;
+  // Stable HTTP semantic conventions: http.server.request.duration in seconds.
+  process.env.OTEL_SEMCONV_STABILITY_OPT_IN ??= 'http';
+  // Logs go to stdout as JSON (JsonLogger); the SDK's own log pipeline stays off.
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  if (env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
+
+  const otlp = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  const prometheus = new PrometheusExporter({ preventServerStart: options.metricsPort === undefined, port: options.metricsPort, host: '0.0.0.0' });
+  const metricReaders: IMetricReader[] = [prometheus];
+  if (otlp) metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: 30_000 }));
+  // Always a recording tracer provider (so logs carry trace ids and context propagates); export only when configured.
+  const spanProcessors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
+  if (otlp) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+  if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
+
+  const sdk = new NodeSDK({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: env.npm_package_version ?? '0.1.0' }),
+    spanProcessors,
+    metricReaders,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED.test(request.url ?? ''),
+      }),
+      new ExpressInstrumentation(),
+      new PgInstrumentation({ requireParentSpan: true }),
+      new KafkaJsInstrumentation(),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  registerObservableMetrics();
+  instrumentKafkaLag();
+
+  let stopped = false;
+  active = {
+    serviceName,
+    metricsHandler: (request, response) => prometheus.getMetricsRequestHandler(request, response),
+    async shutdown() {
+      if (stopped) return;
+      stopped = true;
+      active = undefined;
+      await sdk.shutdown().catch(() => undefined);
+    },
+  };
+  return active;
+}
+
+interface KafkaConsumerLike {
+  on(event: string, listener: (event: { payload: Record<string, unknown> }) => void): unknown;
+  events: Record<string, string>;
+}
+
+/**
+ * Consumer lag per group/topic/partition from kafkajs' own END_BATCH_PROCESS instrumentation event
+ * (offsetLagLow: messages between the end of the processed batch and the high watermark), for every consumer
+ * the process creates. No change to the messaging code is needed.
+ */
+function instrumentKafkaLag(): void {
+  let kafkajs: { Kafka: { prototype: { consumer: (config: { groupId?: string }) => KafkaConsumerLike } } };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    kafkajs = require('kafkajs');
+  } catch {
+    return;
+  }
+  const proto = kafkajs.Kafka.prototype as { consumer: (config: { groupId?: string }) => KafkaConsumerLike; __hintakoriLag?: boolean };
+  if (proto.__hintakoriLag) return;
+  proto.__hintakoriLag = true;
+  const original = proto.consumer;
+  proto.consumer = function consumerWithLag(this: unknown, config: { groupId?: string }) {
+    const consumer = original.call(this, config);
+    const group = config?.groupId ?? 'unknown';
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+      const lag = Number(payload.offsetLagLow ?? payload.offsetLag);
+      if (Number.isFinite(lag)) appMetrics.kafkaLag(group, String(payload.topic), Number(payload.partition), Math.max(0, lag));
+    });
+    return consumer;
+  };
+}
