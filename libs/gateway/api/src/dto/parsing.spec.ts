@@ -36,6 +36,15 @@ describe('other parsers', () => {
     expect(() => parseId('99999999999', 'id')).toThrow(BadRequestException);
   });
 
+  it('accepts every PostgreSQL integer id and nothing above it', () => {
+    expect(parseId('1748000011', 'id')).toBe(1748000011);
+    expect(parseId('2147483647', 'id')).toBe(2147483647);
+    expect(() => parseId('2147483648', 'id')).toThrow(/id must be a positive integer/);
+    expect(() => parseId('0', 'id')).toThrow(BadRequestException);
+    expect(parseStoreIds('1748000011,2')).toEqual([1748000011, 2]);
+    expect(() => parseStoreIds('4294967296')).toThrow(/storeIds must be positive integers/);
+  });
+
   it('accepts NO_ID only where a cart may be created', () => {
     expect(parseCartId('NO_ID', true)).toBe('NO_ID');
     expect(() => parseCartId('NO_ID', false)).toThrow(/UUID/);

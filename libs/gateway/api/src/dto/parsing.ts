@@ -2,6 +2,9 @@ import { BadRequestException } from '@nestjs/common';
 
 export const MAX_STORE_IDS = 100;
 export const MAX_SEARCH_LENGTH = 200;
+/** Ids are PostgreSQL integers: 1 … 2,147,483,647. */
+export const MAX_ID = 2_147_483_647;
+const isId = (text: string): boolean => /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_ID;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Parses storeIds given comma-separated, repeated, or both; at most 100 distinct positive integers. */
@@ -14,7 +17,7 @@ export function parseStoreIds(raw: unknown, options: { required?: boolean } = {}
   }
   const ids = new Set<number>();
   for (const part of parts.map((p) => p.trim()).filter((p) => p !== '')) {
-    if (!/^\d{1,9}$/.test(part) || Number(part) < 1) throw new BadRequestException(`storeIds must be positive integers, got "${part.slice(0, 20)}"`);
+    if (!isId(part)) throw new BadRequestException(`storeIds must be positive integers, got "${part.slice(0, 20)}"`);
     ids.add(Number(part));
   }
   if (ids.size > MAX_STORE_IDS) throw new BadRequestException(`storeIds may list at most ${MAX_STORE_IDS} stores, got ${ids.size}`);
@@ -23,7 +26,7 @@ export function parseStoreIds(raw: unknown, options: { required?: boolean } = {}
 }
 
 export function parseId(raw: string, name: string): number {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new BadRequestException(`${name} must be a positive integer, got "${raw.slice(0, 40)}"`);
+  if (!isId(raw)) throw new BadRequestException(`${name} must be a positive integer, got "${raw.slice(0, 40)}"`);
   return Number(raw);
 }
 
