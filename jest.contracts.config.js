@@ -4,7 +4,7 @@ const preset = require('./jest.preset');
 module.exports = {
   ...preset,
   displayName: 'contracts',
-  testMatch: ['<rootDir>/apps/api-e2e/src/**/*.contract-spec.ts'],
+  testMatch: ['<rootDir>/apps/**/*.contract-spec.ts', '<rootDir>/libs/**/*.contract-spec.ts'],
   globalSetup: '<rootDir>/tools/test/contracts-global-setup.js',
   globalTeardown: '<rootDir>/tools/test/int-global-teardown.js',
   testTimeout: 180000,

@@ -16,10 +16,13 @@ step "build"; node tools/build/build-node.mjs
 step "unit tests"; npx jest -c jest.config.js --ci
 if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/web/jest.config.js --ci; fi
 step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci --runInBand
-step "message contracts (in-process and real Kafka)"; npx jest -c jest.contracts.config.js --ci --runInBand
+step "message contracts, ingest pipeline and tracing (real Kafka, PostgreSQL, Redis)"; npx jest -c jest.contracts.config.js --ci --runInBand
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
 step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing); WEB_E2E=false skips it.
 if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
+
+step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, docker compose config)"; npm run --silent ops:check
+step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --silent load:comparisons -- --smoke
 
 step "all tests passed in $(( $(date +%s) - started )) s"
