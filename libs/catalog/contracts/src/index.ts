@@ -138,7 +138,12 @@ export interface UnmappedCategoryDto {
   name: string;
   path: string[];
   itemCount: number;
+  /** Where its items sit now (a category matched by name, or "Muut"); null without items. */
+  currentCategoryId?: number | null;
 }
+
+/** Answer of DeleteCategoryMapping: the mapping as it was; `itemCount` items went back to their default placement. */
+export type DeletedCategoryMappingDto = CategoryMappingDto;
 
 /** Body of `POST /api/admin/category-mappings` (spec §7). Creating a mapping moves its items at once. */
 export interface CreateCategoryMappingRequest {

@@ -1,24 +1,39 @@
 import { AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
+import { batchConsumers } from '@hintakori/platform-messaging';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { IngestTopics } from '@hintakori/price-ingest-contracts';
 import { CategoryMappingEntity } from './categories/category-mapping.entity';
+import { CategoryMappingHandler } from './categories/category-mapping.handler';
+import { CategoryMappingService } from './categories/category-mapping.service';
+import { CategoryPlacement } from './categories/category-placement';
 import { CategoryEntity } from './categories/category.entity';
 import { CategoryHandler } from './categories/category.handler';
 import { CategoryRepository } from './categories/category.repository';
 import { CategoryService } from './categories/category.service';
+import { SourceCategoryEntity } from './categories/source-category.entity';
 import { InitCatalogSchema1763900000000 } from './database/migrations/1763900000000-init-catalog-schema';
+import { PriceHistoryAndItemSources1764000000000 } from './database/migrations/1764000000000-price-history-and-item-sources';
+import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
+import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
 import { ItemSearchRepository } from './items/item-search.repository';
+import { ItemUpsertProjection } from './items/item-upsert.projection';
 import { ItemEntity } from './items/item.entity';
 import { ItemHandler } from './items/item.handler';
 import { ItemRepository } from './items/item.repository';
 import { ItemService } from './items/item.service';
+import { PriceHistoryEntity } from './prices/price-history.entity';
+import { PriceHistoryHandler } from './prices/price-history.handler';
+import { PriceHistoryService } from './prices/price-history.service';
 import { StorePriceEntity } from './prices/store-price.entity';
 import { StorePriceProjection } from './prices/store-price.projection';
 import { CatalogSeeder } from './seeding/catalog.seeder';
+import { CATALOG_SEED_FROM_FEED, CatalogModuleOptions, seedFromFeedEnv } from './seeding/seed-options';
 
-const ENTITIES = [CategoryEntity, ItemEntity, StorePriceEntity, CategoryMappingEntity];
+const ENTITIES = [CategoryEntity, ItemEntity, StorePriceEntity, CategoryMappingEntity, PriceHistoryEntity, SourceCategoryEntity];
+const MIGRATIONS = [InitCatalogSchema1763900000000, PriceHistoryAndItemSources1764000000000];
 
 /**
  * Word-similarity threshold of pg_trgm's `%>` operator for this service's connections: low enough that
@@ -28,13 +43,22 @@ const ENTITIES = [CategoryEntity, ItemEntity, StorePriceEntity, CategoryMappingE
 const TRIGRAM_SESSION_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.4';
 
 async function catalogTypeOrmOptions(config: AppConfig): Promise<TypeOrmModuleOptions> {
-  const options = await serviceTypeOrmOptions(config, { schema: 'catalog', entities: ENTITIES, migrations: [InitCatalogSchema1763900000000] });
+  const options = await serviceTypeOrmOptions(config, { schema: 'catalog', entities: ENTITIES, migrations: MIGRATIONS });
   return { ...options, extra: { ...(options.extra as object), options: TRIGRAM_SESSION_OPTIONS } } as TypeOrmModuleOptions;
 }
 
 @Module({})
 export class CatalogModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: CatalogModuleOptions = {}): DynamicModule {
+    const consumers = batchConsumers(
+      'catalog',
+      config,
+      [
+        { topic: IngestTopics.ItemsUpserted, handler: ItemsUpsertedConsumer },
+        { topic: IngestTopics.PricesObserved, handler: CatalogPricesObservedConsumer },
+      ],
+      { groupId: options.eventConsumerGroup, startAfter: CatalogSeeder },
+    );
     return {
       module: CatalogModule,
       imports: [
@@ -42,9 +66,23 @@ export class CatalogModule {
         TypeOrmModule.forRootAsync({ useFactory: () => catalogTypeOrmOptions(config) }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [CategoryHandler, ItemHandler, createHealthHandler('catalog')],
-      providers: [CategoryRepository, CategoryService, ItemRepository, ItemSearchRepository, ItemService, StorePriceProjection, CatalogSeeder],
-      exports: [StorePriceProjection],
+      controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
+      providers: [
+        { provide: CATALOG_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
+        CategoryRepository,
+        CategoryService,
+        CategoryPlacement,
+        CategoryMappingService,
+        ItemRepository,
+        ItemSearchRepository,
+        ItemService,
+        ItemUpsertProjection,
+        StorePriceProjection,
+        PriceHistoryService,
+        CatalogSeeder,
+        ...consumers.providers,
+      ],
+      exports: [StorePriceProjection, ItemUpsertProjection],
     };
   }
 }

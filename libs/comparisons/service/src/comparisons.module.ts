@@ -1,5 +1,7 @@
 import { AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
+import { batchConsumers } from '@hintakori/platform-messaging';
+import { IngestTopics } from '@hintakori/price-ingest-contracts';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -11,10 +13,15 @@ import { PriceMatrixEntry } from './price-matrix.entity';
 import { PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
 import { PricesObservedConsumer } from './prices-observed.consumer';
+import { COMPARISONS_SEED_FROM_FEED, ComparisonsModuleOptions, seedFromFeedEnv } from './seed-options';
 
 @Module({})
 export class ComparisonsModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: ComparisonsModuleOptions = {}): DynamicModule {
+    const consumers = batchConsumers('comparisons', config, [{ topic: IngestTopics.PricesObserved, handler: PricesObservedConsumer }], {
+      groupId: options.eventConsumerGroup,
+      startAfter: ComparisonsSeeder,
+    });
     return {
       module: ComparisonsModule,
       imports: [
@@ -24,8 +31,15 @@ export class ComparisonsModule {
             serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000] }),
         }),
       ],
-      controllers: [ComparisonsHandler, PricesObservedConsumer, createHealthHandler('comparisons')],
-      providers: [PriceMatrixRepository, PriceMatrixProjection, ComparisonsService, ComparisonsSeeder],
+      controllers: [ComparisonsHandler, createHealthHandler('comparisons'), ...consumers.controllers],
+      providers: [
+        { provide: COMPARISONS_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
+        PriceMatrixRepository,
+        PriceMatrixProjection,
+        ComparisonsService,
+        ComparisonsSeeder,
+        ...consumers.providers,
+      ],
     };
   }
 }

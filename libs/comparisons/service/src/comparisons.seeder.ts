@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PROJECTION_BATCH_SIZE, PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
 import type { PriceObservation } from './price-observation';
+import { COMPARISONS_SEED_FROM_FEED } from './seed-options';
 
 const PROGRESS_EVERY = 50_000;
 
@@ -16,22 +17,42 @@ export function helsinkiToday(now: Date = new Date()): string {
 }
 
 /**
- * Loads the demo prices into an empty price matrix at boot when SEED_DEMO_DATA is on.
+ * Loads the demo prices into an empty price matrix at boot when SEED_DEMO_DATA is on (not with
+ * SEED_FROM_FEED: then the prices come from a feed run as events).
  * Runs in one transaction under an advisory lock so two replicas never seed twice.
  */
 @Injectable()
 export class ComparisonsSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('ComparisonsSeeder');
+  private readonly done: Promise<void>;
+  private finish!: (error?: unknown) => void;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly prices: PriceMatrixRepository,
     private readonly projection: PriceMatrixProjection,
-  ) {}
+    @Inject(COMPARISONS_SEED_FROM_FEED) private readonly seedFromFeed: boolean,
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      this.finish = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+    });
+    this.done.catch(() => undefined); // reported by onApplicationBootstrap; ready() callers see it too
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.seedDemoData) await this.seed();
+    try {
+      if (this.config.seedDemoData && !this.seedFromFeed) await this.seed();
+      this.finish();
+    } catch (error) {
+      this.finish(error);
+      throw error;
+    }
+  }
+
+  /** Resolves when boot-time seeding is over (the price consumer starts after it). */
+  ready(): Promise<void> {
+    return this.done;
   }
 
   /** Seeds when the matrix is empty; returns the number of price rows written (0 when there was nothing to do). */

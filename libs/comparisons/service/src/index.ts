@@ -1,1 +1,2 @@
 export * from './comparisons.module';
+export type { ComparisonsModuleOptions } from './seed-options';

@@ -1,22 +1,21 @@
+import type { EventBatchHandler } from '@hintakori/platform-messaging';
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
-import { Controller, Logger } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Injectable, Logger } from '@nestjs/common';
 import { parsePriceObservedEvent, PriceObservation } from './price-observation';
 import { PriceMatrixProjection } from './price-matrix.projection';
 
 /**
- * Consumes `prices.observed`: one PriceObservedEvent or an array of them per message.
- * Malformed events are logged and skipped (never retried forever); the valid rest is applied.
+ * Consumes `prices.observed` in batches (one published message in-process, one fetched partition batch on
+ * Kafka): PriceObservedEvents, each message one event or an array of them. Malformed events are logged and
+ * skipped (never retried forever); the valid rest is applied.
  */
-@Controller()
-export class PricesObservedConsumer {
+@Injectable()
+export class PricesObservedConsumer implements EventBatchHandler {
   private readonly logger = new Logger(PricesObservedConsumer.name);
 
   constructor(private readonly projection: PriceMatrixProjection) {}
 
-  @EventPattern(IngestTopics.PricesObserved)
-  async onPricesObserved(@Payload() payload: unknown): Promise<void> {
-    const events = Array.isArray(payload) ? payload : [payload];
+  async handleBatch(events: unknown[]): Promise<void> {
     const observations: PriceObservation[] = [];
     events.forEach((event, index) => {
       const parsed = parsePriceObservedEvent(event);

@@ -1,5 +1,5 @@
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { callService, healthPattern, HealthReport, InjectServiceClient, SERVICE_NAMES, ServiceCallError, ServiceName } from '@hintakori/platform-messaging';
@@ -44,6 +44,9 @@ export class Backend {
   }
   itemsExist(ids: number[]): Promise<ItemsExistResult> {
     return this.call('catalog', CatalogPatterns.ItemsExist, { ids });
+  }
+  itemHistory(itemId: number, storeIds: number[]): Promise<ItemHistoryDto> {
+    return this.call('catalog', CatalogPatterns.ItemHistory, { itemId, storeIds });
   }
 
   searchStores(search: string, limit: number): Promise<StoreDto[]> {

@@ -6,3 +6,4 @@ export * from './rpc-errors';
 export * from './services';
 export * from './transport';
 export * from './clients.module';
+export * from './batch-consumer';

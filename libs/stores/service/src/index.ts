@@ -1,1 +1,2 @@
 export { StoresModule } from './stores.module';
+export type { StoresModuleOptions } from './seed-options';

@@ -12,7 +12,7 @@ export class OffersRepository {
     const rows: { offers: OfferDto[] }[] = await this.dataSource.query(
       `SELECT coalesce((
          SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'image', o.image) ORDER BY o.id)
-         FROM stores.offers o WHERE o.store_id = s.id), '[]') AS offers
+         FROM stores.offers o WHERE o.store_id = s.id AND (o.valid_until IS NULL OR o.valid_until > now())), '[]') AS offers
        FROM stores.stores s WHERE s.id = $1`,
       [storeId],
     );

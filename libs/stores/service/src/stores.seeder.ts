@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { helsinkiDate } from './opening-window';
+import { STORES_SEED_FROM_FEED } from './seed-options';
 import { StoreImportRepository } from './store-import.repository';
 
 export interface SeedResult {
@@ -16,21 +17,41 @@ export interface SeedResult {
 }
 
 /**
- * Loads the stores part of the demo data set when SEED_DEMO_DATA is on and there are no stores yet.
+ * Loads the stores part of the demo data set when SEED_DEMO_DATA is on and there are no stores yet
+ * (not with SEED_FROM_FEED: then stores and offers come from a feed run).
  * The transaction-scoped advisory lock makes a second replica wait and then find the tables full.
  */
 @Injectable()
 export class StoresSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('StoresSeeder');
+  private readonly done: Promise<void>;
+  private finish!: (error?: unknown) => void;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly importer: StoreImportRepository,
-  ) {}
+    @Inject(STORES_SEED_FROM_FEED) private readonly seedFromFeed: boolean,
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      this.finish = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+    });
+    this.done.catch(() => undefined); // reported by onApplicationBootstrap; ready() callers see it too
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.seedDemoData) await this.seed();
+    try {
+      if (this.config.seedDemoData && !this.seedFromFeed) await this.seed();
+      this.finish();
+    } catch (error) {
+      this.finish(error);
+      throw error;
+    }
+  }
+
+  /** Resolves when boot-time seeding is over (the event consumers start after it). */
+  ready(): Promise<void> {
+    return this.done;
   }
 
   seed(now = new Date()): Promise<SeedResult> {

@@ -46,6 +46,17 @@ export class ItemEntity {
   @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
   updatedAt!: Date;
 
+  /** The feed category the item came with (mapping key), null for items seeded without a feed. */
+  @Column('text', { name: 'source_category_type', nullable: true })
+  sourceCategoryType!: string | null;
+
+  @Column('text', { name: 'source_category_id', nullable: true })
+  sourceCategoryId!: string | null;
+
+  /** Time of the item event last applied; a newer event wins. */
+  @Column('timestamptz', { name: 'observed_at', nullable: true })
+  observedAt!: Date | null;
+
   /** Lower-cased, accent-free name for trigram (typo-tolerant) matching; maintained by PostgreSQL. */
   @Column({
     type: 'text',

@@ -22,48 +22,130 @@ function isInt(value: unknown, min: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= MAX_INT4;
 }
 
+/** PostgreSQL text cannot hold NUL characters. */
+function isUnit(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 50 && !value.includes('\u0000');
+}
+
 export function isValidObservation(row: PriceObservation): boolean {
   return (
     isInt(row.itemId, 1) &&
     isInt(row.storeId, 1) &&
     isInt(row.price, 0) &&
     (row.comparisonPrice === null || isInt(row.comparisonPrice, 0)) &&
-    typeof row.priceUnit === 'string' &&
-    typeof row.comparisonPriceUnit === 'string' &&
+    isUnit(row.priceUnit) &&
+    isUnit(row.comparisonPriceUnit) &&
     typeof row.isCampaign === 'boolean' &&
     typeof row.observedAt === 'string' &&
     !Number.isNaN(Date.parse(row.observedAt))
   );
 }
 
-/*
- * Upsert where the newer observation wins. Within one batch the newest row per (item, store) is kept
- * (sorting by the key also keeps the index inserts sequential); against the table a row is replaced
- * only by a strictly newer observation, so replaying a batch (or an older one arriving late) changes nothing.
- */
-const UPSERT_SQL = `
-  WITH changed AS (
-    INSERT INTO catalog.store_prices AS current
-      (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
-    SELECT DISTINCT ON (o."itemId", o."storeId")
-           o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt"
-    FROM json_to_recordset($1::json) AS o(
-      "itemId" integer, "storeId" integer, price integer, "comparisonPrice" integer,
-      "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz)
-    ORDER BY o."itemId", o."storeId", o."observedAt" DESC, o.price
-    ON CONFLICT (item_id, store_id) DO UPDATE SET
-      price = excluded.price,
-      comparison_price = excluded.comparison_price,
-      price_unit = excluded.price_unit,
-      comparison_price_unit = excluded.comparison_price_unit,
-      is_campaign = excluded.is_campaign,
-      updated_at = excluded.updated_at
-    WHERE current.updated_at < excluded.updated_at
-    RETURNING 1
-  )
-  SELECT count(*)::int AS changed FROM changed`;
+interface TimedObservation extends PriceObservation {
+  at: number;
+}
 
-/** Projects price observations into the current display prices (catalog.store_prices). */
+interface CurrentPrice {
+  itemId: number;
+  storeId: number;
+  price: number;
+  isCampaign: boolean;
+  at: number;
+}
+
+interface NewPeriod {
+  itemId: number;
+  storeId: number;
+  from: string;
+  to: string | null;
+  price: number;
+  isCampaign: boolean;
+}
+
+const OBSERVATION_COLUMNS = `
+  "itemId" integer, "storeId" integer, price integer, "comparisonPrice" integer,
+  "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
+
+/** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
+const INSERT_NEW_SQL = `
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
+  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt"
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS})
+  ORDER BY o."itemId", o."storeId"
+  ON CONFLICT (item_id, store_id) DO NOTHING
+  RETURNING item_id AS "itemId", store_id AS "storeId"`;
+
+const LOCK_EXISTING_SQL = `
+  SELECT p.item_id AS "itemId", p.store_id AS "storeId", p.price, p.is_campaign AS "isCampaign",
+         (extract(epoch FROM p.updated_at) * 1000)::float8 AS at
+  FROM catalog.store_prices p
+  JOIN unnest($1::int[], $2::int[]) AS k(item_id, store_id) ON p.item_id = k.item_id AND p.store_id = k.store_id
+  ORDER BY p.item_id, p.store_id
+  FOR UPDATE OF p`;
+
+/** The guard repeats the rule the locked read already applied: only a strictly newer observation replaces a row. */
+const UPDATE_EXISTING_SQL = `
+  UPDATE catalog.store_prices AS current SET
+    price = o.price,
+    comparison_price = o."comparisonPrice",
+    price_unit = o."priceUnit",
+    comparison_price_unit = o."comparisonPriceUnit",
+    is_campaign = o."isCampaign",
+    updated_at = o."observedAt"
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS})
+  WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
+
+const CLOSE_PERIODS_SQL = `
+  UPDATE catalog.price_history AS h SET valid_to = c."at"
+  FROM json_to_recordset($1::json) AS c("itemId" integer, "storeId" integer, "at" timestamptz)
+  WHERE h.item_id = c."itemId" AND h.store_id = c."storeId" AND h.valid_to IS NULL AND h.valid_from < c."at"`;
+
+/** A period that already exists (same item, store and start) is never created twice. */
+const INSERT_PERIODS_SQL = `
+  INSERT INTO catalog.price_history (item_id, store_id, valid_from, valid_to, price, is_campaign)
+  SELECT p."itemId", p."storeId", p."from", p."to", p.price, p."isCampaign"
+  FROM json_to_recordset($1::json) AS p("itemId" integer, "storeId" integer, "from" timestamptz, "to" timestamptz, price integer, "isCampaign" boolean)
+  ORDER BY p."itemId", p."storeId", p."from"
+  ON CONFLICT DO NOTHING`;
+
+function keyOf(row: { itemId: number; storeId: number }): string {
+  return `${row.itemId}:${row.storeId}`;
+}
+
+/**
+ * Sorts by (item, store, time) and drops repeats of the same (item, store, time): the first one seen wins,
+ * as against the table, where an observation of the same time as the stored one changes nothing either.
+ */
+function orderObservations(rows: readonly PriceObservation[]): TimedObservation[] {
+  const timed = rows.map((row, index) => ({ row: { ...row, at: Date.parse(row.observedAt) }, index }));
+  timed.sort((a, b) => a.row.itemId - b.row.itemId || a.row.storeId - b.row.storeId || a.row.at - b.row.at || a.index - b.index);
+  const ordered: TimedObservation[] = [];
+  for (const { row } of timed) {
+    const last = ordered[ordered.length - 1];
+    if (last && last.itemId === row.itemId && last.storeId === row.storeId && last.at === row.at) continue;
+    ordered.push(row);
+  }
+  return ordered;
+}
+
+/** Chunks of about `size` rows that never split one (item, store) pair. */
+function* chunksByKey(rows: readonly TimedObservation[], size: number): Generator<TimedObservation[]> {
+  let start = 0;
+  while (start < rows.length) {
+    let end = Math.min(start + size, rows.length);
+    while (end < rows.length && rows[end].itemId === rows[end - 1].itemId && rows[end].storeId === rows[end - 1].storeId) end += 1;
+    yield rows.slice(start, end);
+    start = end;
+  }
+}
+
+/**
+ * Projects price observations into the current display prices (catalog.store_prices) and the price history
+ * (catalog.price_history): monotonic per (item, store) — an observation not newer than the last confirmation
+ * changes nothing, so replays and late arrivals are harmless. A newer observation with the same price and
+ * campaign flag only moves the confirmation time (store_prices.updated_at); a different one closes the open
+ * period and opens a new one.
+ */
 @Injectable()
 export class StorePriceProjection {
   private readonly logger = new Logger(StorePriceProjection.name);
@@ -71,22 +153,84 @@ export class StorePriceProjection {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Applies observations in chunks of 5000 rows; pass `manager` to take part in a surrounding transaction.
-   * Malformed rows are skipped with a warning. Returns how many stored prices were inserted or replaced.
+   * Applies observations in chunks of about 5000 rows, each in one transaction (or in the caller's, when
+   * `manager` belongs to one). Malformed rows are skipped with a warning. Returns how many current prices
+   * were inserted or replaced (a confirmation counts: it moves updated_at).
    */
-  async applyPriceObservations(rows: readonly PriceObservation[], manager: EntityManager = this.dataSource.manager): Promise<number> {
+  async applyPriceObservations(rows: readonly PriceObservation[], manager?: EntityManager): Promise<number> {
     const valid = rows.filter(isValidObservation);
     if (valid.length < rows.length) this.logger.warn(`Skipped ${rows.length - valid.length} malformed price observations`);
     let changed = 0;
-    for (let start = 0; start < valid.length; start += PRICE_CHUNK_SIZE) {
-      changed += await this.applyChunk(manager, valid.slice(start, start + PRICE_CHUNK_SIZE));
+    for (const chunk of chunksByKey(orderObservations(valid), PRICE_CHUNK_SIZE)) {
+      changed += manager?.queryRunner?.isTransactionActive
+        ? await this.applyChunk(manager, chunk)
+        : await (manager ?? this.dataSource.manager).transaction((tx) => this.applyChunk(tx, chunk));
     }
     return changed;
   }
 
-  private async applyChunk(manager: EntityManager, rows: readonly PriceObservation[]): Promise<number> {
-    // One JSON parameter: far cheaper to build than eight typed arrays, and parsed quickly by PostgreSQL.
-    const [result]: { changed: number }[] = await manager.query(UPSERT_SQL, [JSON.stringify(rows)]);
-    return result.changed;
+  /** `rows` ordered by (item, store, time), no repeated (item, store, time). */
+  private async applyChunk(manager: EntityManager, rows: readonly TimedObservation[]): Promise<number> {
+    const newest: TimedObservation[] = [];
+    for (const row of rows) {
+      const last = newest[newest.length - 1];
+      if (last && last.itemId === row.itemId && last.storeId === row.storeId) newest[newest.length - 1] = row;
+      else newest.push(row);
+    }
+    // 1. Pairs without a current price: insert the newest observation (the row lock taken here also
+    //    makes a concurrent batch with the same pair wait, then see this row).
+    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, [JSON.stringify(newest.map(toRecord))]);
+    const insertedKeys = new Set(inserted.map(keyOf));
+    // 2. Lock the existing current prices of the other pairs.
+    const existingKeys = newest.filter((row) => !insertedKeys.has(keyOf(row)));
+    const current = new Map<string, CurrentPrice>();
+    if (existingKeys.length > 0) {
+      const locked: CurrentPrice[] = await manager.query(LOCK_EXISTING_SQL, [existingKeys.map((r) => r.itemId), existingKeys.map((r) => r.storeId)]);
+      for (const row of locked) current.set(keyOf(row), row);
+    }
+    // 3. Walk each pair's observations in time order.
+    const updates: TimedObservation[] = [];
+    const closes: { itemId: number; storeId: number; at: string }[] = [];
+    const periods: NewPeriod[] = [];
+    let index = 0;
+    while (index < rows.length) {
+      const first = rows[index];
+      const key = keyOf(first);
+      let state: CurrentPrice | undefined = insertedKeys.has(key) ? undefined : current.get(key);
+      let openPeriod: NewPeriod | undefined;
+      let latest: TimedObservation | undefined;
+      for (; index < rows.length && rows[index].itemId === first.itemId && rows[index].storeId === first.storeId; index += 1) {
+        const row = rows[index];
+        if (state && row.at <= state.at) continue; // not newer than the last confirmation: a replay or a late arrival
+        if (!state || state.price !== row.price || state.isCampaign !== row.isCampaign) {
+          const at = new Date(row.at).toISOString();
+          if (openPeriod) openPeriod.to = at;
+          else if (state) closes.push({ itemId: row.itemId, storeId: row.storeId, at });
+          openPeriod = { itemId: row.itemId, storeId: row.storeId, from: at, to: null, price: row.price, isCampaign: row.isCampaign };
+          periods.push(openPeriod);
+        }
+        state = { itemId: row.itemId, storeId: row.storeId, price: row.price, isCampaign: row.isCampaign, at: row.at };
+        latest = row;
+      }
+      if (latest && !insertedKeys.has(key)) updates.push(latest);
+    }
+    // 4. Write: current prices, then the history (close before open: one open period per pair).
+    if (updates.length > 0) await manager.query(UPDATE_EXISTING_SQL, [JSON.stringify(updates.map(toRecord))]);
+    if (closes.length > 0) await manager.query(CLOSE_PERIODS_SQL, [JSON.stringify(closes)]);
+    if (periods.length > 0) await manager.query(INSERT_PERIODS_SQL, [JSON.stringify(periods)]);
+    return inserted.length + updates.length;
   }
+}
+
+function toRecord(row: TimedObservation): PriceObservation {
+  return {
+    itemId: row.itemId,
+    storeId: row.storeId,
+    price: row.price,
+    comparisonPrice: row.comparisonPrice,
+    priceUnit: row.priceUnit,
+    comparisonPriceUnit: row.comparisonPriceUnit,
+    isCampaign: row.isCampaign,
+    observedAt: new Date(row.at).toISOString(),
+  };
 }

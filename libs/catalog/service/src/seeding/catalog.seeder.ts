@@ -7,16 +7,22 @@ import { CategoryRepository } from '../categories/category.repository';
 import { CategoryService } from '../categories/category.service';
 import { ItemRepository, NewItem } from '../items/item.repository';
 import { PRICE_CHUNK_SIZE, PriceObservation, StorePriceProjection } from '../prices/store-price.projection';
+import { CATALOG_SEED_FROM_FEED } from './seed-options';
 
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */
 const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
 const ITEM_CHUNK_SIZE = 5000;
 const PROGRESS_EVERY = 50_000;
 
-/** Loads the catalog's part of the demo data set (categories, items, current prices) into an empty database. */
+/**
+ * Loads the catalog's part of the demo data set (categories, items, current prices) into an empty database;
+ * with SEED_FROM_FEED only the category tree (items and prices then arrive as events from a feed run).
+ */
 @Injectable()
 export class CatalogSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('CatalogSeeder');
+  private readonly done: Promise<void>;
+  private finish!: (error?: unknown) => void;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -25,10 +31,27 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     private readonly itemRepository: ItemRepository,
     private readonly prices: StorePriceProjection,
     private readonly categories: CategoryService,
-  ) {}
+    @Inject(CATALOG_SEED_FROM_FEED) private readonly seedFromFeed: boolean,
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      this.finish = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+    });
+    this.done.catch(() => undefined); // reported by onApplicationBootstrap; ready() callers see it too
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.seedDemoData) await this.seedIfEmpty();
+    try {
+      if (this.config.seedDemoData) await this.seedIfEmpty();
+      this.finish();
+    } catch (error) {
+      this.finish(error);
+      throw error;
+    }
+  }
+
+  /** Resolves when boot-time seeding is over (the event consumers start after it). */
+  ready(): Promise<void> {
+    return this.done;
   }
 
   /** Returns true when this call seeded the data set, false when the catalog already had data. */
@@ -44,7 +67,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     this.categories.invalidate();
     if (seeded) {
       // Fresh statistics and visibility map: the planner picks the search indexes and index-only price counts at once.
-      await this.dataSource.query('VACUUM (ANALYZE) catalog.categories, catalog.items, catalog.store_prices');
+      await this.dataSource.query('VACUUM (ANALYZE) catalog.categories, catalog.items, catalog.store_prices, catalog.price_history');
       this.logger.log(`catalog: demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     return seeded;
@@ -52,7 +75,9 @@ export class CatalogSeeder implements OnApplicationBootstrap {
 
   private async hasData(manager: EntityManager): Promise<boolean> {
     const [row]: { present: boolean }[] = await manager.query(
-      'SELECT EXISTS (SELECT 1 FROM catalog.categories) OR EXISTS (SELECT 1 FROM catalog.items) AS present',
+      this.seedFromFeed
+        ? 'SELECT EXISTS (SELECT 1 FROM catalog.categories) AS present'
+        : 'SELECT EXISTS (SELECT 1 FROM catalog.categories) OR EXISTS (SELECT 1 FROM catalog.items) AS present',
     );
     return row.present;
   }
@@ -63,6 +88,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     const data = generateDemoData();
     await this.categoryRepository.insertMany(manager, data.categories);
     this.logger.log(`catalog: seeded ${data.categories.length} categories`);
+    if (this.seedFromFeed) return; // items and prices come from the feed run
 
     for (let start = 0; start < data.items.length; start += ITEM_CHUNK_SIZE) {
       const chunk = data.items.slice(start, start + ITEM_CHUNK_SIZE).map((item): NewItem => ({

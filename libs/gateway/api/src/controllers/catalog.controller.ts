@@ -1,6 +1,6 @@
-import { CategoryDto, ItemDto } from '@hintakori/catalog-contracts';
+import { CategoryDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
 import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Backend } from '../backend';
 import { parseId, parseNumber, parseSearch, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
 import { ResponseCache } from '../http/response-cache';
@@ -66,5 +66,25 @@ export class CatalogController {
     const id = parseId(rawId, 'item id');
     const storeIds = parseStoreIds(query.storeIds);
     return this.cache.wrap(`item:${id}:${[...storeIds].sort((a, b) => a - b)}`, 30, () => this.backend.item(id, storeIds));
+  }
+
+  @Get('items/:id/history')
+  @ApiOperation({
+    summary: 'Price history of an item in the chosen stores',
+    description:
+      'Every change of each chosen store\'s price as periods {from, to, price, isCampaign} (oldest first, `to` null while current; ' +
+      'prices in integer cents), and lowest30Days: the lowest price in effect during the last 30 days. Stores come in the order asked; ' +
+      'a store without data has no periods and lowest30Days null. No storeIds: no stores.',
+  })
+  @ApiParam({ name: 'id', description: 'item id (positive integer)' })
+  @ApiQuery({ name: 'storeIds', required: false, description: 'comma-separated or repeated, at most 100' })
+  @ApiResponse({ status: 400, description: 'Bad item id or storeIds' })
+  @ApiResponse({ status: 404, description: 'Unknown item' })
+  itemHistory(@Param('id') rawId: string, @Query() query: Record<string, unknown>): Promise<ItemHistoryDto> {
+    rejectUnknownParams(query, ['storeIds']);
+    const id = parseId(rawId, 'item id');
+    const storeIds = parseStoreIds(query.storeIds);
+    // Stores come back in the order asked, so the order is part of the key.
+    return this.cache.wrap(`history:${id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(id, storeIds));
   }
 }

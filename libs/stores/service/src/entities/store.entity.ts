@@ -49,4 +49,8 @@ export class StoreEntity {
 
   @Column({ type: 'text', name: 'search_doc' })
   searchDoc!: string;
+
+  /** Time of the store event last applied; a newer one wins. Null for seeded stores. */
+  @Column({ type: 'timestamp with time zone', name: 'observed_at', nullable: true })
+  observedAt!: Date | null;
 }

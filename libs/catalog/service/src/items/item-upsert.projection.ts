@@ -1,0 +1,226 @@
+import type { ItemUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { CategoryPlacement } from '../categories/category-placement';
+import type { NutrientColumn } from './item.entity';
+
+/** An item from a feed, checked (the `items.upserted` event without its transport fields). */
+export interface ItemUpsert {
+  itemId: number;
+  ean: string;
+  name: string;
+  urlSlug: string;
+  pictureUrl: string;
+  brandName: string;
+  originCountry: string;
+  description: string;
+  ingredients: string;
+  nutritionalContent: NutrientColumn[];
+  category: { externalType: string; externalId: string; name: string; path: string[] };
+  /** ISO time; a newer item event wins. */
+  observedAt: string;
+}
+
+export type ParsedItem = { ok: true; item: ItemUpsert } | { ok: false; reason: string };
+
+const MAX_INT4 = 2_147_483_647;
+const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+
+/** A string of at most `max` characters without NUL (which PostgreSQL text cannot hold). */
+function text(value: unknown, max: number): string | undefined {
+  return typeof value === 'string' && value.length <= max && !value.includes('\u0000') ? value : undefined;
+}
+
+function optionalText(value: unknown, max: number): string | undefined {
+  return value === null || value === undefined ? '' : text(value, max);
+}
+
+/** Checks one `items.upserted` payload from the wire; a bad event is reported, never thrown. */
+export function parseItemUpsertedEvent(input: unknown, now: Date = new Date()): ParsedItem {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'not an object' };
+  const event = input as Partial<Record<keyof ItemUpsertedEvent, unknown>>;
+  const { itemId } = event;
+  if (typeof itemId !== 'number' || !Number.isInteger(itemId) || itemId < 1 || itemId > MAX_INT4)
+    return { ok: false, reason: 'itemId must be a positive integer' };
+  const name = text(event.name, 500)?.trim();
+  if (!name) return { ok: false, reason: 'name must be a non-empty string of at most 500 characters' };
+  const urlSlug = text(event.urlSlug, 500);
+  if (!urlSlug) return { ok: false, reason: 'urlSlug must be a non-empty string' };
+  const ean = text(event.ean, 64);
+  if (ean === undefined) return { ok: false, reason: 'ean must be a string' };
+  const fields = {
+    pictureUrl: optionalText(event.pictureUrl, 2000),
+    brandName: optionalText(event.brandName, 500),
+    originCountry: optionalText(event.originCountry, 200),
+    description: optionalText(event.description, 20000),
+    ingredients: optionalText(event.ingredients, 20000),
+  };
+  for (const [field, value] of Object.entries(fields)) if (value === undefined) return { ok: false, reason: `${field} must be a string or null` };
+  const nutrients = event.nutritionalContent ?? [];
+  if (
+    !Array.isArray(nutrients) ||
+    !nutrients.every(
+      (n) =>
+        typeof n === 'object' &&
+        n !== null &&
+        text(n.name, 200) !== undefined &&
+        text(n.value, 200) !== undefined &&
+        (n.ri === null || n.ri === undefined || text(n.ri, 200) !== undefined),
+    )
+  ) {
+    return { ok: false, reason: 'nutritionalContent must be an array of {name, value, ri}' };
+  }
+  const category = event.category as Partial<ItemUpsertedEvent['category']> | undefined;
+  if (typeof category !== 'object' || category === null) return { ok: false, reason: 'category must be an object' };
+  const externalType = text(category.externalType, 100)?.trim();
+  const externalId = text(category.externalId, 1000)?.trim();
+  if (!externalType || !externalId) return { ok: false, reason: 'category.externalType and category.externalId must be non-empty strings' };
+  const path = category.path ?? [];
+  if (!Array.isArray(path) || path.length > 10 || !path.every((p) => text(p, 500) !== undefined)) {
+    return { ok: false, reason: 'category.path must be an array of at most 10 strings' };
+  }
+  const categoryName = text(category.name, 500) ?? path[path.length - 1] ?? externalId;
+  const observedAt = typeof event.observedAt === 'string' ? new Date(event.observedAt) : null;
+  if (!observedAt || Number.isNaN(observedAt.getTime()) || observedAt.getUTCFullYear() < 2000)
+    return { ok: false, reason: 'observedAt must be an ISO timestamp' };
+  if (observedAt.getTime() - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
+  return {
+    ok: true,
+    item: {
+      itemId,
+      ean,
+      name,
+      urlSlug,
+      pictureUrl: fields.pictureUrl as string,
+      brandName: fields.brandName as string,
+      originCountry: fields.originCountry as string,
+      description: fields.description as string,
+      ingredients: fields.ingredients as string,
+      nutritionalContent: (nutrients as NutrientColumn[]).map((n) => ({ name: n.name, value: n.value, ri: n.ri ?? null })),
+      category: { externalType, externalId, name: categoryName, path: path as string[] },
+      observedAt: observedAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * Serialises placement against mapping changes: item batches hold it shared, creating or deleting a
+ * mapping holds it exclusively, so no batch places items by a mapping that is being changed.
+ */
+export const PLACEMENT_LOCK_KEY = "hashtextextended('hintakori.catalog.placement', 0)";
+
+/** The newest event per key, first seen winning among equal times. */
+function newestBy<T extends { observedAt: string }>(rows: readonly T[], key: (row: T) => string): T[] {
+  const newest = new Map<string, T>();
+  for (const row of rows) {
+    const current = newest.get(key(row));
+    if (!current || Date.parse(row.observedAt) > Date.parse(current.observedAt)) newest.set(key(row), row);
+  }
+  return [...newest.values()];
+}
+
+const sourceKey = (c: { externalType: string; externalId: string }) => `${c.externalType}\u0000${c.externalId}`;
+
+/**
+ * Projects item master data: monotonic per item (a stored item is replaced only by a strictly newer event;
+ * items seeded without an event time take any event). Each item is placed by an admin mapping of its feed
+ * category, else by a name match in our tree, else in "Muut"; its feed category is remembered so mappings
+ * can move it later, and the feed categories are kept for the admin area.
+ */
+@Injectable()
+export class ItemUpsertProjection {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly placement: CategoryPlacement,
+  ) {}
+
+  /** One transaction for the batch; returns how many items were inserted or replaced. */
+  async applyItemUpserts(rows: readonly ItemUpsert[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const newest = newestBy(rows, (row) => String(row.itemId)).sort((a, b) => a.itemId - b.itemId);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock_shared(${PLACEMENT_LOCK_KEY})`);
+      // Events not newer than the stored item are dropped before placement (which may create "Muut").
+      const stale: { id: number }[] = await manager.query(
+        `SELECT i.id FROM catalog.items i
+         JOIN json_to_recordset($1::json) AS o(id integer, "observedAt" timestamptz) ON o.id = i.id
+         WHERE i.observed_at >= o."observedAt"`,
+        [JSON.stringify(newest.map((item) => ({ id: item.itemId, observedAt: item.observedAt })))],
+      );
+      const staleIds = new Set(stale.map((row) => row.id));
+      const items = newest.filter((item) => !staleIds.has(item.itemId));
+      if (items.length === 0) return 0;
+      const categoryIds = await this.placeAll(manager, items);
+      const records = items.map((item, i) => ({
+        id: item.itemId,
+        ean: item.ean,
+        name: item.name,
+        urlSlug: item.urlSlug,
+        pictureUrl: item.pictureUrl,
+        brandName: item.brandName,
+        originCountry: item.originCountry,
+        description: item.description,
+        ingredients: item.ingredients,
+        nutritionalContent: item.nutritionalContent,
+        categoryId: categoryIds[i],
+        sourceType: item.category.externalType,
+        sourceId: item.category.externalId,
+        observedAt: item.observedAt,
+      }));
+      const [{ changed }]: { changed: number[] }[] = await manager.query(
+        `WITH changed AS (
+           INSERT INTO catalog.items AS i (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients,
+                                          nutritional_content, category_id, source_category_type, source_category_id, observed_at, updated_at)
+           SELECT o.id, o.ean, o.name, o."urlSlug", o."pictureUrl", o."brandName", o."originCountry", o.description, o.ingredients,
+                  o."nutritionalContent", o."categoryId", o."sourceType", o."sourceId", o."observedAt", o."observedAt"
+           FROM json_to_recordset($1::json) AS o(id integer, ean text, name text, "urlSlug" text, "pictureUrl" text, "brandName" text,
+                "originCountry" text, description text, ingredients text, "nutritionalContent" jsonb, "categoryId" integer,
+                "sourceType" text, "sourceId" text, "observedAt" timestamptz)
+           ORDER BY o.id
+           ON CONFLICT (id) DO UPDATE SET
+             ean = excluded.ean, name = excluded.name, url_slug = excluded.url_slug, picture_url = excluded.picture_url,
+             brand_name = excluded.brand_name, origin_country = excluded.origin_country, description = excluded.description,
+             ingredients = excluded.ingredients, nutritional_content = excluded.nutritional_content, category_id = excluded.category_id,
+             source_category_type = excluded.source_category_type, source_category_id = excluded.source_category_id,
+             observed_at = excluded.observed_at, updated_at = excluded.updated_at
+           WHERE i.observed_at IS NULL OR i.observed_at < excluded.observed_at
+           RETURNING i.id
+         )
+         SELECT coalesce(array_agg(id), '{}') AS changed FROM changed`,
+        [JSON.stringify(records)],
+      );
+      if (changed.length === 0) return 0;
+      // The feed categories of the items applied (a replayed or older event leaves no trace here either).
+      const applied = new Set(changed);
+      const sources = newestBy(
+        items.filter((item) => applied.has(item.itemId)).map((item) => ({ ...item.category, observedAt: item.observedAt })),
+        sourceKey,
+      ).sort((a, b) => a.externalType.localeCompare(b.externalType) || a.externalId.localeCompare(b.externalId));
+      await manager.query(
+        `INSERT INTO catalog.source_categories AS s (external_type, external_id, name, path, observed_at)
+         SELECT c."externalType", c."externalId", c.name, ARRAY(SELECT json_array_elements_text(c.path)), c."observedAt"
+         FROM json_to_recordset($1::json) AS c("externalType" text, "externalId" text, name text, path json, "observedAt" timestamptz)
+         ON CONFLICT (external_type, external_id) DO UPDATE SET name = excluded.name, path = excluded.path, observed_at = excluded.observed_at
+         WHERE s.observed_at < excluded.observed_at`,
+        [JSON.stringify(sources)],
+      );
+      return changed.length;
+    });
+  }
+
+  /** Our category for each item (same order): its feed category's mapping, else the default placement. */
+  private async placeAll(manager: EntityManager, items: readonly ItemUpsert[]): Promise<number[]> {
+    const refs = items.map((item) => item.category);
+    const mapped: { externalType: string; externalId: string; categoryId: number }[] = await manager.query(
+      `SELECT m.external_type AS "externalType", m.external_id AS "externalId", m.category_id AS "categoryId"
+       FROM catalog.category_mappings m
+       JOIN unnest($1::text[], $2::text[]) AS k(external_type, external_id) ON m.external_type = k.external_type AND m.external_id = k.external_id`,
+      [refs.map((r) => r.externalType), refs.map((r) => r.externalId)],
+    );
+    const byKey = new Map(mapped.map((m) => [sourceKey(m), m.categoryId]));
+    const unmapped = refs.filter((ref) => !byKey.has(sourceKey(ref)));
+    const defaults = unmapped.length > 0 ? await this.placement.defaultCategories(manager, unmapped) : [];
+    let next = 0;
+    return refs.map((ref) => byKey.get(sourceKey(ref)) ?? defaults[next++]);
+  }
+}

@@ -1,0 +1,226 @@
+import type { AppConfig } from '@hintakori/platform-config';
+import { Controller, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { Consumer, EachBatchPayload, Kafka, logLevel } from 'kafkajs';
+
+/**
+ * Writes one batch of events of one topic. Invalid events are logged and skipped by the handler (never
+ * thrown: a thrown error means "the batch was not written", and the batch is delivered again).
+ */
+export interface EventBatchHandler {
+  handleBatch(events: unknown[]): Promise<void>;
+}
+
+export interface EventSubscription {
+  topic: string;
+  handler: Type<EventBatchHandler>;
+}
+
+/** Something the Kafka consumer waits for before it joins its group (e.g. demo seeding at boot). */
+export interface StartGate {
+  ready(): Promise<void>;
+}
+
+export interface BatchConsumerOptions {
+  /** Kafka consumer group of the projections; default `<service>-projections`. */
+  groupId?: string;
+  /** Where a group without committed offsets starts; default false (the newest messages). */
+  fromBeginning?: boolean;
+  /** Partitions written at the same time; default 3. */
+  partitionsConsumedConcurrently?: number;
+  /** A provider of the same module to wait for before consuming (distributed only; in-process delivery starts after boot anyway). */
+  startAfter?: Type<StartGate>;
+}
+
+type ResolvedOptions = Required<Omit<BatchConsumerOptions, 'startAfter'>>;
+
+/** A message value on the wire is a JSON array of events or one event; both become a list. */
+export function eventsOfMessage(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export type DecodedMessage = { ok: true; events: unknown[] } | { ok: false; reason: string };
+
+/** Parses one Kafka message value; a value that is not JSON is reported, never thrown. */
+export function decodeKafkaValue(value: Buffer | null): DecodedMessage {
+  if (value === null || value.length === 0) return { ok: false, reason: 'empty message value' };
+  try {
+    return { ok: true, events: eventsOfMessage(JSON.parse(value.toString('utf8'))) };
+  } catch (error) {
+    return { ok: false, reason: `value is not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22, e.g. a NUL byte in text) or integrity violation (23): the
+ * events themselves are at fault, so retrying the same batch would fail forever.
+ */
+export function isRejectedData(error: unknown): boolean {
+  const candidates = [error, (error as { driverError?: unknown } | null)?.driverError];
+  return candidates.some(
+    (e) => typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' && /^2[23][0-9A-Z]{3}$/.test((e as { code: string }).code),
+  );
+}
+
+/**
+ * Writes `events` with the handler; when the database rejects the data, halves the batch until the events
+ * it rejects are isolated, logs and skips those, and writes the rest. Any other error (database down …)
+ * propagates, so the batch is delivered again.
+ */
+export async function writeBatch(handler: EventBatchHandler, events: unknown[], topic: string, logger: Logger): Promise<void> {
+  try {
+    await handler.handleBatch(events);
+  } catch (error) {
+    if (!isRejectedData(error)) throw error;
+    if (events.length === 1) {
+      logger.error(
+        `Skipped a ${topic} event the projection rejects (${error instanceof Error ? error.message : String(error)}): ${JSON.stringify(events[0]).slice(0, 500)}`,
+      );
+      return;
+    }
+    const half = Math.ceil(events.length / 2);
+    await writeBatch(handler, events.slice(0, half), topic, logger);
+    await writeBatch(handler, events.slice(half), topic, logger);
+  }
+}
+
+/** Standalone: the in-process bus delivers each published message straight to the handler, as one batch. */
+function inProcessSubscriber(subscription: EventSubscription): Type<unknown> {
+  @Controller()
+  class InProcessEventSubscriber {
+    private readonly logger = new Logger(`${subscription.topic} subscriber`);
+
+    constructor(@Inject(subscription.handler) private readonly handler: EventBatchHandler) {}
+
+    @EventPattern(subscription.topic)
+    async onMessage(@Payload() payload: unknown): Promise<void> {
+      await writeBatch(this.handler, eventsOfMessage(payload), subscription.topic, this.logger);
+    }
+  }
+  Object.defineProperty(InProcessEventSubscriber, 'name', { value: `${subscription.handler.name}InProcessSubscriber` });
+  return InProcessEventSubscriber;
+}
+
+/**
+ * Distributed: one kafkajs consumer per service for its event topics. Each fetched batch (one topic
+ * partition) is decoded, handed to the topic's handler in one call, and only then are its offsets
+ * resolved and committed — at-least-once; the projections make redelivery harmless.
+ */
+@Injectable()
+export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(KafkaBatchConsumer.name);
+  private consumer?: Consumer;
+  private started?: Promise<void>;
+  private stopping = false;
+  private joined: Promise<void> = new Promise(() => undefined);
+
+  constructor(
+    private readonly clientId: string,
+    private readonly brokers: string[],
+    private readonly handlers: Map<string, EventBatchHandler>,
+    private readonly options: ResolvedOptions,
+    private readonly gate?: StartGate,
+  ) {}
+
+  /** Starts in the background: the gate (e.g. seeding) may finish only after every bootstrap hook has run. */
+  onApplicationBootstrap(): void {
+    this.started = this.start();
+    this.started.catch((error: unknown) => this.logger.error(`Could not start consuming: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.started?.catch(() => undefined);
+    await this.stop();
+  }
+
+  /** Resolves once the consumer has joined its group (partitions assigned). */
+  async whenJoined(): Promise<void> {
+    await this.started;
+    await this.joined;
+  }
+
+  private async start(): Promise<void> {
+    await this.gate?.ready();
+    if (this.stopping) return;
+    const kafka = new Kafka({ clientId: this.clientId, brokers: this.brokers, logLevel: logLevel.WARN });
+    const consumer = kafka.consumer({ groupId: this.options.groupId, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000 });
+    this.consumer = consumer;
+    this.joined = new Promise((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...this.handlers.keys()], fromBeginning: this.options.fromBeginning });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
+    this.logger.log(`consuming ${[...this.handlers.keys()].join(', ')} as group ${this.options.groupId}`);
+  }
+
+  async stop(): Promise<void> {
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    await consumer?.disconnect();
+  }
+
+  private async onBatch({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+    const handler = this.handlers.get(batch.topic);
+    if (!handler) return;
+    const events: unknown[] = [];
+    for (const message of batch.messages) {
+      const decoded = decodeKafkaValue(message.value);
+      if (decoded.ok) events.push(...decoded.events);
+      else this.logger.warn(`Skipped ${batch.topic}[${batch.partition}]@${message.offset}: ${decoded.reason}`);
+    }
+    if (events.length > 0) await writeBatch(handler, events, batch.topic, this.logger);
+    const last = batch.lastOffset();
+    resolveOffset(last);
+    await commitOffsetsIfNecessary({
+      topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }],
+    });
+    await heartbeat();
+  }
+}
+
+/**
+ * The controllers and providers that deliver a service's event topics to its batch handlers:
+ * in-process (standalone) every published message is one batch; on Kafka (distributed) every fetched
+ * partition batch is, committed after the handler has written it.
+ */
+export function batchConsumers(
+  service: string,
+  config: AppConfig,
+  subscriptions: readonly EventSubscription[],
+  options: BatchConsumerOptions = {},
+): { controllers: Type<unknown>[]; providers: Provider[] } {
+  const handlerTypes = [...new Set(subscriptions.map((s) => s.handler))];
+  if (config.profile === 'standalone') {
+    return { controllers: subscriptions.map(inProcessSubscriber), providers: handlerTypes };
+  }
+  const resolved: ResolvedOptions = {
+    groupId: options.groupId ?? `${service}-projections`,
+    fromBeginning: options.fromBeginning ?? false,
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
+  };
+  return {
+    controllers: [],
+    providers: [
+      ...handlerTypes,
+      {
+        provide: KafkaBatchConsumer,
+        inject: options.startAfter ? [...handlerTypes, options.startAfter] : handlerTypes,
+        useFactory: (...instances: unknown[]) => {
+          const byType = new Map(handlerTypes.map((type, i) => [type, instances[i] as EventBatchHandler]));
+          const handlers = new Map(subscriptions.map((s) => [s.topic, byType.get(s.handler) as EventBatchHandler]));
+          const gate = options.startAfter ? (instances[handlerTypes.length] as StartGate) : undefined;
+          return new KafkaBatchConsumer(`${service}-projections-${process.pid}`, config.kafkaBrokers, handlers, resolved, gate);
+        },
+      },
+    ],
+  };
+}
