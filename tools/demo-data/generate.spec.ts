@@ -16,24 +16,29 @@ describe('demo data CLI', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes the JSON files and one price per line, reporting progress on stderr', () => {
-    const stderr = new PassThrough();
+  it('writes the S group, K group and Lidl feeds with a manifest, reporting progress on stderr', () => {
+    const stderr = new PassThrough() as unknown as NodeJS.WriteStream;
     let log = '';
-    stderr.on('data', (chunk) => (log += String(chunk)));
-    const summary = run(['--out', dir, '--seed', '7', '--today=2026-12-20', '--size', 'small'], stderr);
+    (stderr as unknown as PassThrough).on('data', (chunk) => (log += String(chunk)));
+    const summary = run(['--out', dir, '--seed', '7', '--today=2026-12-20', '--size', 'tiny'], stderr);
 
     const expected = generateDemoData({ seed: 7, today: '2026-12-20', size: 'small' });
-    const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    expect(read('stores.json')).toEqual(expected.stores);
-    expect(read('categories.json')).toEqual(expected.categories);
-    expect(read('items.json')).toEqual(expected.items);
-    expect(read('offers.json')).toEqual(expected.offers);
-
-    const lines = readFileSync(join(dir, 'prices.jsonl'), 'utf8').trimEnd().split('\n');
-    expect(lines.length).toBe(expected.priceCount);
-    expect(JSON.parse(lines[0])).toEqual(expected.prices()[Symbol.iterator]().next().value);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ size: 'tiny', seed: 7, today: '2026-12-20', stores: expected.stores.length, items: expected.items.length });
+    expect(manifest.feeds.map((f: { source: string }) => f.source)).toEqual(['s-group', 'k-group', 'lidl']);
+    const lines = (name: string) => readFileSync(join(dir, name), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const s = lines('s-group.jsonl');
+    const sStores = expected.stores.filter((st) => st.type === 'S');
+    // Stores first, in id order (the registry numbers them in this order), then products, then prices.
+    expect(s.slice(0, sStores.length).map((n) => n.id)).toEqual(sStores.map((st) => st.externalId));
+    expect(s[sStores.length].__typename).toBe('Product');
+    expect(s.some((n) => n.__typename === 'StoreProduct' && typeof n.pricing.currentPrice === 'number')).toBe(true);
+    const k = lines('k-group.jsonl');
+    expect(k[0]).toMatchObject({ type: 'store', geo: expect.any(Object) });
+    const lidl = lines('lidl.jsonl');
+    expect(lidl.filter((r) => r.recordType === 'article').every((r) => /^\d+,\d{2}$/.test(r.price))).toBe(true);
     expect(summary).toMatchObject({ stores: expected.stores.length, items: expected.items.length, prices: expected.priceCount });
-    expect(log).toContain(`prices ${expected.priceCount}/${expected.priceCount} (100%)`);
+    expect(log).toContain('100%');
   });
 
   it('rejects missing or malformed arguments', () => {
@@ -42,6 +47,6 @@ describe('demo data CLI', () => {
     expect(() => parseArgs(['--out', dir, '--size', 'huge'])).toThrow(/--size/);
     expect(() => parseArgs(['--out', dir, '--colour', 'red'])).toThrow(/Unknown argument/);
     expect(() => parseArgs(['--out'])).toThrow(/Missing value/);
-    expect(parseArgs(['--out', dir, '--seed', '-3', '--today', '2027-01-01'])).toEqual({ out: dir, seed: -3, today: '2027-01-01' });
+    expect(parseArgs(['--out', dir, '--seed', '-3', '--today', '2027-01-01', '--size', 'finland'])).toEqual({ out: dir, seed: -3, today: '2027-01-01', size: 'finland' });
   });
 });

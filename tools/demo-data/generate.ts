@@ -1,30 +1,31 @@
 /**
- * Writes the Hintakori demo data set to disk.
+ * Writes the Hintakori demo data set as source feeds (the files a demo feed run ingests).
  *
- *   node -r @swc-node/register tools/demo-data/generate.ts --out .data/demo [--seed N] [--today YYYY-MM-DD] [--size small]
+ *   npm run demo-data -- --out .data/demo [--size small|finland|tiny] [--seed N] [--today YYYY-MM-DD]
  *
- * Output: stores.json, categories.json, items.json, offers.json and prices.jsonl (one price per line).
- * Progress goes to stderr, the summary line to stdout.
+ * Output: s-group.jsonl (S group GraphQL nodes), k-group.jsonl (K-Ruoka API records), lidl.jsonl (Lidl's
+ * national price list) and manifest.json (written last). Progress bars go to stderr, the summary to stdout.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { generateDemoData, type DemoOptions } from '@hintakori/demo-data';
+import { FEED_SIZES, writeDemoFeedFiles, type FeedSize, type WriteFeedsOptions } from '@hintakori/demo-data';
+import { resolve } from 'node:path';
+import { progressBar } from '../ingest/progress';
 
-export interface CliOptions extends DemoOptions {
+export interface CliOptions extends WriteFeedsOptions {
   out: string;
 }
 
 export interface Summary {
   out: string;
+  size: FeedSize;
   stores: number;
-  categories: number;
   items: number;
   offers: number;
   prices: number;
+  lines: number;
   seconds: number;
 }
 
-const USAGE = 'Usage: node -r @swc-node/register tools/demo-data/generate.ts --out <dir> [--seed <int>] [--today YYYY-MM-DD] [--size small]';
+const USAGE = 'Usage: npm run demo-data -- --out <dir> [--size small|finland|tiny] [--seed <int>] [--today YYYY-MM-DD]';
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
@@ -49,56 +50,38 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (today !== undefined) options.today = today;
   const size = values.get('size');
   if (size !== undefined) {
-    if (size !== 'small') throw new Error(`--size must be 'small', got '${size}'`);
-    options.size = 'small';
+    if (!(FEED_SIZES as readonly string[]).includes(size)) throw new Error(`--size must be one of ${FEED_SIZES.join(', ')}, got '${size}'`);
+    options.size = size as FeedSize;
   }
   return options;
 }
 
-export function run(argv: readonly string[], stderr: NodeJS.WritableStream = process.stderr): Summary {
+export function run(argv: readonly string[], stderr: NodeJS.WriteStream = process.stderr): Summary {
   const started = Date.now();
-  const { out, ...demoOptions } = parseArgs(argv);
+  const { out, ...options } = parseArgs(argv);
   const dir = resolve(out);
-  const data = generateDemoData(demoOptions);
-  mkdirSync(dir, { recursive: true });
-  const writeJson = (name: string, value: unknown) => writeFileSync(join(dir, name), `${JSON.stringify(value, null, 2)}\n`);
-  writeJson('stores.json', data.stores);
-  writeJson('categories.json', data.categories);
-  writeJson('items.json', data.items);
-  writeJson('offers.json', data.offers);
-
-  const interactive = Boolean((stderr as { isTTY?: boolean }).isTTY);
-  const progress = (done: number, end = false) => {
-    const pct = data.priceCount === 0 ? 100 : Math.floor((done / data.priceCount) * 100);
-    stderr.write(`${interactive ? '\r' : ''}prices ${done}/${data.priceCount} (${pct}%)${interactive && !end ? '' : '\n'}`);
-  };
-  const fd = openSync(join(dir, 'prices.jsonl'), 'w');
-  let written = 0;
-  try {
-    let chunk: string[] = [];
-    for (const price of data.prices()) {
-      chunk.push(JSON.stringify(price));
-      written++;
-      if (chunk.length === 25_000) {
-        writeSync(fd, `${chunk.join('\n')}\n`);
-        chunk = [];
-        progress(written);
+  const bars = new Map<string, ReturnType<typeof progressBar>>();
+  const manifest = writeDemoFeedFiles(dir, {
+    ...options,
+    onProgress: (p) => {
+      let bar = bars.get(p.source);
+      if (!bar) {
+        bars.forEach((b) => b.done());
+        bar = progressBar(`${p.source.padEnd(7)} products`, stderr);
+        bars.set(p.source, bar);
       }
-    }
-    if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  progress(written, true);
-  if (written !== data.priceCount) throw new Error(`Wrote ${written} prices, expected ${data.priceCount}`);
-
+      bar.update(p.done, p.total, `${p.done}/${p.total}`);
+    },
+  });
+  bars.forEach((b) => b.done());
   return {
     out: dir,
-    stores: data.stores.length,
-    categories: data.categories.length,
-    items: data.items.length,
-    offers: data.offers.length,
-    prices: written,
+    size: manifest.size,
+    stores: manifest.stores,
+    items: manifest.items,
+    offers: manifest.offers,
+    prices: manifest.prices,
+    lines: manifest.feeds.reduce((sum, f) => sum + f.lines, 0),
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -107,7 +90,7 @@ if (require.main === module) {
   try {
     const s = run(process.argv.slice(2));
     process.stdout.write(
-      `demo data: ${s.stores} stores, ${s.categories} categories, ${s.items} items, ${s.offers} offers, ${s.prices} prices -> ${s.out} (${s.seconds.toFixed(1)} s)\n`,
+      `demo feeds (${s.size}): ${s.stores} stores, ${s.items} products, ${s.offers} offers, ${s.prices} store prices in ${s.lines} feed lines -> ${s.out} (${s.seconds.toFixed(1)} s)\n`,
     );
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

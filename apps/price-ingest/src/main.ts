@@ -8,7 +8,8 @@ import { PriceIngestModule } from '@hintakori/price-ingest-service';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env, { port: SERVICE_HEALTH_PORTS['price-ingest'] });
-  await bootService('price-ingest', PriceIngestModule.forRoot(config), config);
+  // The API process answers status and keeps the feed schedules; feed runs are taken by main.worker.ts.
+  await bootService('price-ingest', PriceIngestModule.forRoot(config, { runWorkers: false }), config);
 }
 
 void main().catch((error: unknown) => {

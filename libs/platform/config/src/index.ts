@@ -20,6 +20,31 @@ export interface AppConfig {
   dbPoolSize: number;
   rpcTimeoutMs: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Price ingest: feeds, schedule, workers and the demo feed. */
+  ingest: IngestConfig;
+  /** Kafka partition counts of the topics created by the project's setup (tools/build/kafka-topics.mjs). */
+  kafkaPartitions: { rpc: number; prices: number; events: number };
+}
+
+export type DemoFeedSize = 'tiny' | 'small' | 'finland';
+
+export interface IngestConfig {
+  /** Scheduled feeds, `INGEST_FEEDS=s-group=https://…;k-group=/data/k.jsonl` (source=file path or URL, `;`-separated). */
+  feeds: { source: string; location: string }[];
+  /** Cron pattern of every feed's repeatable job (default: four times a day). */
+  schedule: string;
+  /** Feed runs one worker process handles at the same time. */
+  workerConcurrency: number;
+  /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
+  jobAttempts: number;
+  backoffMs: number;
+  /** BullMQ key prefix (Redis) or schema (PostgreSQL) of the ingest queue. */
+  queuePrefix: string;
+  /** Whether this process runs feed-run workers (the standalone host does; the distributed API process does not). */
+  runWorkers: boolean;
+  /** Load the demo data by a feed run of the generated demo feeds (instead of the services' own seeders). */
+  demoViaFeed: boolean;
+  demoFeedSize: DemoFeedSize;
 }
 
 export class ConfigError extends Error {
@@ -86,9 +111,44 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     dbPoolSize: int(env, 'DB_POOL_SIZE', profile === 'standalone' ? 6 : 10, problems, 1, 200),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
     logLevel,
+    ingest: ingestConfig(env, profile, problems),
+    kafkaPartitions: {
+      rpc: int(env, 'KAFKA_PARTITIONS_RPC', 3, problems, 1, 1000),
+      prices: int(env, 'KAFKA_PARTITIONS_PRICES', 6, problems, 1, 1000),
+      events: int(env, 'KAFKA_PARTITIONS_EVENTS', 3, problems, 1, 1000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestConfig {
+  const feeds: IngestConfig['feeds'] = [];
+  for (const entry of (env.INGEST_FEEDS ?? '').split(';').map((e) => e.trim()).filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    const source = eq > 0 ? entry.slice(0, eq).trim() : '';
+    const location = eq > 0 ? entry.slice(eq + 1).trim() : '';
+    if (!/^(s-group|k-group|lidl|csv:[a-z0-9-]+|jsonl:[a-z0-9-]+)$/.test(source) || !location) {
+      problems.push(`INGEST_FEEDS entry "${entry}" must be <source>=<path or URL> with source s-group, k-group, lidl, csv:<name> or jsonl:<name>`);
+    } else feeds.push({ source, location });
+  }
+  const schedule = env.INGEST_SCHEDULE?.trim() || '0 5,11,17,23 * * *';
+  if (schedule.split(/\s+/).length < 5 || schedule.split(/\s+/).length > 6) problems.push(`INGEST_SCHEDULE must be a cron pattern of 5 or 6 fields, got "${schedule}"`);
+  const demoFeedSize = (env.DEMO_FEED_SIZE ?? 'small') as DemoFeedSize;
+  if (!['tiny', 'small', 'finland'].includes(demoFeedSize)) problems.push(`DEMO_FEED_SIZE must be tiny, small or finland, got "${demoFeedSize}"`);
+  const queuePrefix = env.INGEST_QUEUE_PREFIX ?? 'hintakori';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(queuePrefix)) problems.push(`INGEST_QUEUE_PREFIX must be a lower-case identifier, got "${queuePrefix}"`);
+  return {
+    feeds,
+    schedule,
+    workerConcurrency: int(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
+    jobAttempts: int(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),
+    backoffMs: int(env, 'INGEST_BACKOFF_MS', 30000, problems, 100, 3_600_000),
+    queuePrefix,
+    runWorkers: bool(env, 'INGEST_RUN_WORKERS', profile === 'standalone', problems),
+    demoViaFeed: bool(env, 'DEMO_VIA_FEED', true, problems),
+    demoFeedSize,
+  };
 }
 
 /** Loads the configuration or exits the process with a readable message. */

@@ -1,1 +1,10 @@
 export * from './price-ingest.module';
+export { FeedRunsService } from './feed-runs.service';
+export { FeedRunsRepository, type FeedRun } from './runs/feed-runs.repository';
+export { FeedRunner, MAX_PRICE_CENTS, MAX_EVENTS_PER_MESSAGE, type RunProgress } from './runs/feed-runner';
+export { RegistryRepository } from './registry/registry.repository';
+export { IngestPublisher } from './publishing/ingest-publisher';
+export { adapterFor, SOURCE_PATTERN } from './feeds/adapters';
+export { readIngestFreshness, type IngestFreshnessSample } from './status/freshness';
+export { demoLabel, loadDemoFeeds } from './demo/demo-feed';
+export { DEFAULT_PROJECTION_GROUPS, PROJECTION_TOPICS, projectionLag, waitForProjections, type ProjectionLag } from './demo/projection-lag';

@@ -1,23 +1,45 @@
 import { AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
+import { createEventPublisher } from '@hintakori/platform-messaging';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InitIngestSchema1763800000000 } from './database/migrations/1763800000000-init-ingest-schema';
+import { FeedRegistries1764000000000 } from './database/migrations/1764000000000-feed-registries';
+import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
+import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
+import { IngestPublisher } from './publishing/ingest-publisher';
+import { RegistryRepository } from './registry/registry.repository';
+import { FeedRunsRepository } from './runs/feed-runs.repository';
+
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000];
+
+export interface PriceIngestOptions extends WorkerTuning {
+  /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */
+  runWorkers?: boolean;
+}
 
 @Module({})
 export class PriceIngestModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: PriceIngestOptions = {}): DynamicModule {
     return {
       module: PriceIngestModule,
       imports: [
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
-          useFactory: () => serviceTypeOrmOptions(config, { schema: 'ingest', entities: [], migrations: [InitIngestSchema1763800000000] }),
+          useFactory: () => serviceTypeOrmOptions(config, { schema: 'ingest', entities: [], migrations: INGEST_MIGRATIONS }),
         }),
       ],
       controllers: [PriceIngestHandler, createHealthHandler('price-ingest')],
+      providers: [
+        RegistryRepository,
+        FeedRunsRepository,
+        { provide: IngestPublisher, useFactory: () => new IngestPublisher(createEventPublisher('price-ingest', config)) },
+        { provide: WORKER_TUNING, useValue: options },
+        FeedRunsService,
+      ],
+      exports: [FeedRunsService],
     };
   }
 }

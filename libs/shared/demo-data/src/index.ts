@@ -7,6 +7,7 @@ export type {
   DemoOffer,
   DemoOpeningException,
   DemoOptions,
+  DemoSize,
   DemoPrice,
   DemoStore,
   StoreType,
@@ -17,3 +18,5 @@ export { slugify } from './lib/slugify';
 export { generateDemoData, DEFAULT_SEED } from './lib/generate';
 export { parseSize, type ParsedSize } from './lib/sizes';
 export { isValidEan13 } from './lib/items';
+export { FEED_FILES, FEED_ORDER, writeDemoFeed, type FeedProgress, type FeedSourceId, type FeedLineSink } from './lib/feeds';
+export { FEED_SIZES, readFeedManifest, writeDemoFeedFiles, type FeedManifest, type FeedSize, type WriteFeedsOptions } from './lib/feed-files';

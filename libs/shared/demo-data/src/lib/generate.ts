@@ -1,15 +1,23 @@
 import { helsinkiToday, isValidDate } from './dates';
-import { generateCatalog } from './items';
+import { FINLAND_ITEMS_FACTOR, generateCatalog, type ItemMeta } from './items';
 import { generateOffers } from './offers';
-import { PriceModel } from './prices';
+import { FINLAND_ASSORTMENT, PriceModel } from './prices';
 import { generateStores } from './stores';
-import type { DemoData, DemoOptions } from './types';
+import type { DemoData, DemoItem, DemoOptions, DemoStore, StoreType } from './types';
 
 export const DEFAULT_SEED = 20190101;
+
+/** Feed order of the retail groups: the demo feed runs S group, then K group, then Lidl. */
+const GROUP_ORDER: Record<StoreType, number> = { S: 0, K: 1, L: 2 };
 
 /**
  * Generates the Hintakori demo data set. Same seed and same `today` give identical output;
  * only the default of `today` reads the clock.
+ *
+ * Ids are numbered in the order price-ingest's registries assign them when the demo feeds run
+ * (S group feed, then K group, then Lidl): S group stores first, then K group, then Lidl; items sold
+ * by S group (national brands and S labels) first, then K group labels, then Lidl labels. So the ids
+ * a demo feed run produces are the ids of this data set.
  */
 export function generateDemoData(options: DemoOptions = {}): DemoData {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -20,16 +28,40 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
   // Fold the high bits in so that seeds beyond 32 bits still differ.
   const seed32 = (seed >>> 0) ^ Math.floor(Math.abs(seed) / 2 ** 32);
 
-  const stores = generateStores(seed32, today, small);
-  const { categories, items, meta } = generateCatalog(seed32, small);
-  const model = new PriceModel(seed32, today, stores, items, meta);
+  const finland = options.size === 'finland';
+  const stores = inFeedOrder(generateStores(seed32, today, options.size ?? 'standard'));
+  const catalog = generateCatalog(seed32, small, finland ? FINLAND_ITEMS_FACTOR : 1);
+  const { items, meta } = itemsInFeedOrder(catalog.items, catalog.meta);
+  // Nationally, a store carries its format's share of the (much larger) catalogue, not nearly all of it.
+  const model = new PriceModel(seed32, today, stores, items, meta, finland ? FINLAND_ASSORTMENT : undefined);
   const offers = generateOffers(seed32, stores, items, model);
   return {
     stores,
-    categories,
+    categories: catalog.categories,
     items,
     offers,
     priceCount: model.count,
     prices: () => model.iterate(),
+    priceAt: (storeIndex, itemIndex) => model.price(storeIndex, itemIndex),
+  };
+}
+
+function inFeedOrder(stores: DemoStore[]): DemoStore[] {
+  return stores
+    .map((store, index) => ({ store, index }))
+    .sort((a, b) => GROUP_ORDER[a.store.type] - GROUP_ORDER[b.store.type] || a.index - b.index)
+    .map(({ store }, index) => ({ ...store, id: index + 1 }));
+}
+
+/** Which group's feed first lists an item: national brands and S labels in S group's, others in their own group's. */
+function firstGroup(meta: ItemMeta): number {
+  return meta.own === undefined ? 0 : GROUP_ORDER[meta.own];
+}
+
+function itemsInFeedOrder(items: readonly DemoItem[], meta: readonly ItemMeta[]): { items: DemoItem[]; meta: ItemMeta[] } {
+  const order = items.map((_, index) => index).sort((a, b) => firstGroup(meta[a]) - firstGroup(meta[b]) || a - b);
+  return {
+    items: order.map((index, position) => ({ ...items[index], id: position + 1 })),
+    meta: order.map((index) => meta[index]),
   };
 }

@@ -207,10 +207,13 @@ class ItemFactory {
 }
 
 /** Builds the category tree (ids in depth-first order) and the items of every leaf. */
-export function generateCatalog(seed: number, small: boolean): Catalog {
+/** Items per leaf category in the national ('finland') size, relative to the standard size: 10,000+ items. */
+export const FINLAND_ITEMS_FACTOR = 6;
+
+export function generateCatalog(seed: number, small: boolean, itemsFactor = 1): Catalog {
   const categories: DemoCategory[] = [];
   const slugs = new Set<string>();
-  const factory = new ItemFactory(seed, (leaf) => (small ? SMALL_ITEMS_PER_LEAF : (leaf.n ?? DEFAULT_ITEMS_PER_LEAF)));
+  const factory = new ItemFactory(seed, (leaf) => (small ? SMALL_ITEMS_PER_LEAF : (leaf.n ?? DEFAULT_ITEMS_PER_LEAF) * itemsFactor));
   const addCategory = (name: string, parent: DemoCategory | null): DemoCategory => {
     const category: DemoCategory = {
       id: categories.length + 1,

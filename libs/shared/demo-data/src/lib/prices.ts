@@ -3,7 +3,7 @@ import { helsinkiMidnightUtc } from './dates';
 import type { ItemMeta } from './items';
 import { shelfPrice } from './money';
 import { hashUnit } from './prng';
-import type { DemoItem, DemoPrice, DemoStore, StoreType } from './types';
+import type { ChainId, DemoItem, DemoPrice, DemoStore, StoreType } from './types';
 
 // Bound once at module level: global lookups are slow inside jest's vm sandbox and this runs per price.
 const { floor, round, max } = Math;
@@ -21,11 +21,30 @@ const SALT = {
   discount: 0x0c6,
   time: 0x0c7,
   store: 0x0c8,
+  range: 0x0c9,
 };
 
 /** Share of prices on campaign: chain-wide campaigns plus single-store ones (≈ 5 % together). */
 const CHAIN_CAMPAIGN_RATE = 0.035;
 const STORE_CAMPAIGN_RATE = 0.015;
+/**
+ * Share of the national catalogue a store of each chain carries in the 'finland' size (its format:
+ * hypermarkets a big part, convenience stores a small one). Lidl's share is of its national list.
+ */
+export const FINLAND_ASSORTMENT: Readonly<Record<ChainId, number>> = {
+  prisma: 0.36,
+  kcitymarket: 0.36,
+  herkku: 0.3,
+  's-market': 0.14,
+  ksupermarket: 0.15,
+  sale: 0.07,
+  alepa: 0.07,
+  kmarket: 0.08,
+  abc: 0.05,
+  nokm: 0.04,
+  lidl: 0.35,
+};
+
 /** Share of prices last seen 15–40 days ago. */
 const STALE_RATE = 0.07;
 
@@ -54,6 +73,8 @@ export class PriceModel {
     stores: readonly DemoStore[],
     private readonly items: readonly DemoItem[],
     private readonly meta: readonly ItemMeta[],
+    /** Per-chain share of the catalogue a store carries (national size); all of it when absent. */
+    private readonly assortment?: Readonly<Record<ChainId, number>>,
   ) {
     this.todayStart = helsinkiMidnightUtc(today);
     this.profiles = stores.map((store) => {
@@ -78,6 +99,11 @@ export class PriceModel {
   /** Whether the store sells the item (index into items). */
   private carries(profile: StoreProfile, index: number): boolean {
     const meta = this.meta[index];
+    if (this.assortment) {
+      // The chain's range: the same items in all its stores, popular ones more likely.
+      const share = this.assortment[profile.store.chain];
+      if (hashUnit(this.seed ^ SALT.range, profile.chainIndex, this.items[index].id) >= share * (0.4 + 1.2 * meta.popularity)) return false;
+    }
     const r = hashUnit(this.seed ^ SALT.carry, profile.store.id, this.items[index].id);
     if (meta.own) return meta.own === profile.type && r < (profile.type === 'L' ? 0.97 : 1 - profile.missRate * 0.3);
     if (profile.type === 'L') return r < (meta.popularity >= 0.6 ? 0.72 : 0.12);

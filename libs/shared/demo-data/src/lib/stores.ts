@@ -1,10 +1,11 @@
 import { CHAIN_HOURS, CHAIN_IDS, CHAINS } from './chains';
 import { addDays, hhmmToMinutes, isoWeekday, minutesToHhmm } from './dates';
 import { holidaysBetween } from './holidays';
+import { municipalityPlans } from './municipalities';
 import { TOWN_PLANS, type District, type TownPlan } from './places';
 import { Rng, hashString, hashUnit } from './prng';
 import { uniqueSlug } from './slugify';
-import type { ChainId, DemoOpeningException, DemoStore, WeeklyHours } from './types';
+import type { ChainId, DemoOpeningException, DemoSize, DemoStore, StoreType, WeeklyHours } from './types';
 
 const EXCEPTION_SALT = 0x5e11;
 
@@ -172,12 +173,12 @@ function nameFor(chain: ChainId, plan: TownPlan, district: District, ctx: StoreC
   return ctx.rng.pick(free.slice(0, Math.max(2, freeSpots.length + 2)));
 }
 
-function generateTown(plan: TownPlan, small: boolean, ctx: StoreContext): void {
+function generateTown(plan: TownPlan, scale: (count: number) => number, ctx: StoreContext): void {
   const { rng } = ctx;
   const slots: ChainId[] = [];
   for (const chain of CHAIN_IDS) {
     const count = plan.chains[chain] ?? 0;
-    for (let i = 0; i < (small ? Math.ceil(count / 4) : count); i++) slots.push(chain);
+    for (let i = 0; i < scale(count); i++) slots.push(chain);
   }
   const usage = new Map<string, number>();
   const prefUsed = new Map<ChainId, number>();
@@ -216,7 +217,14 @@ function generateTown(plan: TownPlan, small: boolean, ctx: StoreContext): void {
   }
 }
 
-export function generateStores(seed: number, today: string, small: boolean): DemoStore[] {
+/** Stores per retail group in the national ('finland') size. */
+export const FINLAND_STORES: Record<StoreType, number> = { S: 1000, K: 1000, L: 200 };
+
+/**
+ * The stores: the hand-drawn town plans ('small' a quarter of them); 'finland' doubles the towns' stores
+ * and adds the municipalities of municipalities.ts up to FINLAND_STORES per group.
+ */
+export function generateStores(seed: number, today: string, size: DemoSize): DemoStore[] {
   const ctx: StoreContext = {
     rng: new Rng(hashString(`stores:${seed}`)),
     names: new Set(),
@@ -224,7 +232,13 @@ export function generateStores(seed: number, today: string, small: boolean): Dem
     externalIds: new Set(),
     stores: [],
   };
-  for (const plan of TOWN_PLANS) generateTown(plan, small, ctx);
+  const scale = size === 'small' ? (count: number) => Math.ceil(count / 4) : size === 'finland' ? (count: number) => 2 * count : (count: number) => count;
+  for (const plan of TOWN_PLANS) generateTown(plan, scale, ctx);
+  if (size === 'finland') {
+    const have = (type: StoreType) => ctx.stores.filter((store) => store.type === type).length;
+    const extra = { S: FINLAND_STORES.S - have('S'), K: FINLAND_STORES.K - have('K'), L: FINLAND_STORES.L - have('L') };
+    for (const plan of municipalityPlans(extra)) generateTown(plan, (count) => count, ctx);
+  }
   addExceptions(ctx.stores, today, seed);
   return ctx.stores;
 }

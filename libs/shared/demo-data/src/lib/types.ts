@@ -2,13 +2,16 @@ export type ChainId = 'prisma' | 's-market' | 'alepa' | 'sale' | 'abc' | 'herkku
 
 export type StoreType = 'S' | 'K' | 'L';
 
+/** Generator sizes: 'small' (reduced), 'standard' (the default), 'finland' (national scale). */
+export type DemoSize = 'small' | 'standard' | 'finland';
+
 export interface DemoOptions {
   /** PRNG seed; default 20190101. */
   seed?: number;
   /** Europe/Helsinki "today" as YYYY-MM-DD; default: the real current date in Helsinki. */
   today?: string;
-  /** 'small' generates a reduced data set (all chains and towns, fewer stores and items). */
-  size?: 'small';
+  /** 'small' generates a reduced data set (all chains and towns, fewer stores and items); 'finland' a national one. */
+  size?: DemoSize;
 }
 
 export interface WeeklyHours {
@@ -106,4 +109,6 @@ export interface DemoData {
   prices(): Iterable<DemoPrice>;
   /** Exact number of prices that prices() yields. */
   priceCount: number;
+  /** The price of items[itemIndex] in stores[storeIndex], or null when that store does not sell it. */
+  priceAt(storeIndex: number, itemIndex: number): DemoPrice | null;
 }

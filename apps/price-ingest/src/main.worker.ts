@@ -1,0 +1,26 @@
+// Telemetry first: the OpenTelemetry SDK must load before Nest, pg, kafkajs and ioredis to instrument them.
+import '@hintakori/platform-telemetry/register';
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@hintakori/platform-config';
+import { hostWorker, levels } from '@hintakori/platform-host';
+import { PriceIngestModule } from '@hintakori/price-ingest-service';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+
+/**
+ * The feed-run worker: same image as the price-ingest API, its own process and Deployment. It takes feed
+ * runs from the queue (Redis in the distributed profile), publishes their events to Kafka and checkpoints
+ * them; scale it with replicas (INGEST_WORKER_CONCURRENCY runs per process).
+ */
+async function main(): Promise<void> {
+  // Probes (/health, /ready, /metrics) on 3106 unless PORT says otherwise (the chart and compose expect 3106).
+  const config = loadConfigOrExit(process.env, { port: 3106 });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: true }), { logger: levels(config) });
+  await hostWorker('price-ingest-worker', app, config);
+  new Logger('price-ingest-worker').log(`price-ingest worker ${process.pid} is taking feed runs (${config.profile} profile)`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { IngestTopics } from '@hintakori/price-ingest-contracts';
+import { Kafka, logLevel } from 'kafkajs';
+
+/** The ingest topics the projections consume (the dead-letter topic has no projection). */
+export const PROJECTED_TOPICS: readonly string[] = [IngestTopics.StoresUpserted, IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.OffersUpserted];
+
+/** Which ingest topics each service's projection consumes (catalog, stores and comparisons modules). */
+export const PROJECTION_TOPICS: Record<'catalog' | 'stores' | 'comparisons', readonly string[]> = {
+  catalog: [IngestTopics.ItemsUpserted, IngestTopics.PricesObserved],
+  stores: [IngestTopics.StoresUpserted, IngestTopics.OffersUpserted],
+  comparisons: [IngestTopics.PricesObserved],
+};
+
+/** The default projection consumer groups (`<service>-projections`) and their topics. */
+export const DEFAULT_PROJECTION_GROUPS: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(PROJECTION_TOPICS).map(([service, topics]) => [`${service}-projections`, topics]),
+);
+
+export interface ProjectionLag {
+  /** Messages on the ingest topics not yet committed, per consumer group. */
+  byGroup: Record<string, number>;
+  total: number;
+}
+
+/**
+ * How far the projections' consumer groups (`<service>-projections` unless named) are behind the ingest
+ * topics they consume: for every partition, the high watermark minus the group's committed offset (a group that has
+ * committed nothing on a partition counts from the partition's low watermark).
+ */
+export async function projectionLag(brokers: readonly string[], groups: Record<string, readonly string[]> = DEFAULT_PROJECTION_GROUPS): Promise<ProjectionLag> {
+  const kafka = new Kafka({ clientId: 'price-ingest-lag', brokers: [...brokers], logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const watermarks = new Map<string, { partition: number; high: number; low: number }[]>();
+    for (const topic of PROJECTED_TOPICS) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      watermarks.set(
+        topic,
+        offsets.map((o) => ({ partition: o.partition, high: Number(o.high), low: Number(o.low) })),
+      );
+    }
+    const byGroup: Record<string, number> = {};
+    for (const [groupId, topics] of Object.entries(groups)) {
+      const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
+      let lag = 0;
+      for (const topic of committed) {
+        const marks = watermarks.get(topic.topic) ?? [];
+        for (const mark of marks) {
+          const entry = topic.partitions.find((p) => p.partition === mark.partition);
+          const offset = entry && Number(entry.offset) >= 0 ? Number(entry.offset) : mark.low;
+          lag += Math.max(0, mark.high - offset);
+        }
+      }
+      byGroup[groupId] = lag;
+    }
+    return { byGroup, total: Object.values(byGroup).reduce((a, b) => a + b, 0) };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Waits until the projections have committed everything on the ingest topics, reporting the lag on each poll. */
+export async function waitForProjections(
+  brokers: readonly string[],
+  options: { groups?: Record<string, readonly string[]>; onPoll?: (lag: ProjectionLag) => void; pollMs?: number; timeoutMs?: number } = {},
+): Promise<ProjectionLag> {
+  const groups = options.groups ?? DEFAULT_PROJECTION_GROUPS;
+  const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
+  for (;;) {
+    const lag = await projectionLag(brokers, groups);
+    options.onPoll?.(lag);
+    if (lag.total === 0) return lag;
+    if (Date.now() > deadline) throw new Error(`The projections are still ${lag.total} messages behind: ${JSON.stringify(lag.byGroup)}`);
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
+  }
+}

@@ -1,0 +1,89 @@
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SOURCE_PATTERN } from './feeds/adapters';
+import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
+import { FeedRunProcessor } from './jobs/feed-run.processor';
+import { IngestPublisher } from './publishing/ingest-publisher';
+import { RegistryRepository } from './registry/registry.repository';
+import { FeedRunner } from './runs/feed-runner';
+import { FeedRun, FeedRunsRepository } from './runs/feed-runs.repository';
+import { registerFreshnessProvider } from './status/freshness';
+
+export const WORKER_TUNING = Symbol('WORKER_TUNING');
+
+/**
+ * Feed runs of this process: enqueues runs and the repeatable job per configured feed, and — when the
+ * process runs workers (standalone host, main.worker.ts) — processes them.
+ */
+@Injectable()
+export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('FeedRuns');
+  private queue: FeedQueue | null = null;
+  private worker: FeedWorker | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly runs: FeedRunsRepository,
+    private readonly registry: RegistryRepository,
+    private readonly publisher: IngestPublisher,
+    @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean },
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    registerFreshnessProvider(() => this.runs.freshness());
+    this.queue = createFeedQueue(this.config);
+    for (const feed of this.config.ingest.feeds) {
+      await this.queue.upsertJobScheduler(`feed:${feed.source}`, { pattern: this.config.ingest.schedule }, { name: 'feed-run', data: feed, opts: jobOptions(this.config) });
+      this.logger.log(`scheduled ${feed.source} from ${feed.location} (${this.config.ingest.schedule})`);
+    }
+    if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) this.startWorker();
+  }
+
+  startWorker(): FeedWorker {
+    if (this.worker) return this.worker;
+    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.publisher), this.runs, this.tuning.checkpointLines);
+    this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
+    this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
+    this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);
+    return this.worker;
+  }
+
+  /** Creates a run and queues it; the returned run is 'queued'. */
+  async enqueue(source: string, location: string, label?: string): Promise<FeedRun> {
+    if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, csv:<name> or jsonl:<name>`);
+    const run = await this.runs.create(source, location, { label });
+    // The creation time keeps job ids unique when a database (and its run ids) is recreated under the same queue prefix:
+    // BullMQ ignores a job whose id it still holds.
+    const jobId = `run-${run.id}-${Date.parse(run.startedAt)}`;
+    await this.requireQueue().add('feed-run', { source, location, runId: run.id, label }, { ...jobOptions(this.config), jobId });
+    return run;
+  }
+
+  /** Waits until the runs are completed (or one fails for good), reporting progress. */
+  async waitFor(runIds: readonly string[], onPoll?: (runs: FeedRun[]) => void, pollMs = 1000): Promise<FeedRun[]> {
+    for (;;) {
+      const current = (await Promise.all(runIds.map((id) => this.runs.get(id)))).filter((r): r is FeedRun => r !== null);
+      onPoll?.(current);
+      const failed = current.find((r) => r.status === 'failed');
+      if (failed) throw new Error(`Feed run ${failed.id} (${failed.source}) failed: ${failed.lastError ?? 'unknown error'}`);
+      if (current.every((r) => r.status === 'completed')) return current;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  get feedRuns(): FeedRunsRepository {
+    return this.runs;
+  }
+
+  private requireQueue(): FeedQueue {
+    if (!this.queue) throw new Error('The feed queue is not open yet');
+    return this.queue;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    registerFreshnessProvider(null);
+    await this.worker?.close().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
+    await this.publisher.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,78 @@
+import type { NutrientValue, OpeningExceptionValue, SourceCategoryRef, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
+
+/** A store as a source adapter normalised it (ids are assigned later by the registry). */
+export interface FeedStore {
+  externalId: string;
+  chain: string;
+  type: 'S' | 'K' | 'L';
+  name: string;
+  urlSlug: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  lat: number;
+  long: number;
+  weeklyHours: WeeklyHoursValue[];
+  exceptions: OpeningExceptionValue[];
+}
+
+export interface FeedProduct {
+  ean: string;
+  name: string;
+  urlSlug: string;
+  pictureUrl: string | null;
+  brandName: string | null;
+  originCountry: string | null;
+  description: string | null;
+  ingredients: string | null;
+  nutritionalContent: NutrientValue[];
+  priceUnit: string;
+  comparisonPriceUnit: string;
+  category: SourceCategoryRef;
+}
+
+export interface FeedPrice {
+  /** null: a national price that applies to every store of the source. */
+  externalStoreId: string | null;
+  ean: string;
+  /** Integer cents (not yet range-checked: the run rejects absurd prices). */
+  price: number;
+  comparisonPrice: number | null;
+  /** Units when the price record gives them; otherwise the product's. */
+  priceUnit: string | null;
+  comparisonPriceUnit: string | null;
+  isCampaign: boolean;
+  /** ISO time the source saw the price; null: the run's start. */
+  observedAt: string | null;
+}
+
+export interface FeedOffer {
+  externalStoreId: string;
+  ean: string;
+  name: string;
+  image: string | null;
+  validUntil: string | null;
+}
+
+export type RecordKind = 'store' | 'product' | 'price' | 'offer' | 'line';
+
+export type FeedRecord =
+  | { kind: 'store'; value: FeedStore }
+  | { kind: 'product'; value: FeedProduct }
+  | { kind: 'price'; value: FeedPrice }
+  | { kind: 'offer'; value: FeedOffer }
+  | { kind: 'reject'; recordKind: RecordKind; reason: string; raw: unknown };
+
+/**
+ * One source format. A parser is created per run (a CSV parser keeps its header) and gets every line
+ * of the feed in order, including those a resumed run skips.
+ */
+export interface SourceAdapter {
+  /** The source id used in registries, events and dead letters ('s-group', 'csv:acme', …). */
+  readonly source: string;
+  createParser(): (line: string, lineNo: number) => FeedRecord[];
+}
+
+export function reject(recordKind: RecordKind, reason: string, raw: unknown): FeedRecord {
+  return { kind: 'reject', recordKind, reason, raw };
+}

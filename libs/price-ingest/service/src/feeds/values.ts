@@ -1,0 +1,118 @@
+/** Shared checks for the source adapters: each turns a bad value into a reason, never an exception. */
+
+export class RecordError extends Error {}
+
+export type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function obj(value: unknown, field: string): Json {
+  if (!isObject(value)) throw new RecordError(`${field} must be an object`);
+  return value;
+}
+
+export function optObj(value: unknown, field: string): Json | null {
+  return value === undefined || value === null ? null : obj(value, field);
+}
+
+export function str(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new RecordError(`${field} must be a non-empty string`);
+  return value.trim();
+}
+
+export function optStr(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw new RecordError(`${field} must be a string`);
+  return value;
+}
+
+export function num(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RecordError(`${field} must be a number`);
+  return value;
+}
+
+export function arr(value: unknown, field: string): unknown[] {
+  if (!Array.isArray(value)) throw new RecordError(`${field} must be an array`);
+  return value;
+}
+
+/** Euros (a number like 2.49, or a string like '2,49' / '2.49 €') to integer cents. */
+export function euroCents(value: unknown, field: string): number {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RecordError(`${field} must be a finite number`);
+    return Math.round(value * 100);
+  }
+  if (typeof value === 'string') {
+    const cleaned = value.replace(/€/g, '').replace(/\s/g, '').replace(',', '.');
+    if (!/^-?\d+(\.\d{1,4})?$/.test(cleaned)) throw new RecordError(`${field} "${value}" is not a price in euros`);
+    return Math.round(Number(cleaned) * 100);
+  }
+  throw new RecordError(`${field} must be a price in euros`);
+}
+
+export function optEuroCents(value: unknown, field: string): number | null {
+  return value === undefined || value === null || value === '' ? null : euroCents(value, field);
+}
+
+/** EAN-8, UPC-A, EAN-13 or GTIN-14 digits (check digit not enforced: in-store codes are valid too). */
+export function ean(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{8}$|^\d{12,14}$/.test(text.trim())) throw new RecordError(`malformed EAN ${JSON.stringify(value)}`);
+  return text.trim();
+}
+
+export function latLong(lat: unknown, long: unknown): { lat: number; long: number } {
+  const la = typeof lat === 'string' ? Number(lat) : lat;
+  const lo = typeof long === 'string' ? Number(long) : long;
+  if (typeof la !== 'number' || !Number.isFinite(la) || la < -90 || la > 90) throw new RecordError(`latitude ${JSON.stringify(lat)} is out of range`);
+  if (typeof lo !== 'number' || !Number.isFinite(lo) || lo < -180 || lo > 180) throw new RecordError(`longitude ${JSON.stringify(long)} is out of range`);
+  return { lat: la, long: lo };
+}
+
+export function isoTime(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new RecordError(`${field} must be an ISO time`);
+  return new Date(value).toISOString();
+}
+
+export function hhmm(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || !/^([01]\d|2[0-4]):[0-5]\d$/.test(value)) throw new RecordError(`${field} must be HH:MM`);
+  return value;
+}
+
+export function isoDate(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new RecordError(`${field} must be YYYY-MM-DD`);
+  return value;
+}
+
+/** Parses one JSON line; a line that is not a JSON object becomes a RecordError. */
+export function parseJsonLine(line: string): Json {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (error) {
+    throw new RecordError(`not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(parsed)) throw new RecordError('a record must be a JSON object');
+  return parsed;
+}
+
+/** Price unit as Hintakori stores it: 'kpl' or 'kg'. */
+export function priceUnit(value: unknown, field: string): string {
+  const unit = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['kpl', 'pce', 'st', 'pc', 'pcs'].includes(unit)) return 'kpl';
+  if (['kg', 'kgm'].includes(unit)) return 'kg';
+  throw new RecordError(`${field} ${JSON.stringify(value)} is not a known price unit`);
+}
+
+/** Comparison unit: 'kg', 'l' or 'kpl'. */
+export function comparisonUnit(value: unknown, field: string): string {
+  const unit = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['kg', 'kgm'].includes(unit)) return 'kg';
+  if (['l', 'ltr'].includes(unit)) return 'l';
+  if (['kpl', 'pce', 'st', 'pc', 'pcs'].includes(unit)) return 'kpl';
+  throw new RecordError(`${field} ${JSON.stringify(value)} is not a known comparison unit`);
+}

@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { FeedRunner, RunProgress } from '../runs/feed-runner';
+import { FeedRunsRepository } from '../runs/feed-runs.repository';
+import type { FeedJob } from './feed-queue';
+
+/** Processes one feed-run job: a retried or taken-over job resumes its run from the last checkpoint. */
+export class FeedRunProcessor {
+  private readonly logger = new Logger('FeedRunProcessor');
+
+  constructor(
+    private readonly runner: FeedRunner,
+    private readonly runs: FeedRunsRepository,
+    private readonly checkpointLines?: number,
+  ) {}
+
+  async process(job: FeedJob): Promise<{ runId: string; prices: number; rejected: number }> {
+    const runId = job.data.runId ?? (await this.runs.create(job.data.source, job.data.location, { jobKey: `job:${job.id}`, label: job.data.label })).id;
+    let lastLogged = 0;
+    const onProgress = async (p: RunProgress) => {
+      const pct = p.totalBytes ? Math.min(100, Math.floor((p.bytesRead / p.totalBytes) * 100)) : 0;
+      await job.updateProgress({ runId, percent: pct, lines: p.lines, prices: p.prices, rejected: p.rejected });
+      if (Date.now() - lastLogged > 2000 || pct === 100) {
+        lastLogged = Date.now();
+        this.logger.log(`run ${runId} (${p.source}): ${pct}% — ${p.lines} lines, ${p.prices} prices published, ${p.rejected} rejected`);
+      }
+    };
+    try {
+      const run = await this.runner.run(runId, { onProgress, chunkLines: this.checkpointLines });
+      return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await this.runs.fail(runId, message, final).catch(() => undefined);
+      this.logger.error(`run ${runId} (${job.data.source}) failed${final ? '' : ', will retry'}: ${message}`);
+      throw error;
+    }
+  }
+}

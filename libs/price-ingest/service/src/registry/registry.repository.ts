@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** Serialises id assignment so ids follow first sight without gaps, whichever worker registers. */
+const REGISTRY_LOCK = `SELECT pg_advisory_xact_lock(hashtext('hintakori:ingest:registry'))`;
+
+export interface ProductKey {
+  ean: string;
+  priceUnit: string;
+  comparisonPriceUnit: string;
+}
+
+export interface SourceItem {
+  itemId: number;
+  priceUnit: string;
+  comparisonPriceUnit: string;
+}
+
+/**
+ * price-ingest's id registries: EAN → item id (shared by every source), (source, EAN) → the item as that
+ * source lists it, (source, external store id) → store id, and offers. Ids are stable across runs.
+ */
+@Injectable()
+export class RegistryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Registers the products of a source (in the given order) and returns EAN → item id. */
+  async registerProducts(source: string, products: readonly ProductKey[]): Promise<Map<string, number>> {
+    const unique = [...new Map(products.map((p) => [p.ean, p])).values()];
+    if (unique.length === 0) return new Map();
+    const eans = unique.map((p) => p.ean);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(REGISTRY_LOCK);
+      await manager.query(
+        `INSERT INTO ingest.items (ean, item_id, first_source)
+         SELECT t.ean, nextval('ingest.item_id_seq'), $2
+         FROM (SELECT e AS ean, n FROM unnest($1::text[]) WITH ORDINALITY AS u(e, n)
+               WHERE NOT EXISTS (SELECT 1 FROM ingest.items i WHERE i.ean = u.e) ORDER BY n) t`,
+        [eans, source],
+      );
+      const rows: { ean: string; item_id: number }[] = await manager.query(
+        `INSERT INTO ingest.source_items (source, ean, item_id, price_unit, comparison_price_unit)
+         SELECT $1, p.ean, i.item_id, p.pu, p.cu
+         FROM unnest($2::text[], $3::text[], $4::text[]) AS p(ean, pu, cu) JOIN ingest.items i ON i.ean = p.ean
+         ON CONFLICT (source, ean) DO UPDATE SET price_unit = excluded.price_unit, comparison_price_unit = excluded.comparison_price_unit
+         RETURNING ean, item_id`,
+        [source, eans, unique.map((p) => p.priceUnit), unique.map((p) => p.comparisonPriceUnit)],
+      );
+      return new Map(rows.map((r) => [r.ean, r.item_id]));
+    });
+  }
+
+  /** The products a source has listed (in this run or an earlier one), by EAN. */
+  async sourceItems(source: string, eans: readonly string[]): Promise<Map<string, SourceItem>> {
+    if (eans.length === 0) return new Map();
+    const rows: { ean: string; item_id: number; price_unit: string; comparison_price_unit: string }[] = await this.dataSource.query(
+      `SELECT ean, item_id, price_unit, comparison_price_unit FROM ingest.source_items WHERE source = $1 AND ean = ANY($2::text[])`,
+      [source, [...new Set(eans)]],
+    );
+    return new Map(rows.map((r) => [r.ean, { itemId: r.item_id, priceUnit: r.price_unit, comparisonPriceUnit: r.comparison_price_unit }]));
+  }
+
+  /** Registers stores of a source (in order) and returns external id → store id. */
+  async registerStores(source: string, stores: readonly { externalId: string; chain: string }[]): Promise<Map<string, number>> {
+    const unique = [...new Map(stores.map((s) => [s.externalId, s])).values()];
+    if (unique.length === 0) return new Map();
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(REGISTRY_LOCK);
+      await manager.query(
+        `INSERT INTO ingest.stores (source, external_id, store_id, chain)
+         SELECT $1, t.id, nextval('ingest.store_id_seq'), t.chain
+         FROM (SELECT id, chain, n FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(id, chain, n)
+               WHERE NOT EXISTS (SELECT 1 FROM ingest.stores s WHERE s.source = $1 AND s.external_id = u.id) ORDER BY n) t`,
+        [source, unique.map((s) => s.externalId), unique.map((s) => s.chain)],
+      );
+      return this.storeIdsIn(manager.query.bind(manager), source, unique.map((s) => s.externalId));
+    });
+  }
+
+  async storeIds(source: string, externalIds: readonly string[]): Promise<Map<string, number>> {
+    return this.storeIdsIn(this.dataSource.query.bind(this.dataSource), source, externalIds);
+  }
+
+  /** Every store id of a source (for national price lists). */
+  async allStoreIds(source: string): Promise<number[]> {
+    const rows: { store_id: number }[] = await this.dataSource.query(`SELECT store_id FROM ingest.stores WHERE source = $1 ORDER BY store_id`, [source]);
+    return rows.map((r) => r.store_id);
+  }
+
+  /** Registers offers (source, store, item, start key) and returns their ids in input order. */
+  async registerOffers(source: string, offers: readonly { storeId: number; itemId: number; starts: string }[]): Promise<number[]> {
+    if (offers.length === 0) return [];
+    const key = (o: { storeId: number; itemId: number; starts: string }) => `${o.storeId}/${o.itemId}/${o.starts}`;
+    const unique = [...new Map(offers.map((o) => [key(o), o])).values()];
+    const ids = await this.dataSource.transaction(async (manager) => {
+      await manager.query(REGISTRY_LOCK);
+      await manager.query(
+        `INSERT INTO ingest.offers (source, store_id, item_id, starts, offer_id)
+         SELECT $1, t.s, t.i, t.st, nextval('ingest.offer_id_seq')
+         FROM (SELECT s, i, st, n FROM unnest($2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS u(s, i, st, n)
+               WHERE NOT EXISTS (SELECT 1 FROM ingest.offers o WHERE o.source = $1 AND o.store_id = u.s AND o.item_id = u.i AND o.starts = u.st) ORDER BY n) t`,
+        [source, unique.map((o) => o.storeId), unique.map((o) => o.itemId), unique.map((o) => o.starts)],
+      );
+      const rows: { store_id: number; item_id: number; starts: string; offer_id: number }[] = await manager.query(
+        `SELECT o.store_id, o.item_id, o.starts, o.offer_id FROM ingest.offers o
+         JOIN unnest($2::int[], $3::int[], $4::text[]) AS u(s, i, st) ON o.store_id = u.s AND o.item_id = u.i AND o.starts = u.st
+         WHERE o.source = $1`,
+        [source, unique.map((o) => o.storeId), unique.map((o) => o.itemId), unique.map((o) => o.starts)],
+      );
+      return new Map(rows.map((r) => [`${r.store_id}/${r.item_id}/${r.starts}`, r.offer_id]));
+    });
+    return offers.map((o) => ids.get(key(o)) as number);
+  }
+
+  private async storeIdsIn(query: (sql: string, params: unknown[]) => Promise<{ external_id: string; store_id: number }[]>, source: string, externalIds: readonly string[]) {
+    if (externalIds.length === 0) return new Map<string, number>();
+    const rows = await query(`SELECT external_id, store_id FROM ingest.stores WHERE source = $1 AND external_id = ANY($2::text[])`, [source, [...new Set(externalIds)]]);
+    return new Map(rows.map((r) => [r.external_id, r.store_id]));
+  }
+}

@@ -1,0 +1,254 @@
+import {
+  DeadLetterRecord,
+  IngestTopics,
+  ItemUpsertedEvent,
+  OfferUpsertedEvent,
+  PriceObservedEvent,
+  StoreUpsertedEvent,
+} from '@hintakori/price-ingest-contracts';
+import { Logger } from '@nestjs/common';
+import { adapterFor } from '../feeds/adapters';
+import { openFeed } from '../feeds/feed-input';
+import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind } from '../feeds/feed-record';
+import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
+import { RegistryRepository } from '../registry/registry.repository';
+import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
+
+/** Lines per checkpoint: a crash repeats at most this much publishing (idempotent downstream) and never counts it twice. */
+export const DEFAULT_CHUNK_LINES = 20_000;
+/** At most this many price events per Kafka message (all of one item). */
+export const MAX_EVENTS_PER_MESSAGE = 500;
+/** Prices above this many cents (1,000 €) or at/below zero are rejected as absurd. */
+export const MAX_PRICE_CENTS = 100_000;
+const MAX_FUTURE_MS = 24 * 3_600_000;
+
+export interface RunProgress {
+  runId: string;
+  source: string;
+  lines: number;
+  records: number;
+  rejected: number;
+  prices: number;
+  bytesRead: number;
+  totalBytes: number | null;
+}
+
+export interface RunOptions {
+  onProgress?: (progress: RunProgress) => void | Promise<void>;
+  chunkLines?: number;
+  /** Called after each committed checkpoint (tests use it to stop a run half-way). */
+  afterCheckpoint?: (line: number) => void | Promise<void>;
+}
+
+interface Chunk {
+  stores: FeedStore[];
+  products: FeedProduct[];
+  prices: FeedPrice[];
+  offers: FeedOffer[];
+  rejects: { recordKind: RecordKind; reason: string; raw: unknown; line: number }[];
+  records: number;
+}
+
+const emptyChunk = (): Chunk => ({ stores: [], products: [], prices: [], offers: [], rejects: [], records: 0 });
+
+/**
+ * Runs one feed: streams the source, normalises it, assigns ids through the registries and publishes
+ * the contract events (stores and items before the prices that reference them), checkpointing every
+ * chunk. A run that stops half-way resumes after its last checkpoint.
+ */
+export class FeedRunner {
+  private readonly logger = new Logger('FeedRunner');
+
+  constructor(
+    private readonly runs: FeedRunsRepository,
+    private readonly registry: RegistryRepository,
+    private readonly publisher: IngestPublisher,
+  ) {}
+
+  async run(runId: string, options: RunOptions = {}): Promise<FeedRun> {
+    let run = await this.runs.start(runId);
+    if (run.status === 'completed') return run;
+    const adapter = adapterFor(run.source);
+    const parse = adapter.createParser();
+    const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
+    const resumeAfter = run.checkpointLine;
+    if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
+    const input = await openFeed(run.location);
+    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null };
+    let checkpoint = resumeAfter;
+    let chunk = emptyChunk();
+    let lineNo = 0;
+    const totals = { records: run.recordsTotal, rejected: run.recordsRejected, prices: run.pricesPublished };
+    const commit = async () => {
+      const counts = await this.publishChunk(ctx, chunk);
+      await this.runs.checkpoint(run.id, checkpoint, lineNo, counts);
+      checkpoint = lineNo;
+      totals.records += counts.records;
+      totals.rejected += counts.rejected;
+      totals.prices += counts.prices;
+      chunk = emptyChunk();
+      await options.onProgress?.({ runId: run.id, source: run.source, lines: lineNo, ...totals, bytesRead: input.bytesRead(), totalBytes: input.totalBytes });
+      await options.afterCheckpoint?.(lineNo);
+    };
+    try {
+      for await (const line of input.lines) {
+        lineNo++;
+        let records: FeedRecord[];
+        try {
+          records = parse(line, lineNo);
+        } catch (error) {
+          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: line.slice(0, 2000) }];
+        }
+        if (lineNo <= resumeAfter) continue;
+        for (const record of records) add(chunk, record, lineNo);
+        if (lineNo - checkpoint >= chunkLines) await commit();
+      }
+      if (lineNo > checkpoint) await commit();
+    } finally {
+      input.close();
+    }
+    run = await this.runs.complete(run.id);
+    this.logger.log(
+      `run ${run.id} (${run.source}) completed: ${run.recordsTotal} records, ${run.pricesPublished} prices, ${run.itemsPublished} items, ${run.storesPublished} stores, ${run.offersPublished} offers, ${run.recordsRejected} rejected`,
+    );
+    return run;
+  }
+
+  private async publishChunk(ctx: RunContext, chunk: Chunk): Promise<ChunkCounts> {
+    const { run } = ctx;
+    const source = run.source;
+    const rejects = [...chunk.rejects];
+    const now = new Date().toISOString();
+
+    // Stores first, then items: the prices below may reference them.
+    const storeIds = await this.registry.registerStores(source, chunk.stores);
+    const storeEvents: StoreUpsertedEvent[] = chunk.stores.map((s) => ({ storeId: storeIds.get(s.externalId) as number, ...s, observedAt: ctx.defaultObservedAt, source }));
+    await this.publisher.publish(IngestTopics.StoresUpserted, storeEvents.map((e) => ({ key: String(e.storeId), value: e })));
+    if (storeEvents.length > 0) ctx.nationalStores = null;
+
+    const itemIds = await this.registry.registerProducts(source, chunk.products);
+    const itemEvents: ItemUpsertedEvent[] = chunk.products.map((p) => ({ itemId: itemIds.get(p.ean) as number, ...p, observedAt: ctx.defaultObservedAt, source }));
+    await this.publisher.publish(IngestTopics.ItemsUpserted, itemEvents.map((e) => ({ key: String(e.itemId), value: e })));
+
+    // Prices: resolve references, reject what cannot be used, group per item.
+    const eans = [...chunk.prices.map((p) => p.ean), ...chunk.offers.map((o) => o.ean)];
+    const items = await this.registry.sourceItems(source, eans);
+    const externalIds = [...chunk.prices.map((p) => p.externalStoreId), ...chunk.offers.map((o) => o.externalStoreId)].filter((id): id is string => id !== null);
+    const stores = await this.registry.storeIds(source, externalIds);
+    if (chunk.prices.some((p) => p.externalStoreId === null) && ctx.nationalStores === null) ctx.nationalStores = await this.registry.allStoreIds(source);
+    const byItem = new Map<number, PriceObservedEvent[]>();
+    let newest: string | null = null;
+    let prices = 0;
+    for (const price of chunk.prices) {
+      const problem = priceProblem(price, now);
+      const item = items.get(price.ean);
+      const storeList = price.externalStoreId === null ? (ctx.nationalStores ?? []) : [stores.get(price.externalStoreId)].filter((id): id is number => id !== undefined);
+      const reason =
+        problem ??
+        (item === undefined ? `unknown product: EAN ${price.ean} is not in the ${source} product list` : null) ??
+        (storeList.length === 0 ? (price.externalStoreId === null ? `no ${source} stores are known for a national price` : `unknown store ${price.externalStoreId}`) : null);
+      if (reason || !item) {
+        rejects.push({ recordKind: 'price', reason: reason ?? 'unknown product', raw: price, line: 0 });
+        continue;
+      }
+      const observedAt = price.observedAt ?? ctx.defaultObservedAt;
+      if (newest === null || observedAt > newest) newest = observedAt;
+      const events = byItem.get(item.itemId) ?? [];
+      for (const storeId of storeList) {
+        events.push({
+          itemId: item.itemId,
+          storeId,
+          price: price.price,
+          comparisonPrice: price.comparisonPrice !== null && price.comparisonPrice > 0 ? price.comparisonPrice : null,
+          priceUnit: price.priceUnit ?? item.priceUnit,
+          comparisonPriceUnit: price.comparisonPriceUnit ?? item.comparisonPriceUnit,
+          isCampaign: price.isCampaign,
+          observedAt,
+          source,
+        });
+        prices++;
+      }
+      byItem.set(item.itemId, events);
+    }
+    const priceMessages: OutgoingMessage[] = [];
+    for (const [itemId, events] of byItem) {
+      for (let i = 0; i < events.length; i += MAX_EVENTS_PER_MESSAGE) priceMessages.push({ key: String(itemId), value: events.slice(i, i + MAX_EVENTS_PER_MESSAGE) });
+    }
+    await this.publisher.publish(IngestTopics.PricesObserved, priceMessages);
+
+    // Offers, keyed and grouped by store.
+    const offerRows: { offer: FeedOffer; storeId: number; itemId: number }[] = [];
+    for (const offer of chunk.offers) {
+      const item = items.get(offer.ean);
+      const storeId = stores.get(offer.externalStoreId);
+      if (!item || storeId === undefined) {
+        rejects.push({ recordKind: 'offer', reason: !item ? `unknown product: EAN ${offer.ean} is not in the ${source} product list` : `unknown store ${offer.externalStoreId}`, raw: offer, line: 0 });
+        continue;
+      }
+      offerRows.push({ offer, storeId, itemId: item.itemId });
+    }
+    const offerIds = await this.registry.registerOffers(
+      source,
+      offerRows.map((o) => ({ storeId: o.storeId, itemId: o.itemId, starts: o.offer.validUntil ?? '' })),
+    );
+    const byStore = new Map<number, OfferUpsertedEvent[]>();
+    offerRows.forEach((o, i) => {
+      const events = byStore.get(o.storeId) ?? [];
+      events.push({ offerId: offerIds[i], storeId: o.storeId, itemId: o.itemId, name: o.offer.name, image: o.offer.image, validUntil: o.offer.validUntil, observedAt: ctx.defaultObservedAt, source });
+      byStore.set(o.storeId, events);
+    });
+    await this.publisher.publish(IngestTopics.OffersUpserted, [...byStore].map(([storeId, events]) => ({ key: String(storeId), value: events })));
+
+    const deadLetters: DeadLetterRecord[] = rejects.map((r) => ({ source, runId: run.id, kind: r.recordKind, reason: r.reason, record: r.raw, at: now }));
+    await this.publisher.publish(IngestTopics.DeadLetter, deadLetters.map((d) => ({ key: source, value: d })));
+    if (deadLetters.length > 0) this.logger.warn(`run ${run.id} (${source}): ${deadLetters.length} records rejected, e.g. ${deadLetters[0].reason}`);
+
+    return {
+      records: chunk.records,
+      rejected: rejects.length,
+      prices,
+      items: itemEvents.length,
+      stores: storeEvents.length,
+      offers: offerRows.length,
+      newestObservationAt: newest,
+    };
+  }
+}
+
+interface RunContext {
+  run: FeedRun;
+  defaultObservedAt: string;
+  /** Store ids of the source, for national prices; refreshed when the run registers stores. */
+  nationalStores: number[] | null;
+}
+
+function add(chunk: Chunk, record: FeedRecord, line: number): void {
+  chunk.records++;
+  switch (record.kind) {
+    case 'store':
+      chunk.stores.push(record.value);
+      break;
+    case 'product':
+      chunk.products.push(record.value);
+      break;
+    case 'price':
+      chunk.prices.push(record.value);
+      // A Lidl article is one line holding both its product and its price: count the line's record once.
+      if (chunk.products.length > 0 && chunk.products[chunk.products.length - 1].ean === record.value.ean && record.value.externalStoreId === null) chunk.records--;
+      break;
+    case 'offer':
+      chunk.offers.push(record.value);
+      break;
+    case 'reject':
+      chunk.rejects.push({ recordKind: record.recordKind, reason: record.reason, raw: record.raw, line });
+      break;
+  }
+}
+
+/** Why a price cannot be used, or null. */
+export function priceProblem(price: FeedPrice, now: string): string | null {
+  if (!Number.isInteger(price.price) || price.price <= 0) return `absurd price: ${price.price} cents is not above zero`;
+  if (price.price > MAX_PRICE_CENTS) return `absurd price: ${(price.price / 100).toFixed(2)} € is over 1000 €`;
+  if (price.observedAt !== null && Date.parse(price.observedAt) - Date.parse(now) > MAX_FUTURE_MS) return `observedAt ${price.observedAt} is in the future`;
+  return null;
+}

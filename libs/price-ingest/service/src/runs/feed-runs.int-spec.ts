@@ -1,0 +1,149 @@
+import { inProcessBus } from '@hintakori/platform-messaging';
+import { DeadLetterRecord, IngestTopics, PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import { createTestDatabase, TestDatabase, testConfig } from '@hintakori/testing';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FeedRunsService } from '../feed-runs.service';
+import { PriceIngestModule } from '../price-ingest.module';
+import { IngestPublisher } from '../publishing/ingest-publisher';
+import { RegistryRepository } from '../registry/registry.repository';
+import { FeedRunner } from './feed-runner';
+import { FeedRunsRepository } from './feed-runs.repository';
+
+const FIXTURES = join(__dirname, '../../fixtures');
+
+/** An S group feed of `stores` stores and `products` products, every store pricing every product. */
+function sGroupFeed(stores: number, products: number, priceCents = (s: number, p: number) => 100 + s + p): string {
+  const lines: string[] = [];
+  for (let s = 1; s <= stores; s++) {
+    lines.push(JSON.stringify({ __typename: 'Store', id: `S${s}`, name: `Prisma ${s}`, brand: 'PRISMA', location: { address: { street: { default: `Katu ${s}` }, postcode: '00100', postcodeName: { default: 'Helsinki' } }, coordinates: { lat: 60.1, lon: 24.9 } }, weeklyOpeningHours: [] }));
+  }
+  const ean = (p: number) => `64000000${String(p).padStart(5, '0')}`;
+  for (let p = 1; p <= products; p++) {
+    lines.push(JSON.stringify({ __typename: 'Product', ean: ean(p), name: `Tuote ${p}`, comparisonUnit: 'PCE', hierarchyPath: [{ name: 'Lehti' }, { name: 'Juuri' }] }));
+  }
+  for (let p = 1; p <= products; p++) {
+    for (let s = 1; s <= stores; s++) {
+      lines.push(JSON.stringify({ __typename: 'StoreProduct', storeId: `S${s}`, ean: ean(p), price: priceCents(s, p) / 100, pricing: { currentPrice: priceCents(s, p) / 100, campaignPrice: null }, priceUpdatedAt: '2026-01-19T06:00:00Z' }));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('feed runs on PostgreSQL', () => {
+  let db: TestDatabase;
+  let app: INestApplicationContext;
+  let dir: string;
+  const events = { prices: [] as PriceObservedEvent[], dead: [] as DeadLetterRecord[], items: 0, stores: 0 };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dir = mkdtempSync(join(tmpdir(), 'ingest-int-'));
+    inProcessBus.onEvent(IngestTopics.PricesObserved, async (data) => void events.prices.push(...(data as PriceObservedEvent[])));
+    inProcessBus.onEvent(IngestTopics.DeadLetter, async (data) => void events.dead.push(data as DeadLetterRecord));
+    inProcessBus.onEvent(IngestTopics.ItemsUpserted, async () => void events.items++);
+    inProcessBus.onEvent(IngestTopics.StoresUpserted, async () => void events.stores++);
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(testConfig(db.url, { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2' }), { runWorkers: false }), { logger: ['error'] });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    inProcessBus.removeAll(Object.values(IngestTopics));
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    events.prices.length = 0;
+    events.dead.length = 0;
+    events.items = 0;
+    events.stores = 0;
+  });
+
+  const runner = () => new FeedRunner(app.get(FeedRunsRepository), app.get(RegistryRepository), app.get(IngestPublisher));
+
+  it('assigns stable ids across runs and sources: one item per EAN, stores per source', async () => {
+    const runs = app.get(FeedRunsRepository);
+    const registry = app.get(RegistryRepository);
+    const first = await registry.registerProducts('s-group', [
+      { ean: '6400000000010', priceUnit: 'kpl', comparisonPriceUnit: 'kpl' },
+      { ean: '6400000000020', priceUnit: 'kpl', comparisonPriceUnit: 'kpl' },
+    ]);
+    const again = await registry.registerProducts('k-group', [
+      { ean: '6400000000030', priceUnit: 'kg', comparisonPriceUnit: 'kg' },
+      { ean: '6400000000020', priceUnit: 'kpl', comparisonPriceUnit: 'l' },
+    ]);
+    expect(again.get('6400000000020')).toBe(first.get('6400000000020'));
+    expect(again.get('6400000000030')).toBe(Math.max(...first.values()) + 1);
+    const storesA = await registry.registerStores('s-group', [{ externalId: 'X', chain: 'prisma' }]);
+    const storesB = await registry.registerStores('k-group', [{ externalId: 'X', chain: 'kmarket' }]);
+    expect(storesB.get('X')).not.toBe(storesA.get('X'));
+    expect((await registry.registerStores('s-group', [{ externalId: 'X', chain: 'prisma' }])).get('X')).toBe(storesA.get('X'));
+    expect(await runs.latest()).toEqual([]);
+  });
+
+  it('publishes a fixture feed, rejecting absurd prices and unknown references to the dead-letter topic with reasons', async () => {
+    const runs = app.get(FeedRunsRepository);
+    const run = await runs.create('s-group', join(FIXTURES, 's-group.jsonl'));
+    const done = await runner().run(run.id);
+    expect(done).toMatchObject({ status: 'completed', pricesPublished: 1, storesPublished: 1, itemsPublished: 1, offersPublished: 1 });
+    expect(events.prices).toEqual([expect.objectContaining({ price: 99, comparisonPrice: 109, isCampaign: true, observedAt: '2026-01-19T06:10:00.000Z', source: 's-group' })]);
+    const reasons = events.dead.map((d) => d.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/unknown S group brand/),
+        expect.stringMatching(/absurd price: -100 cents/),
+        expect.stringMatching(/absurd price: 1250.00 € is over 1000 €/),
+        expect.stringMatching(/unknown store 999/),
+        expect.stringMatching(/unknown product: EAN 6400000000007/),
+        expect.stringMatching(/not valid JSON/),
+      ]),
+    );
+    expect(done.recordsRejected).toBe(events.dead.length);
+    expect(events.dead.every((d) => d.runId === run.id && d.source === 's-group')).toBe(true);
+    expect((await runs.freshness()).find((f) => f.source === 's-group')?.newestObservationAt).toBe('2026-01-19T06:10:00.000Z');
+  });
+
+  it('resumes a run stopped half-way from its checkpoint without counting anything twice', async () => {
+    const file = join(dir, 'resume.jsonl');
+    writeFileSync(file, sGroupFeed(5, 40));
+    const runs = app.get(FeedRunsRepository);
+    const run = await runs.create('s-group', file);
+    let checkpoints = 0;
+    await expect(
+      runner().run(run.id, {
+        chunkLines: 50,
+        afterCheckpoint: () => {
+          if (++checkpoints === 2) throw new Error('worker killed');
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    const half = await runs.get(run.id);
+    expect(half).toMatchObject({ status: 'running', checkpointLine: 100 });
+    const publishedBefore = events.prices.length;
+    const done = await runner().run(run.id, { chunkLines: 50 });
+    expect(done).toMatchObject({ status: 'completed', recordsTotal: 5 + 40 + 200, pricesPublished: 200, storesPublished: 5, itemsPublished: 40, recordsRejected: 0, attempts: 2 });
+    // Every (item, store) price reached the topic; the resumed part was published once more at most.
+    const keys = new Set(events.prices.map((p) => `${p.itemId}/${p.storeId}`));
+    expect(keys.size).toBe(200);
+    expect(events.prices.length - publishedBefore).toBe(200 - (100 - 45));
+    // A completed run is not run again.
+    const again = await runner().run(run.id);
+    expect(again.pricesPublished).toBe(200);
+  });
+
+  it('runs a queued feed through BullMQ on its PostgreSQL backend, retrying a failed attempt', async () => {
+    const service = app.get(FeedRunsService);
+    service.startWorker();
+    const file = join(dir, 'queued.jsonl');
+    writeFileSync(file, sGroupFeed(3, 10));
+    const run = await service.enqueue('s-group', file);
+    const [done] = await service.waitFor([run.id], undefined, 200);
+    expect(done).toMatchObject({ status: 'completed', pricesPublished: 30 });
+    const missing = await service.enqueue('s-group', join(dir, 'missing.jsonl'));
+    await expect(service.waitFor([missing.id], undefined, 200)).rejects.toThrow(/ENOENT|no such file/);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * A feed-run worker process for the crash test (feed-pipeline.contract-spec.ts), started with
+ * `node -r @swc-node/register` and configured by the environment like main.worker.ts, with short lock
+ * and stall intervals so a killed worker's job is taken over quickly, and small checkpoints.
+ *
+ * TEST_STALL_AT_PRICE_PUBLISH=<n>: on the n-th publication of a chunk's prices, publish the first half
+ * only, print "STALLED <run id>" and hang — the test then SIGKILLs the process between a half-published
+ * chunk and its checkpoint, the worst moment.
+ */
+import 'reflect-metadata';
+import { loadConfig } from '@hintakori/platform-config';
+import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
+import { NestFactory } from '@nestjs/core';
+import { createFeedWorker } from '../jobs/feed-queue';
+import { FeedRunProcessor } from '../jobs/feed-run.processor';
+import { PriceIngestModule } from '../price-ingest.module';
+import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
+import { RegistryRepository } from '../registry/registry.repository';
+import { FeedRunner } from './feed-runner';
+import { FeedRunsRepository } from './feed-runs.repository';
+
+class StallingPublisher extends IngestPublisher {
+  private pricePublishes = 0;
+
+  constructor(
+    private readonly inner: IngestPublisher,
+    private readonly stallAt: number,
+  ) {
+    super(null as never);
+  }
+
+  override async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (topic === IngestTopics.PricesObserved && messages.length > 0 && ++this.pricePublishes === this.stallAt) {
+      await this.inner.publish(topic, messages.slice(0, Math.ceil(messages.length / 2)));
+      process.stdout.write('STALLED\n');
+      await new Promise<never>(() => undefined);
+    }
+    await this.inner.publish(topic, messages);
+  }
+
+  override close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: false }), {
+    logger: ['error', 'warn'],
+  });
+  const stallAt = Number(process.env.TEST_STALL_AT_PRICE_PUBLISH ?? 0);
+  const publisher = stallAt > 0 ? new StallingPublisher(app.get(IngestPublisher), stallAt) : app.get(IngestPublisher);
+  const runs = app.get(FeedRunsRepository);
+  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), publisher), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
+  const worker = createFeedWorker(config, (job) => processor.process(job), { lockDuration: 2000, stalledInterval: 1000 });
+  worker.on('error', (error) => process.stderr.write(`worker: ${error.message}\n`));
+  process.stdout.write('READY\n');
+  const stop = async () => {
+    await worker.close().catch(() => undefined);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

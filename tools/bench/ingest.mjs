@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// `npm run bench:ingest` — not a test: price observations per second end to end on the distributed profile
+// (feed file → queue → price-ingest worker processes → Kafka → catalog and comparisons projections committed
+// in PostgreSQL), with 1 and 2 workers, beside the raw PostgreSQL COPY rate of the same rows into a scratch
+// table on the same server.
+//
+//   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
+//
+// Each round: a fresh database (hintakori_bench_w<N>), the stack started with N workers and no demo loading,
+// then the S group and K group demo feeds queued at once (two runs: one worker takes them in turn, two in
+// parallel). The clock starts when the runs are created and stops when both projections hold every price
+// (polled: row counts of catalog.store_prices and comparisons.price_matrix). Holds /tmp/stack.lock throughout
+// and stops the stack at the end.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+
+if (process.env.BENCH_INGEST_LOCKED !== '1') {
+  // Re-run under the stack lock: the bench starts the distributed stack (ports 3101-3105, 3320).
+  console.log('[bench] waiting for /tmp/stack.lock…');
+  const result = spawnSync('flock', ['/tmp/stack.lock', process.execPath, fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_INGEST_LOCKED: '1' },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const size = option('size', 'small');
+const workerCounts = option('workers', '1,2')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const PORT = '3320';
+const FEEDS = ['s-group', 'k-group'];
+const log = (message) => console.log(`[bench] ${message}`);
+const run = (cmd, cmdArgs, env = {}) => {
+  const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${result.status}`);
+};
+
+const infra = await import('../infra/lib.mjs');
+const { default: pg } = await import('pg');
+const { Kafka, logLevel } = await import('kafkajs');
+
+const feedDir = path.join(root, '.data/bench/ingest-feeds', size);
+if (!existsSync(path.join(feedDir, 'manifest.json'))) {
+  log(`generating the ${size} demo feeds in ${path.relative(root, feedDir)}…`);
+  run('npm', ['run', '--silent', 'demo-data', '--', '--size', size, '--out', feedDir]);
+}
+
+await infra.startAll({ log: (line) => console.log(`[infra] ${line}`) });
+const baseEnv = infra.infraEnv();
+const urlFor = (database) => {
+  const url = new URL(baseEnv.DATABASE_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/** Sets the projections' consumer groups to the topics' ends, so a round sees only its own events. */
+async function resetProjectionGroups() {
+  const kafka = new Kafka({ clientId: 'bench-ingest', brokers: baseEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const groups = { 'catalog-projections': ['items.upserted', 'prices.observed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'] };
+  for (const [groupId, topics] of Object.entries(groups)) {
+    for (const topic of topics) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+    }
+  }
+  await admin.disconnect();
+}
+
+/** Stops the apps of the previous round (the pids `npm run stack` recorded), so their consumer groups go idle. */
+async function stopStackApps() {
+  const pidsFile = path.join(root, '.data/stack/pids.json');
+  if (!existsSync(pidsFile)) return;
+  const children = JSON.parse(readFileSync(pidsFile, 'utf8'));
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (children.some((c) => alive(c.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGKILL');
+  rmSync(pidsFile, { force: true });
+}
+
+async function freshDatabase(database) {
+  const admin = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function round(workers) {
+  const database = `hintakori_bench_w${workers}`;
+  log(`— ${workers} worker(s): fresh database ${database}, starting the stack…`);
+  await stopStackApps();
+  await freshDatabase(database);
+  // The projections of a stopped stack keep their offsets; skip whatever is still on the topics.
+  await resetProjectionGroups();
+  const stackEnv = { PORT, RATE_LIMIT_PER_MINUTE: '0', STACK_DATABASE: database, STACK_INGEST_WORKERS: String(workers), STACK_LOAD_DEMO: 'false', DEMO_FEED_SIZE: 'small' };
+  run(process.execPath, ['tools/stack.mjs', '--detach'], stackEnv);
+  const url = urlFor(database);
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  const base = { rows: 0 };
+  const count = async (table) => Number((await sql.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+  base.rows = await count('catalog.store_prices');
+
+  const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
+  const enqueuers = FEEDS.map((source) =>
+    spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', path.join(feedDir, `${source}.jsonl`)], {
+      cwd: root,
+      env: { ...process.env, ...ingestEnv },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    }),
+  );
+  const exits = enqueuers.map((child) => new Promise((resolve) => child.on('exit', resolve)));
+
+  let started = null;
+  let published = null;
+  const done = {};
+  let lastLine = '';
+  for (;;) {
+    const runs = (await sql.query('SELECT status, started_at, finished_at, prices_published FROM ingest.feed_runs')).rows;
+    const prices = await count('catalog.store_prices');
+    const matrix = await count('comparisons.price_matrix');
+    const now = Date.now();
+    if (runs.length > 0 && started === null && runs.length === FEEDS.length) started = Math.min(...runs.map((r) => r.started_at.getTime()));
+    const failed = runs.find((r) => r.status === 'failed');
+    if (failed) throw new Error(`a feed run failed — see .data/stack/price-ingest-worker-*.log`);
+    const allPublished = runs.length === FEEDS.length && runs.every((r) => r.status === 'completed');
+    const expected = runs.reduce((sum, r) => sum + Number(r.prices_published), 0);
+    if (allPublished && published === null) published = Math.max(...runs.map((r) => r.finished_at.getTime()));
+    if (allPublished && prices - base.rows >= expected && !done.catalog) done.catalog = now;
+    if (allPublished && matrix >= expected && !done.comparisons) done.comparisons = now;
+    const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}; projected: catalog ${prices - base.rows}, comparisons ${matrix}`;
+    if (line !== lastLine) process.stdout.write(`[bench]   ${line}\n`);
+    lastLine = line;
+    if (done.catalog && done.comparisons) {
+      await Promise.all(exits);
+      const seconds = (Math.max(done.catalog, done.comparisons) - started) / 1000;
+      const result = {
+        workers,
+        prices: expected,
+        seconds,
+        perSecond: expected / seconds,
+        publishSeconds: (published - started) / 1000,
+        catalogSeconds: (done.catalog - started) / 1000,
+        comparisonsSeconds: (done.comparisons - started) / 1000,
+      };
+      const copy = await copyRate(url, sql);
+      await sql.end();
+      return { ...result, copy };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The raw COPY rate of the same rows (the catalog projection's current prices) into a scratch table. */
+async function copyRate(url, sql) {
+  const dir = path.join(root, '.data/bench');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'copy-rows.csv');
+  const columns = 'item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at';
+  run('psql', [url, '-q', '-c', `\\copy (SELECT ${columns} FROM catalog.store_prices) TO '${file}' WITH (FORMAT csv)`]);
+  await sql.query('DROP TABLE IF EXISTS public.bench_copy_scratch');
+  await sql.query(
+    'CREATE TABLE public.bench_copy_scratch (item_id integer NOT NULL, store_id integer NOT NULL, price integer NOT NULL, comparison_price integer, price_unit text NOT NULL, comparison_price_unit text NOT NULL, is_campaign boolean NOT NULL, updated_at timestamptz NOT NULL, PRIMARY KEY (item_id, store_id))',
+  );
+  const started = performance.now();
+  run('psql', [url, '-q', '-c', `\\copy public.bench_copy_scratch FROM '${file}' WITH (FORMAT csv)`]);
+  const seconds = (performance.now() - started) / 1000;
+  const rows = Number((await sql.query('SELECT count(*) AS n FROM public.bench_copy_scratch')).rows[0].n);
+  await sql.query('DROP TABLE public.bench_copy_scratch');
+  rmSync(file, { force: true });
+  return { rows, seconds, perSecond: rows / seconds };
+}
+
+const results = [];
+try {
+  for (const workers of workerCounts) results.push(await round(workers));
+} finally {
+  log('stopping the stack…');
+  spawnSync(process.execPath, ['tools/stack.mjs', 'down'], { cwd: root, stdio: 'inherit' });
+}
+
+console.log(`\nIngest end to end (${size} S group + K group feeds, distributed profile; machine: ${(await import('node:os')).cpus().length} cores):`);
+console.table(
+  results.map((r) => ({
+    workers: r.workers,
+    prices: r.prices,
+    'end to end s': r.seconds.toFixed(1),
+    'observations/s': Math.round(r.perSecond),
+    'published after s': r.publishSeconds.toFixed(1),
+    'catalog done s': r.catalogSeconds.toFixed(1),
+    'comparisons done s': r.comparisonsSeconds.toFixed(1),
+    'COPY rows/s': Math.round(r.copy.perSecond),
+    'ingest : COPY': `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)}`,
+  })),
+);
+console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy.');
+console.log('The pipeline writes more per observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka.');

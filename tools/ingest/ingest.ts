@@ -1,0 +1,95 @@
+/**
+ * Runs one feed through the ingest pipeline and follows it with a progress bar.
+ *
+ *   npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]
+ *
+ * The run is queued; the workers of the running system take it (standalone host, or the stack's
+ * price-ingest worker processes). `--here` also runs a worker in this process (nothing else needs to run
+ * but the databases and, in the distributed profile, Kafka). Profile and connections come from the
+ * environment as for the apps (HINTAKORI_PROFILE, DATABASE_URL, KAFKA_BROKERS, REDIS_URL); without
+ * DATABASE_URL the standalone profile's embedded PostgreSQL (PG_PORT, default 54329) is used.
+ */
+import 'reflect-metadata';
+import { loadConfig } from '@hintakori/platform-config';
+import { FeedRunsService, PriceIngestModule, SOURCE_PATTERN } from '@hintakori/price-ingest-service';
+import { NestFactory } from '@nestjs/core';
+import { createReadStream, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { progressBar } from './progress';
+
+const USAGE = 'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]';
+
+export interface IngestArgs {
+  source: string;
+  file: string;
+  here: boolean;
+}
+
+export function parseIngestArgs(argv: readonly string[]): IngestArgs {
+  const values = new Map<string, string>();
+  let here = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--here') {
+      here = true;
+      continue;
+    }
+    const match = /^--(source|file)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`Unknown argument '${arg}'\n${USAGE}`);
+    const value = match[2] ?? argv[++i];
+    if (!value) throw new Error(`Missing value for --${match[1]}\n${USAGE}`);
+    values.set(match[1], value);
+  }
+  let source = values.get('source');
+  const file = values.get('file');
+  if (!source || !file) throw new Error(`--source and --file are required\n${USAGE}`);
+  // `--source csv` names the source after the file: csv:<basename>.
+  if (source === 'csv' || source === 'jsonl') source = `${source}:${file.replace(/^.*[\\/]/, '').replace(/\..*$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40) || 'feed'}`;
+  if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source '${source}'\n${USAGE}`);
+  const isUrl = /^https?:\/\//.test(file);
+  if (!isUrl && !existsSync(file)) throw new Error(`No such file: ${file}`);
+  return { source, file: isUrl ? file : resolve(file), here };
+}
+
+async function countLines(file: string): Promise<number | null> {
+  if (/^https?:\/\//.test(file) || file.endsWith('.gz')) return null;
+  let lines = 0;
+  for await (const chunk of createReadStream(file)) for (const byte of chunk as Buffer) if (byte === 10) lines++;
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const args = parseIngestArgs(process.argv.slice(2));
+  const env = { ...process.env };
+  if (!env.DATABASE_URL && (env.HINTAKORI_PROFILE ?? 'standalone') === 'standalone') {
+    env.DATABASE_URL = `postgres://hintakori:hintakori@127.0.0.1:${env.PG_PORT ?? 54329}/hintakori`;
+  }
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...env });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: args.here }), {
+    logger: ['error', 'warn'],
+  });
+  try {
+    const service = app.get(FeedRunsService);
+    const total = await countLines(args.file);
+    const run = await service.enqueue(args.source, args.file);
+    process.stderr.write(`feed run ${run.id} queued (${args.source} ← ${args.file})${args.here ? '' : '; waiting for a worker'}\n`);
+    const bar = progressBar(`${args.source} run ${run.id}`);
+    const started = Date.now();
+    const [done] = await service.waitFor([run.id], ([r]) => r && bar.update(r.checkpointLine, total, `${r.checkpointLine} lines, ${r.pricesPublished} prices, ${r.recordsRejected} rejected`), 500);
+    bar.update(total ?? done.checkpointLine, total, `${done.checkpointLine} lines, ${done.pricesPublished} prices, ${done.recordsRejected} rejected`);
+    bar.done();
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(
+      `run ${done.id} completed in ${seconds.toFixed(1)} s: ${done.recordsTotal} records, ${done.pricesPublished} prices (${Math.round(done.pricesPublished / Math.max(seconds, 0.001))}/s), ${done.itemsPublished} items, ${done.storesPublished} stores, ${done.offersPublished} offers, ${done.recordsRejected} rejected (dead-letter topic ingest.dead-letter)\n`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
