@@ -4,6 +4,9 @@
 //   npm run stack               start everything, follow until Ctrl-C (then stop the apps)
 //   npm run stack -- --detach   start everything and return (used by the e2e tests and benchmarks)
 //   npm run stack:down          stop the apps and the infrastructure
+// The demo data (DEMO_FEED_SIZE=small|finland, default small) is loaded on the first start by feed runs through
+// the price-ingest worker processes (STACK_INGEST_WORKERS, default 1); DEMO_FEED_SIZE=finland uses its own database
+// (hintakori_finland; STACK_DATABASE names any other). STACK_LOAD_DEMO=false skips the loading (benchmarks).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,8 @@ if (args[0] === 'down') {
 }
 
 const started = Date.now();
+const demoViaFeed = process.env.DEMO_VIA_FEED !== 'false';
+const seedDemo = process.env.SEED_DEMO_DATA !== 'false';
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 await stopApps();
 log('building the services…');
@@ -44,10 +49,35 @@ log('starting PostgreSQL, Redis and Kafka…');
 const infra = await import('./infra/lib.mjs');
 await infra.startAll({ log: (line) => console.log(`[infra] ${line}`) });
 await infra.ensureKafkaTopics([], { log: (line) => console.log(`[kafka] ${line}`) });
+// One database per demo size (the standard one: hintakori): STACK_DATABASE names another (created when missing),
+// and its feed queue gets the same prefix so run ids of different databases never meet in Redis.
+const demoSize = process.env.DEMO_FEED_SIZE ?? 'small';
+const database = process.env.STACK_DATABASE ?? (demoSize === 'small' ? null : `hintakori_${demoSize}`);
+const infraEnv = infra.infraEnv();
+if (database) {
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(database)) {
+    console.error(`[stack] STACK_DATABASE must be a lower-case identifier, got "${database}"`);
+    process.exit(1);
+  }
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: infraEnv.DATABASE_URL });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (rowCount === 0) await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(infraEnv.DATABASE_URL);
+  url.pathname = `/${database}`;
+  infraEnv.DATABASE_URL = url.toString();
+  infraEnv.INGEST_QUEUE_PREFIX = process.env.INGEST_QUEUE_PREFIX ?? database;
+  log(`database ${database}${rowCount === 0 ? ' (created)' : ''}`);
+}
 const env = {
   ...process.env,
-  ...infra.infraEnv(),
+  ...infraEnv,
   HINTAKORI_PROFILE: 'distributed',
+  // The demo data comes by a feed run (below) unless DEMO_VIA_FEED=false: the services' seeders then load only
+  // what no feed carries (the category tree).
+  SEED_FROM_FEED: String(demoViaFeed),
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--enable-source-maps', '--max-old-space-size=512'].filter(Boolean).join(' '),
 };
 
@@ -99,6 +129,39 @@ for (;;) {
     process.exit(1);
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+// Feed-run workers (apps/price-ingest/src/main.worker.ts): their own processes, started once the price-ingest
+// API has migrated its schema. STACK_INGEST_WORKERS sets how many (default 1).
+const workerCount = Number(process.env.STACK_INGEST_WORKERS ?? 1);
+for (let i = 1; i <= workerCount; i++) {
+  const name = `price-ingest-worker-${i}`;
+  const logFile = path.join(stackDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['dist/apps/price-ingest/src/main.worker.js'], {
+    cwd: root,
+    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(3105 + i) },
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
+  closeSync(fd);
+  children.push({ name, pid: child.pid, port: 3105 + i, log: path.relative(root, logFile) });
+  child.unref();
+}
+writeFileSync(pidsFile, JSON.stringify(children, null, 2));
+if (seedDemo && demoViaFeed && process.env.STACK_LOAD_DEMO !== 'false') {
+  // First start: generate the demo feeds (DEMO_FEED_SIZE, default small) and run them through the workers,
+  // then wait for the projections to commit them. Later starts find the completed runs and go on.
+  log(`loading the ${demoSize} demo data by feed runs (first start only)…`);
+  const loaded = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/demo.ts', '--dir', path.join(stackDir, 'demo-feeds')], {
+    cwd: root,
+    env: { ...env, NODE_OPTIONS: '--enable-source-maps --max-old-space-size=1536' },
+    stdio: 'inherit',
+  });
+  if (loaded.status !== 0) {
+    console.error('[stack] loading the demo data failed — see the output above and .data/stack/price-ingest-worker-*.log');
+    await stopApps();
+    process.exit(1);
+  }
 }
 log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port} (API /api, docs /api/docs)`);
 console.table(children.map(({ name, pid, port: p, log: l }) => ({ app: name, pid, port: p, log: l })));

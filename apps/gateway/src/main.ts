@@ -3,7 +3,7 @@ import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
 import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
 import { loadConfigOrExit } from '@hintakori/platform-config';
-import { levels } from '@hintakori/platform-host';
+import { installShutdownHandler, levels, onDrain } from '@hintakori/platform-host';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), { logger: levels(config), bodyParser: false });
   configureGateway(app);
-  app.enableShutdownHooks();
+  // SIGTERM: /api/ready turns 503 at once (the load balancer stops sending), then HTTP and Kafka clients close.
+  onDrain('gateway', () => app.close());
+  onDrain('telemetry flush', async () => {
+    const { telemetry } = await import('@hintakori/platform-telemetry');
+    await telemetry()?.shutdown();
+  });
+  installShutdownHandler();
   await app.listen(config.port, '0.0.0.0');
   new Logger('gateway').log(`Hintakori gateway (${config.profile}) on http://localhost:${config.port}/api`);
 }

@@ -4,17 +4,27 @@ import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
 import { AppConfig } from '@hintakori/platform-config';
 import { bootService, BootedService, levels } from '@hintakori/platform-host';
+import { InProcessServer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
-import { PriceIngestModule } from '@hintakori/price-ingest-service';
+import { FeedRunsService, loadDemoFeeds, PriceIngestModule } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import path from 'node:path';
 
 export interface StandaloneHost {
   app: INestApplication;
   url: string;
   close(): Promise<void>;
+}
+
+/** Boots price-ingest on the in-process transport like bootService does, keeping the app to reach its feed runs. */
+async function bootPriceIngest(config: AppConfig): Promise<BootedService & { app: INestMicroservice }> {
+  const app = await NestFactory.createMicroservice(PriceIngestModule.forRoot(config), { strategy: new InProcessServer(), logger: levels(config) });
+  app.useGlobalFilters(new ServiceExceptionFilter());
+  await app.listen();
+  return { app, close: () => app.close() };
 }
 
 /**
@@ -33,16 +43,29 @@ export async function startStandalone(config: AppConfig, options: { pgPort?: num
   }
   const services: BootedService[] = [];
   try {
-    // Each service boots (and seeds its own part of the demo data) concurrently.
+    // Each service boots concurrently. When the demo data comes by a feed run (DEMO_VIA_FEED, the default),
+    // the services' own seeders load only what no feed carries (the category tree); otherwise they seed it all.
+    const seedFromFeed = config.ingest.demoViaFeed;
     services.push(
       ...(await Promise.all([
-        bootService('catalog', CatalogModule.forRoot(config), config),
-        bootService('stores', StoresModule.forRoot(config), config),
+        bootService('catalog', CatalogModule.forRoot(config, { seedFromFeed }), config),
+        bootService('stores', StoresModule.forRoot(config, { seedFromFeed }), config),
         bootService('carts', CartsModule.forRoot(config), config),
-        bootService('comparisons', ComparisonsModule.forRoot(config), config),
-        bootService('price-ingest', PriceIngestModule.forRoot(config), config),
+        bootService('comparisons', ComparisonsModule.forRoot(config, { seedFromFeed }), config),
+        bootPriceIngest(config),
       ])),
     );
+    const ingest = services[services.length - 1] as BootedService & { app: INestMicroservice };
+    if (config.seedDemoData && config.ingest.demoViaFeed) {
+      // The demo data arrives the way real prices do: feed files → queue → feed run → events → projections.
+      const started = Date.now();
+      const runs = await loadDemoFeeds(ingest.app.get(FeedRunsService), {
+        dir: path.join(config.dataDir, 'demo-feeds', config.ingest.demoFeedSize),
+        size: config.ingest.demoFeedSize,
+        log: (line) => logger.log(line),
+      });
+      if (runs.length > 0) logger.log(`demo feed loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), { logger: levels(config), bodyParser: false });
     configureGateway(app, { webRoot: options.webRoot });
     await app.listen(config.port, '127.0.0.1');

@@ -1,6 +1,10 @@
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { lifecycle } from '@hintakori/platform-host';
+import { callService, InjectServiceClient } from '@hintakori/platform-messaging';
+import { IngestStatus, PriceIngestPatterns } from '@hintakori/price-ingest-contracts';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Backend } from '../backend';
@@ -14,7 +18,19 @@ export class HealthController {
     private readonly cache: ResponseCache,
     @Inject(CACHE_STORE) private readonly cacheStore: CacheStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectServiceClient('price-ingest') private readonly priceIngest: ClientProxy,
   ) {}
+
+  /** Price freshness per source (newest observation and its age); null when price-ingest does not answer. */
+  private async freshness(): Promise<{ source: string; newestObservationAt: string | null; ageSeconds: number | null }[] | null> {
+    try {
+      const status = await callService<IngestStatus>(this.priceIngest, PriceIngestPatterns.Status, {}, 3000);
+      const now = Date.now();
+      return status.sources.map((s) => ({ ...s, ageSeconds: s.newestObservationAt ? Math.max(0, Math.round((now - Date.parse(s.newestObservationAt)) / 1000)) : null }));
+    } catch {
+      return null;
+    }
+  }
 
   @Get('health')
   @ApiOperation({ summary: 'The gateway is alive' })
@@ -25,13 +41,13 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: "Each dependency's state; 503 until all are up" })
   async ready(@Res({ passthrough: true }) res: Response): Promise<object> {
-    const [services, cacheUp] = await Promise.all([this.backend.health(), this.cacheStore.ping()]);
+    const [services, cacheUp, prices] = await Promise.all([this.backend.health(), this.cacheStore.ping(), this.freshness()]);
     const dependencies: Record<string, string> = {};
     for (const report of services) dependencies[report.service] = report.status;
     dependencies.cache = cacheUp ? 'up' : 'down';
     if (this.config.profile === 'distributed') dependencies.kafka = services.some((s) => s.status === 'up') ? 'up' : 'down';
-    const ready = Object.values(dependencies).every((state) => state === 'up');
+    const ready = !lifecycle.draining && Object.values(dependencies).every((state) => state === 'up');
     res.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', profile: this.config.profile, dependencies, services, cache: this.cache.stats() };
+    return { status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'not ready', profile: this.config.profile, dependencies, services, cache: this.cache.stats(), prices: { sources: prices } };
   }
 }
