@@ -47,7 +47,8 @@ export class AdminController {
       },
     },
   })
-  @ApiResponse({ status: 400, description: 'Bad body, unknown category' })
+  @ApiResponse({ status: 400, description: 'Bad body' })
+  @ApiResponse({ status: 404, description: 'Unknown category' })
   @ApiResponse({ status: 409, description: 'The feed category is already mapped' })
   create(@Body() body: unknown): Promise<CategoryMappingDto> {
     return this.catalog.createMapping(parseCreateMappingBody(body));
