@@ -7,6 +7,10 @@ cd "$(dirname "$0")/../.."
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 started=$(date +%s)
+# Keep a copy of everything printed, to total the test counts of every runner at the end.
+mkdir -p .data
+summary_log=.data/test-run.log
+exec > >(tee "$summary_log") 2>&1
 
 if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --no-audit --no-fund; fi
 
@@ -26,3 +30,16 @@ step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, docker
 step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --silent load:comparisons -- --smoke
 
 step "all tests passed in $(( $(date +%s) - started )) s"
+# One closing line over all runners: jest's "Tests: … N passed" lines and node:test's "# pass N" / "# fail N".
+node -e '
+const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+let passed = 0, failed = 0;
+for (const m of text.matchAll(/^Tests:\s+(.*)$/gm)) {
+  passed += Number(/(\d+) passed/.exec(m[1])?.[1] ?? 0);
+  failed += Number(/(\d+) failed/.exec(m[1])?.[1] ?? 0);
+}
+for (const m of text.matchAll(/^# pass (\d+)$/gm)) passed += Number(m[1]);
+for (const m of text.matchAll(/^# fail (\d+)$/gm)) failed += Number(m[1]);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
+' "$summary_log"
