@@ -23,12 +23,8 @@ export function loadStoreIds(maxPages = 100) {
     for (const store of batch) ids.push(store.id);
     if (batch.length < 200) break;
   }
-  // The gateway takes store ids of at most 9 digits (dto/parsing.ts); ingested stores can have longer ones, which it
-  // answers with 400. Leave those out so the figures measure the comparisons, and say so.
-  const usable = ids.filter((id) => id <= 999999999);
-  if (usable.length < ids.length) console.warn(`${ids.length - usable.length} of ${ids.length} store ids have 10+ digits and are rejected by the gateway's storeIds parser; left out`);
-  if (usable.length < 2) fail(`the system has ${usable.length} usable stores; load data first`);
-  return usable;
+  if (ids.length < 2) fail(`the system has ${ids.length} stores; load data first`);
+  return ids;
 }
 
 /** Item ids found by searching the common terms in a few stores. */
