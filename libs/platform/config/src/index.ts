@@ -151,6 +151,17 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
   };
 }
 
+/**
+ * `SEED_FROM_FEED=true`: the demo data arrives as events from a feed run, so the services' seeders load only
+ * their reference data (catalog: the category tree). Default false. Throws ConfigError on a bad value.
+ */
+export function seedFromFeedEnv(env: Env = process.env): boolean {
+  const problems: string[] = [];
+  const value = bool(env, 'SEED_FROM_FEED', false, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return value;
+}
+
 /** Loads the configuration or exits the process with a readable message. */
 export function loadConfigOrExit(env: Env = process.env, defaults: { port?: number } = {}): AppConfig {
   try {

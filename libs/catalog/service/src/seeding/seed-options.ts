@@ -1,16 +1,5 @@
-import { ConfigError } from '@hintakori/platform-config';
-
-/**
- * `SEED_FROM_FEED=true`: the demo items and prices arrive as events from a feed run, so the seeder loads
- * only the category tree. Default false (the seeder loads everything) during the transition.
- */
-export function seedFromFeedEnv(env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env.SEED_FROM_FEED?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return false;
-  if (['1', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError([`SEED_FROM_FEED must be true or false, got "${env.SEED_FROM_FEED}"`]);
-}
+/** `SEED_FROM_FEED` (libs/platform/config) decides whether the demo data comes by feed run instead of this seeder. */
+export { seedFromFeedEnv } from '@hintakori/platform-config';
 
 export interface CatalogModuleOptions {
   /** Seed only the category tree; default from SEED_FROM_FEED. */
