@@ -1,35 +1,10 @@
-import type { NutrientValue, OpeningExceptionValue, SourceCategoryRef, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
+import type { ItemUpsertedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
 
-/** A store as a source adapter normalised it (ids are assigned later by the registry). */
-export interface FeedStore {
-  externalId: string;
-  chain: string;
-  type: 'S' | 'K' | 'L';
-  name: string;
-  urlSlug: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  lat: number;
-  long: number;
-  weeklyHours: WeeklyHoursValue[];
-  exceptions: OpeningExceptionValue[];
-}
+/** A store as a source adapter normalised it: the event without what the run adds (id from the registry, time, source). */
+export type FeedStore = Omit<StoreUpsertedEvent, 'storeId' | 'observedAt' | 'source' | 'type'> & { type: 'S' | 'K' | 'L' };
 
-export interface FeedProduct {
-  ean: string;
-  name: string;
-  urlSlug: string;
-  pictureUrl: string | null;
-  brandName: string | null;
-  originCountry: string | null;
-  description: string | null;
-  ingredients: string | null;
-  nutritionalContent: NutrientValue[];
-  priceUnit: string;
-  comparisonPriceUnit: string;
-  category: SourceCategoryRef;
-}
+/** A product as a source adapter normalised it: the event without what the run adds. */
+export type FeedProduct = Omit<ItemUpsertedEvent, 'itemId' | 'observedAt' | 'source'>;
 
 export interface FeedPrice {
   /** null: a national price that applies to every store of the source. */
