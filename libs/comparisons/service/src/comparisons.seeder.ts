@@ -1,3 +1,4 @@
+import { BootLatch } from '@hintakori/platform-persistence';
 import { generateDemoData } from '@hintakori/demo-data';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
@@ -24,8 +25,7 @@ export function helsinkiToday(now: Date = new Date()): string {
 @Injectable()
 export class ComparisonsSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('ComparisonsSeeder');
-  private readonly done: Promise<void>;
-  private finish!: (error?: unknown) => void;
+  private readonly latch = new BootLatch();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,26 +33,17 @@ export class ComparisonsSeeder implements OnApplicationBootstrap {
     private readonly prices: PriceMatrixRepository,
     private readonly projection: PriceMatrixProjection,
     @Inject(COMPARISONS_SEED_FROM_FEED) private readonly seedFromFeed: boolean,
-  ) {
-    this.done = new Promise((resolve, reject) => {
-      this.finish = (error?: unknown) => (error === undefined ? resolve() : reject(error));
-    });
-    this.done.catch(() => undefined); // reported by onApplicationBootstrap; ready() callers see it too
-  }
+  ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    try {
+  onApplicationBootstrap(): Promise<void> {
+    return this.latch.run(async () => {
       if (this.config.seedDemoData && !this.seedFromFeed) await this.seed();
-      this.finish();
-    } catch (error) {
-      this.finish(error);
-      throw error;
-    }
+    });
   }
 
   /** Resolves when boot-time seeding is over (the price consumer starts after it). */
   ready(): Promise<void> {
-    return this.done;
+    return this.latch.ready();
   }
 
   /** Seeds when the matrix is empty; returns the number of price rows written (0 when there was nothing to do). */

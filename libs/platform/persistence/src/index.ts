@@ -1,2 +1,3 @@
 export * from './embedded-postgres';
 export * from './typeorm-options';
+export * from './boot-latch';

@@ -1,3 +1,4 @@
+import { BootLatch } from '@hintakori/platform-persistence';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import type { DemoPrice } from '@hintakori/demo-data';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
@@ -21,8 +22,7 @@ const PROGRESS_EVERY = 50_000;
 @Injectable()
 export class CatalogSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('CatalogSeeder');
-  private readonly done: Promise<void>;
-  private finish!: (error?: unknown) => void;
+  private readonly latch = new BootLatch();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -32,26 +32,17 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     private readonly prices: StorePriceProjection,
     private readonly categories: CategoryService,
     @Inject(CATALOG_SEED_FROM_FEED) private readonly seedFromFeed: boolean,
-  ) {
-    this.done = new Promise((resolve, reject) => {
-      this.finish = (error?: unknown) => (error === undefined ? resolve() : reject(error));
-    });
-    this.done.catch(() => undefined); // reported by onApplicationBootstrap; ready() callers see it too
-  }
+  ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    try {
+  onApplicationBootstrap(): Promise<void> {
+    return this.latch.run(async () => {
       if (this.config.seedDemoData) await this.seedIfEmpty();
-      this.finish();
-    } catch (error) {
-      this.finish(error);
-      throw error;
-    }
+    });
   }
 
   /** Resolves when boot-time seeding is over (the event consumers start after it). */
   ready(): Promise<void> {
-    return this.done;
+    return this.latch.ready();
   }
 
   /** Returns true when this call seeded the data set, false when the catalog already had data. */
