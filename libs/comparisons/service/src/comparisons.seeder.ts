@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { DataSource, EntityManager } from 'typeorm';
 import { PROJECTION_BATCH_SIZE, PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
-import type { PriceObservation } from './price-observation';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { COMPARISONS_SEED_FROM_FEED } from './seed-options';
 
 const PROGRESS_EVERY = 50_000;

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ComparisonsModule } from './comparisons.module';
 import { PriceMatrixProjection } from './price-matrix.projection';
-import type { PriceObservation } from './price-observation';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 
 const observation = (itemId: number, storeId: number, price: number, observedAt: string, extra: Partial<PriceObservation> = {}): PriceObservation => ({
   itemId,
@@ -46,7 +46,9 @@ describe('price matrix projection', () => {
   };
 
   const basketPrice = async (itemId: number, storeId: number) => {
-    const [line] = await firstValueFrom(service.client.send<BasketLine[]>(ComparisonsPatterns.Basket, { storeIds: [storeId], lines: [{ itemId, quantity: 1 }] }));
+    const [line] = await firstValueFrom(
+      service.client.send<BasketLine[]>(ComparisonsPatterns.Basket, { storeIds: [storeId], lines: [{ itemId, quantity: 1 }] }),
+    );
     return line.storeItems[0];
   };
 

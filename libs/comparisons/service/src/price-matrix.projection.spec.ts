@@ -1,5 +1,5 @@
 import { newestPerCell } from './price-matrix.projection';
-import type { PriceObservation } from './price-observation';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 
 const obs = (itemId: number, storeId: number, price: number, observedAt: string): PriceObservation => ({
   itemId,

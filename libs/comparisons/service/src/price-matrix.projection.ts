@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PriceObservation } from './price-observation';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { PriceMatrixRepository } from './price-matrix.repository';
 
 export const PROJECTION_BATCH_SIZE = 5000;

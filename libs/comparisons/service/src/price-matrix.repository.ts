@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PriceCell, PriceDetail } from './comparison.calculator';
-import type { PriceObservation } from './price-observation';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 
 /** Raw SQL over comparisons.price_matrix; rows come back as plain objects (no entity hydration). */
 @Injectable()

@@ -1,7 +1,6 @@
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
-import { IngestTopics } from '@hintakori/price-ingest-contracts';
+import { IngestTopics, parsePriceObservedEvent, PriceObservation } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
-import { parsePriceObservedEvent, PriceObservation } from './price-observation';
 import { PriceMatrixProjection } from './price-matrix.projection';
 
 /**

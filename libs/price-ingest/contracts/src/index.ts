@@ -133,3 +133,5 @@ export interface DeadLetterRecord {
 export interface IngestStatus {
   sources: { source: string; newestObservationAt: string | null }[];
 }
+
+export * from './price-observed';

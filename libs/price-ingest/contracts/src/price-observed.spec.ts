@@ -1,4 +1,4 @@
-import { parsePriceObservedEvent } from './price-observation';
+import { parsePriceObservedEvent } from './price-observed';
 
 const now = new Date('2025-11-22T12:00:00.000Z');
 const event = {

@@ -1,6 +1,6 @@
-import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import type { PriceObservedEvent } from './index';
 
-/** One observed price as the projection stores it. */
+/** One observed price as the projections store it: a PriceObservedEvent checked and without its source. */
 export interface PriceObservation {
   itemId: number;
   storeId: number;
@@ -25,13 +25,16 @@ function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INT;
 }
 
-export type ParsedEvent = { ok: true; observation: PriceObservation } | { ok: false; reason: string };
+export type ParsedPriceObservation = { ok: true; observation: PriceObservation } | { ok: false; reason: string };
 
 /** An observation dated further ahead than this would pin its cell (newer wins), so it is refused as a clock error. */
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
-/** Checks one `prices.observed` payload from the wire; a bad event is reported, never thrown. */
-export function parsePriceObservedEvent(input: unknown, now: Date = new Date()): ParsedEvent {
+/**
+ * Checks one `prices.observed` payload from the wire for the projections that consume it (catalog, comparisons);
+ * a bad event is reported with the reason, never thrown.
+ */
+export function parsePriceObservedEvent(input: unknown, now: Date = new Date()): ParsedPriceObservation {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'not an object' };
   const event = input as Partial<Record<keyof PriceObservedEvent, unknown>>;
   if (!isPositiveInt(event.itemId)) return { ok: false, reason: 'itemId must be a positive integer' };
