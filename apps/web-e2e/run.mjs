@@ -8,6 +8,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../../tools/infra/chromium.mjs';
+import { waitReady } from '../../tools/test/wait-ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (m) => console.log(`[web-e2e] ${m}`);
@@ -21,20 +22,6 @@ try {
   process.exit(1);
 }
 process.env.CHROMIUM_PATH = chromium;
-
-async function waitReady(url, timeoutMs, isAlive) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    if (!isAlive()) return false;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return false;
-}
 
 let baseUrl = process.env.BASE_URL;
 let child;

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitReady } from '../test/wait-ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const which = process.argv[2] ?? 'both';
@@ -14,19 +15,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SEARCH_TERMS = ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti', 'banaani', 'omena', 'peruna', 'kana', 'jauheliha', 'mehu', 'pasta', 'riisi', 'suklaa', 'kevytmaito', 'ruisleipä', 'tomaatti', 'kurkku', 'voi', 'kerma'];
 const env = { ...process.env, RATE_LIMIT_PER_MINUTE: '0' };
 const run = (cmd, args, extra = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
-
-async function waitReady(base, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${base} not ready`);
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -83,7 +71,7 @@ if (which === 'standalone' || which === 'both') {
   closeSync(fd);
   try {
     console.log('[bench] starting the standalone profile…');
-    await waitReady('http://127.0.0.1:3350', 240_000);
+    if (!(await waitReady('http://127.0.0.1:3350', 240_000))) throw new Error('http://127.0.0.1:3350 not ready');
     await benchmark('standalone', 'http://127.0.0.1:3350');
   } finally {
     child.kill('SIGTERM');

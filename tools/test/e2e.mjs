@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitReady } from './wait-ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const which = process.argv[2] ?? 'both';
@@ -14,20 +15,6 @@ const log = (m) => console.log(`[e2e] ${m}`);
 let failed = false;
 
 const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
-
-async function waitReady(url, timeoutMs, isAlive) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    if (isAlive && !isAlive()) return false;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return false;
-}
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
 

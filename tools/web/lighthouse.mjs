@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../infra/chromium.mjs';
+import { waitReady } from '../test/wait-ready.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,19 +16,6 @@ const outDir = path.join(root, 'dist/lighthouse');
 mkdirSync(outDir, { recursive: true });
 const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/ostoskorivertailu,/kaupat,/tietoa').split(',');
 const chromePath = ensureChromium();
-
-async function waitReady(url, isAlive) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    if (!isAlive()) return false;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return false;
-}
 
 let baseUrl = process.env.BASE_URL;
 let child;
@@ -45,7 +33,7 @@ if (!baseUrl) {
   child.on('exit', () => (exited = true));
   baseUrl = 'http://127.0.0.1:3360';
   console.log('[lighthouse] starting the standalone profile…');
-  if (!(await waitReady(baseUrl, () => !exited))) {
+  if (!(await waitReady(baseUrl, 240_000, () => !exited))) {
     console.error('[lighthouse] standalone did not become ready (see .data/lighthouse/standalone.log)');
     child.kill('SIGTERM');
     process.exit(1);
