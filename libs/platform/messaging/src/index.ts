@@ -7,3 +7,5 @@ export * from './services';
 export * from './transport';
 export * from './clients.module';
 export * from './batch-consumer';
+export * from './kafka-rpc.client';
+export * from './kafka-rpc.server';

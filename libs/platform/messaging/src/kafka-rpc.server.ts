@@ -1,0 +1,139 @@
+import { Logger } from '@nestjs/common';
+import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
+import { context as otelContext, trace } from '@opentelemetry/api';
+import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Producer } from 'kafkajs';
+import { lastValueFrom } from 'rxjs';
+import { endSpan, extractTraceContext, headerText, MicroBatchProducer, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+
+export class KafkaRpcContext extends BaseRpcContext<[string]> {
+  getPattern(): string {
+    return this.args[0];
+  }
+}
+
+export interface KafkaRpcServerOptions {
+  /** The service's name: its consumer group and client id. */
+  service: string;
+  brokers: string[];
+  /** Requests handled at the same time (default 64); further messages wait for a slot, which holds the fetch. */
+  maxInFlight?: number;
+  /** Partitions fetched and dispatched concurrently (default: all of them). */
+  partitionsConsumedConcurrently?: number;
+  /** kafkajs client settings (retry, timeouts) merged over the defaults. */
+  client?: Partial<KafkaConfig>;
+}
+
+/**
+ * Request/reply over Kafka for a service's @MessagePattern handlers. Unlike Nest's ServerKafka (which handles
+ * each partition's messages one after another and sends each reply in its own produce request), every fetched
+ * batch is dispatched at once — up to `maxInFlight` requests run concurrently — and the replies of one event-loop
+ * turn go to the broker in one produce request. Requests past their caller's deadline are dropped unanswered.
+ * Delivery is at most once: offsets advance when a request is dispatched, and a request lost in a crash ends as
+ * a timeout at the caller (which owns retries).
+ */
+export class KafkaRpcServer extends Server implements CustomTransportStrategy {
+  protected override readonly logger = new Logger(KafkaRpcServer.name);
+  private readonly slots: Slots;
+  private consumer?: Consumer;
+  private producer?: Producer;
+  private replies?: MicroBatchProducer;
+  private expired = 0;
+
+  constructor(private readonly options: KafkaRpcServerOptions) {
+    super();
+    this.slots = new Slots(options.maxInFlight ?? 64);
+  }
+
+  async listen(callback: (...optionalParams: unknown[]) => void): Promise<void> {
+    try {
+      await this.start();
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  private async start(): Promise<void> {
+    const patterns = [...this.messageHandlers].filter(([, handler]) => !handler.isEventHandler).map(([pattern]) => pattern);
+    const kafka = new Kafka({ clientId: `${this.options.service}-${process.pid}`, brokers: this.options.brokers, logLevel: logLevel.WARN, ...this.options.client });
+    this.producer = kafka.producer({ allowAutoTopicCreation: false });
+    this.consumer = kafka.consumer({ groupId: this.options.service, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000, maxWaitTimeInMs: 1000 });
+    this.replies = new MicroBatchProducer(this.producer, 1);
+    await Promise.all([this.producer.connect(), this.consumer.connect()]);
+    if (patterns.length === 0) return;
+    await this.consumer.subscribe({ topics: patterns, fromBeginning: false });
+    await uninstrumentedRun(this.consumer)({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 64,
+      eachBatchAutoResolve: true,
+      eachBatch: (payload) => this.onBatch(payload),
+    });
+  }
+
+  private async onBatch({ batch, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const handler = this.getHandlerByPattern(batch.topic);
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      await this.slots.acquire();
+      void this.handle(batch.topic, handler, message).finally(() => this.slots.release());
+    }
+  }
+
+  private async handle(pattern: string, handler: MessageHandler | null, message: KafkaMessage): Promise<void> {
+    const correlationId = headerText(message.headers, RpcHeaders.correlationId);
+    const replyTopic = headerText(message.headers, RpcHeaders.replyTopic);
+    const replyPartition = Number(headerText(message.headers, RpcHeaders.replyPartition));
+    if (!correlationId || !replyTopic || !Number.isInteger(replyPartition)) {
+      this.logger.warn(`Dropped a ${pattern} message without reply headers (offset ${message.offset})`);
+      return;
+    }
+    const deadline = Number(headerText(message.headers, RpcHeaders.deadline));
+    if (Number.isFinite(deadline) && Date.now() > deadline) {
+      // The caller has given up: answering would only delay the live requests behind this one.
+      if (++this.expired % 100 === 1) this.logger.warn(`Dropped ${this.expired} request(s) past their deadline (latest ${pattern})`);
+      return;
+    }
+    const span = startMessageSpan('process', pattern, extractTraceContext(message.headers));
+    let outcome: { response?: unknown; error?: unknown };
+    try {
+      if (!handler) throw { statusCode: 501, message: `No handler for "${pattern}"` };
+      const data: unknown = message.value && message.value.length > 0 ? JSON.parse(message.value.toString('utf8')) : undefined;
+      const spanCtx = trace.setSpan(otelContext.active(), span);
+      const response = await otelContext.with(spanCtx, async () => lastValueFrom(this.transformToObservable(await handler(data, new KafkaRpcContext([pattern]))), { defaultValue: null }));
+      outcome = { response };
+    } catch (error) {
+      outcome = { error: error instanceof SyntaxError ? { statusCode: 400, message: `The ${pattern} payload is not JSON` } : error };
+    }
+    endSpan(span, outcome.error);
+    const headers: Record<string, string> = { [RpcHeaders.correlationId]: correlationId };
+    if (outcome.error !== undefined) headers[RpcHeaders.error] = '1';
+    const value = JSON.stringify(outcome.error !== undefined ? serializableError(outcome.error) : (outcome.response ?? null));
+    await this.replies?.send(replyTopic, { partition: replyPartition, headers, value }).catch((error: unknown) => {
+      this.logger.error(`Could not send the ${pattern} reply: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  async close(): Promise<void> {
+    const consumer = this.consumer;
+    const producer = this.producer;
+    this.consumer = undefined;
+    this.producer = undefined;
+    await consumer?.disconnect().catch(() => undefined);
+    // Let the requests already dispatched answer before the producer goes.
+    for (let waited = 0; this.slots.inUse > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    await producer?.disconnect().catch(() => undefined);
+  }
+
+  on(): void {
+    // No transport events are exposed.
+  }
+
+  unwrap<T>(): T {
+    return [this.consumer, this.producer] as T;
+  }
+}
+
+/** Errors travel as plain JSON; an Error instance would serialise to {}. */
+function serializableError(error: unknown): unknown {
+  if (error instanceof Error) return { statusCode: 500, message: error.message };
+  return error ?? { statusCode: 500, message: 'Unknown error' };
+}

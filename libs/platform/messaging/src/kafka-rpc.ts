@@ -1,0 +1,147 @@
+import { context as otelContext, Context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace } from '@opentelemetry/api';
+import type { Consumer, ConsumerRunConfig, IHeaders, Message, Producer, ProducerBatch } from 'kafkajs';
+
+/**
+ * Pieces shared by the Kafka request/reply client and server (kafka-rpc.client.ts, kafka-rpc.server.ts).
+ *
+ * Wire format of a request: topic = the message pattern, value = the JSON payload, headers
+ * `hk-correlation-id`, `hk-reply-topic`, `hk-reply-partition`, `hk-deadline` (epoch ms after which the caller
+ * has given up) and the W3C trace context. A reply: topic = `<pattern>.reply`, the partition the caller named,
+ * value = the JSON response (or the error payload when the `hk-error` header is set).
+ */
+export const RpcHeaders = {
+  correlationId: 'hk-correlation-id',
+  replyTopic: 'hk-reply-topic',
+  replyPartition: 'hk-reply-partition',
+  deadline: 'hk-deadline',
+  error: 'hk-error',
+} as const;
+
+export const replyTopicOf = (pattern: string): string => `${pattern}.reply`;
+
+export function headerText(headers: IHeaders | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  if (value === undefined || value === null) return undefined;
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : Buffer.isBuffer(first) ? first.toString('utf8') : String(first);
+}
+
+const headerGetter: TextMapGetter<IHeaders | undefined> = {
+  keys: (carrier) => Object.keys(carrier ?? {}),
+  get: (carrier, key) => headerText(carrier, key),
+};
+
+/** The trace context a request message carries (the caller's producer span), or none. */
+export function extractTraceContext(headers: IHeaders | undefined): Context {
+  return propagation.extract(ROOT_CONTEXT, headers, headerGetter);
+}
+
+/** Writes the active (or given) trace context into message headers. */
+export function injectTraceContext(headers: Record<string, string>, ctx: Context = otelContext.active()): void {
+  propagation.inject(ctx, headers);
+}
+
+const tracer = trace.getTracer('hintakori-kafka-rpc');
+
+/** A span for one request message, named and shaped like the kafkajs instrumentation's (`send <topic>` / `process <topic>`). */
+export function startMessageSpan(kind: 'send' | 'process', topic: string, parent: Context): Span {
+  return tracer.startSpan(
+    `${kind} ${topic}`,
+    {
+      kind: kind === 'send' ? SpanKind.PRODUCER : SpanKind.CONSUMER,
+      attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, 'messaging.operation.name': kind, 'messaging.operation.type': kind },
+    },
+    parent,
+  );
+}
+
+export function endSpan(span: Span, error?: unknown): void {
+  if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+  span.end();
+}
+
+/**
+ * The request/reply path creates its own spans per message (above). The kafkajs OpenTelemetry instrumentation
+ * wraps producer.sendBatch and consumer.run; on this path its per-batch spans would be wrong (a micro-batch mixes
+ * many requests' contexts), so the unwrapped originals are called. Elsewhere (events, projections) it stays on.
+ */
+type Wrapped<F> = F & { __original?: F };
+export function uninstrumentedSendBatch(producer: Producer): (batch: ProducerBatch) => ReturnType<Producer['sendBatch']> {
+  const method = producer.sendBatch as Wrapped<Producer['sendBatch']>;
+  return (method.__original ?? method).bind(producer);
+}
+export function uninstrumentedRun(consumer: Consumer): (config: ConsumerRunConfig) => Promise<void> {
+  const method = consumer.run as Wrapped<Consumer['run']>;
+  return (method.__original ?? method).bind(consumer);
+}
+
+interface Pending {
+  message: Message;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Coalesces the messages sent during one turn of the event loop into one produce request per flush
+ * (kafkajs has no linger of its own): under load many requests share a round trip to the broker.
+ */
+export class MicroBatchProducer {
+  private queue = new Map<string, Pending[]>();
+  private scheduled = false;
+
+  constructor(
+    private readonly producer: Producer,
+    private readonly acks: number,
+  ) {}
+
+  send(topic: string, message: Message): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let list = this.queue.get(topic);
+      if (!list) this.queue.set(topic, (list = []));
+      list.push({ message, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const queue = this.queue;
+    this.queue = new Map();
+    this.scheduled = false;
+    const topicMessages = [...queue].map(([topic, list]) => ({ topic, messages: list.map((p) => p.message) }));
+    try {
+      await uninstrumentedSendBatch(this.producer)({ topicMessages, acks: this.acks });
+      for (const list of queue.values()) for (const p of list) p.resolve();
+    } catch (error) {
+      for (const list of queue.values()) for (const p of list) p.reject(error);
+    }
+  }
+}
+
+/** A counting semaphore: at most `limit` requests handled at once by one server. */
+export class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  }
+
+  get inUse(): number {
+    return this.active;
+  }
+}
