@@ -7,6 +7,7 @@
 // The demo data (DEMO_FEED_SIZE=small|finland, default small) is loaded on the first start by feed runs through
 // the price-ingest worker processes (STACK_INGEST_WORKERS, default 1); DEMO_FEED_SIZE=finland uses its own database
 // (hintakori_finland; STACK_DATABASE names any other). STACK_LOAD_DEMO=false skips the loading (benchmarks).
+// STACK_REPLICAS_COMPARISONS=2 runs a second comparisons process in the same consumer group.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -145,6 +146,23 @@ for (let i = 1; i <= workerCount; i++) {
   });
   closeSync(fd);
   children.push({ name, pid: child.pid, port: 3105 + i, log: path.relative(root, logFile) });
+  child.unref();
+}
+// Extra comparisons replicas (STACK_REPLICAS_COMPARISONS, default 1 = none extra): the same consumer group
+// shares the request partitions; each replica keeps its own price cache, following the table by NOTIFY.
+const comparisonsReplicas = Number(process.env.STACK_REPLICAS_COMPARISONS ?? 1);
+for (let i = 2; i <= comparisonsReplicas; i++) {
+  const name = `comparisons-${i}`;
+  const logFile = path.join(stackDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['dist/apps/comparisons/src/main.js'], {
+    cwd: root,
+    env: { ...env, RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false', PORT: String(3110 + i) },
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
+  closeSync(fd);
+  children.push({ name, pid: child.pid, port: 3110 + i, log: path.relative(root, logFile) });
   child.unref();
 }
 writeFileSync(pidsFile, JSON.stringify(children, null, 2));

@@ -3,6 +3,7 @@ import { createTestDatabase, startTestService, testConfig, TestDatabase, TestSer
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ComparisonsModule } from './comparisons.module';
+import { PriceMatrixCache } from './price-matrix.cache';
 
 const OBSERVED = '2025-11-20T08:30:00.000Z';
 
@@ -45,6 +46,10 @@ describe('comparisons service over the in-process transport', () => {
     } finally {
       await sql.end();
     }
+    // The price cache follows the table through NOTIFY (delivered at commit, asynchronously): wait for it.
+    const cache = service.app.get(PriceMatrixCache);
+    for (let i = 0; i < 500 && !(cache.ready && cache.size.cells === FIXTURE.length); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(cache.size.cells).toBe(FIXTURE.length);
   });
 
   afterAll(async () => {

@@ -9,6 +9,8 @@ import { ComparisonsHandler } from './comparisons.handler';
 import { ComparisonsSeeder } from './comparisons.seeder';
 import { ComparisonsService } from './comparisons.service';
 import { CreatePriceMatrix1763900000000 } from './database/migrations/1763900000000-create-price-matrix';
+import { NotifyPriceMatrixChanges1795550000000 } from './database/migrations/1795550000000-notify-price-matrix-changes';
+import { PriceMatrixCache } from './price-matrix.cache';
 import { PriceMatrixEntry } from './price-matrix.entity';
 import { PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
@@ -28,13 +30,14 @@ export class ComparisonsModule {
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           useFactory: () =>
-            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000] }),
+            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000, NotifyPriceMatrixChanges1795550000000] }),
         }),
       ],
       controllers: [ComparisonsHandler, createHealthHandler('comparisons'), ...consumers.controllers],
       providers: [
         { provide: COMPARISONS_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
         PriceMatrixRepository,
+        PriceMatrixCache,
         PriceMatrixProjection,
         ComparisonsService,
         ComparisonsSeeder,

@@ -1,19 +1,25 @@
 import type { BasketLine, ComparisonRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { Injectable } from '@nestjs/common';
 import { buildBasket, computeStoreTotals } from './comparison.calculator';
+import { PriceMatrixCache } from './price-matrix.cache';
 import { PriceMatrixRepository } from './price-matrix.repository';
 
 function distinctItemIds(request: ComparisonRequest): number[] {
   return [...new Set(request.lines.map((line) => line.itemId))];
 }
 
-/** Fetches the needed prices in one query and hands them to the pure calculator. */
+/** Fetches the needed prices (from the price cache when it is ready, else in one query) and hands them to the pure calculator. */
 @Injectable()
 export class ComparisonsService {
-  constructor(private readonly prices: PriceMatrixRepository) {}
+  constructor(
+    private readonly prices: PriceMatrixRepository,
+    private readonly cache: PriceMatrixCache,
+  ) {}
 
   async storeTotals(request: ComparisonRequest): Promise<StoreTotalsResult> {
-    const cells = request.lines.length > 0 ? await this.prices.findCells(distinctItemIds(request), request.storeIds) : [];
+    if (request.lines.length === 0) return computeStoreTotals(request, []);
+    const itemIds = distinctItemIds(request);
+    const cells = this.cache.ready ? this.cache.findCells(itemIds, request.storeIds) : await this.prices.findCells(itemIds, request.storeIds);
     return computeStoreTotals(request, cells);
   }
 

@@ -1,0 +1,111 @@
+import { ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { PriceObservation } from '@hintakori/price-ingest-contracts';
+import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
+import { Client } from 'pg';
+import { firstValueFrom } from 'rxjs';
+import { ComparisonsModule } from './comparisons.module';
+import { PriceMatrixCache } from './price-matrix.cache';
+import { PriceMatrixProjection } from './price-matrix.projection';
+import { PriceMatrixRepository } from './price-matrix.repository';
+
+const observation = (itemId: number, storeId: number, price: number, observedAt: string): PriceObservation => ({
+  itemId,
+  storeId,
+  price,
+  comparisonPrice: null,
+  priceUnit: 'kpl',
+  comparisonPriceUnit: 'kpl',
+  isCampaign: false,
+  observedAt,
+});
+
+async function until<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 10));
+    value = await read();
+  }
+  return value;
+}
+
+const sorted = (cells: { itemId: number; storeId: number; price: number }[]) =>
+  cells.map((c) => `${c.itemId}:${c.storeId}:${c.price}`).sort();
+
+describe('the comparisons price cache (in-memory copy of the price matrix, following it by NOTIFY)', () => {
+  let db: TestDatabase;
+  let service: TestService;
+  let cache: PriceMatrixCache;
+  let projection: PriceMatrixProjection;
+  let repository: PriceMatrixRepository;
+  let sql: Client;
+
+  const totals = (data: unknown) => firstValueFrom(service.client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, data));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    service = await startTestService(ComparisonsModule.forRoot(testConfig(db.url)));
+    cache = service.app.get(PriceMatrixCache);
+    projection = service.app.get(PriceMatrixProjection);
+    repository = service.app.get(PriceMatrixRepository);
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    await until('the cache to load', () => cache.ready, Boolean);
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await service?.close();
+    await db?.drop();
+  });
+
+  it('answers exactly as the table does, on random baskets over a random matrix written in several transactions', async () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rows: PriceObservation[] = [];
+    for (let item = 1; item <= 300; item++) {
+      for (let store = 1; store <= 40; store++) if (random() < 0.7) rows.push(observation(item, store, 50 + Math.floor(random() * 2000), '2026-01-01T00:00:00Z'));
+    }
+    // Several statements (batches) and a raw SQL write: every path into the table reaches the cache.
+    await projection.applyPriceObservations(rows.slice(0, 4000));
+    await projection.applyPriceObservations(rows.slice(4000));
+    await sql.query(`UPDATE comparisons.price_matrix SET price = price + 1 WHERE item_id % 7 = 0`);
+    const count = Number((await sql.query('SELECT count(*) FROM comparisons.price_matrix')).rows[0].count);
+    await until('the cache to hold every cell', () => cache.size.cells, (cells) => cells === count);
+
+    for (let basket = 0; basket < 50; basket++) {
+      const itemIds = Array.from({ length: 30 }, () => 1 + Math.floor(random() * 320));
+      const storeIds = Array.from({ length: 10 }, () => 1 + Math.floor(random() * 45));
+      expect(sorted(cache.findCells([...new Set(itemIds)], [...new Set(storeIds)]))).toEqual(sorted(await repository.findCells([...new Set(itemIds)], [...new Set(storeIds)])));
+    }
+  });
+
+  it('shows a price the feed changed in the store totals once the projection has committed it', async () => {
+    await projection.applyPriceObservations([observation(1000, 1, 300, '2026-02-01T00:00:00Z'), observation(1000, 2, 310, '2026-02-01T00:00:00Z')]);
+    const request = { storeIds: [1, 2], lines: [{ itemId: 1000, quantity: 2 }] };
+    await until('the first prices', () => totals(request), (r) => r['1'].total === 600);
+    // A newer observation lowers store 2's price; an older one for store 1 changes nothing.
+    await projection.applyPriceObservations([observation(1000, 2, 250, '2026-02-02T00:00:00Z'), observation(1000, 1, 1, '2026-01-15T00:00:00Z')]);
+    const after = await until('the new price', () => totals(request), (r) => r['2'].total === 500);
+    expect(after).toEqual({
+      '1': { total: 600, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '2': { total: 500, estimatedCount: 0, missingCount: 0, cheapest: true },
+    });
+  });
+
+  it('forgets deleted cells, and after a TRUNCATE answers from the table until it has reloaded', async () => {
+    await sql.query('DELETE FROM comparisons.price_matrix WHERE item_id = 1000 AND store_id = 1');
+    const request = { storeIds: [1, 2], lines: [{ itemId: 1000, quantity: 1 }] };
+    // Store 1 now has no price: it gets the average of the others (store 2's 250) as an estimate.
+    await until('the deleted price', () => totals(request), (r) => r['1'].estimatedCount === 1);
+    expect((await totals(request))['1'].total).toBe(250);
+
+    await sql.query('TRUNCATE comparisons.price_matrix');
+    await until('the cache to notice the TRUNCATE', () => cache.ready, (ready) => !ready || cache.size.cells === 0);
+    expect((await totals(request))['2']).toEqual({ total: 0, estimatedCount: 0, missingCount: 1, cheapest: false });
+    await until('the reload', () => cache.ready && cache.size.cells === 0, Boolean, 15000);
+    await projection.applyPriceObservations([observation(1000, 2, 199, '2026-03-01T00:00:00Z')]);
+    await until('a price after the reload', () => totals(request), (r) => r['2'].total === 199);
+  });
+});

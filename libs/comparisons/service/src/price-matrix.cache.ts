@@ -1,0 +1,227 @@
+import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Client, Notification } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PriceCell } from './comparison.calculator';
+
+/** The channel the price matrix's triggers notify on (migration 1795550000000): changed and deleted cells, or `reload`. */
+export const PRICE_MATRIX_CHANNEL = 'comparisons_price_matrix';
+const LOAD_CHUNK_ITEMS = 500;
+
+/** One item's prices: store ids ascending and their prices, `length` of them used. */
+interface ItemPrices {
+  stores: Int32Array;
+  prices: Int32Array;
+  length: number;
+}
+
+/**
+ * The store-totals hot path's copy of comparisons.price_matrix (item, store → price), held in typed arrays
+ * (about 8 bytes a cell: 3.4 M cells ≈ 27 MB) so a 30 × 10 comparison costs a few hundred binary-search steps
+ * instead of a database round trip.
+ *
+ * It never serves a price older than the table's committed state as PostgreSQL delivers it: triggers on the
+ * table put every changed cell into NOTIFY payloads (delivered at commit, in commit order, to every replica's
+ * listener); the cache LISTENs before it loads the table and applies everything that arrived during the load
+ * afterwards, in order. While it is loading, after a TRUNCATE, or after its listening connection dropped (it
+ * then reloads), `ready` is false and callers read the table instead.
+ */
+@Injectable()
+export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PriceMatrixCache.name);
+  private items = new Map<number, ItemPrices>();
+  private listener?: Client;
+  private buffered: string[] | null = null;
+  private state: 'idle' | 'loading' | 'ready' | 'stopped' = 'idle';
+  private cells = 0;
+  private starting?: Promise<void>;
+  private retryTimer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  get size(): { items: number; cells: number } {
+    return { items: this.items.size, cells: this.cells };
+  }
+
+  onApplicationBootstrap(): void {
+    void this.start();
+  }
+
+  /** Starts listening and loading in the background (boot is not held up; the table answers meanwhile). */
+  start(): Promise<void> {
+    if (this.state === 'stopped') return Promise.resolve();
+    this.starting ??= this.listenAndLoad().catch((error: unknown) => {
+      this.starting = undefined;
+      this.logger.warn(`Price cache not loaded (${error instanceof Error ? error.message : String(error)}); the table answers, retrying in 5 s`);
+      this.scheduleRetry();
+    });
+    return this.starting;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.state = 'stopped';
+    clearTimeout(this.retryTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  /** Prices of the given items in the given stores (only cells that exist), as the table would answer. */
+  findCells(itemIds: readonly number[], storeIds: readonly number[]): PriceCell[] {
+    const cells: PriceCell[] = [];
+    for (const itemId of itemIds) {
+      const entry = this.items.get(itemId);
+      if (!entry) continue;
+      for (const storeId of storeIds) {
+        const at = indexOf(entry, storeId);
+        if (at >= 0) cells.push({ itemId, storeId, price: entry.prices[at] });
+      }
+    }
+    return cells;
+  }
+
+  private scheduleRetry(delayMs = 5000): void {
+    if (this.state === 'stopped') return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.start(), delayMs);
+    this.retryTimer.unref();
+  }
+
+  private async listenAndLoad(): Promise<void> {
+    this.state = 'loading';
+    const started = Date.now();
+    const listener = new Client({ connectionString: this.config.databaseUrl, application_name: 'hintakori-comparisons-cache' });
+    listener.on('notification', (message: Notification) => this.onNotification(message));
+    listener.on('error', (error: Error) => this.onListenerLost(listener, error));
+    listener.on('end', () => this.onListenerLost(listener, new Error('connection ended')));
+    await listener.connect();
+    this.listener = listener;
+    this.buffered = [];
+    await listener.query(`LISTEN ${PRICE_MATRIX_CHANNEL}`);
+
+    const items = new Map<number, ItemPrices>();
+    let cells = 0;
+    const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
+    for (let start = 0; start < ids.length; start += LOAD_CHUNK_ITEMS) {
+      const rows: { id: number; cells: string }[] = await this.dataSource.query(
+        `SELECT item_id AS id, string_agg(store_id::text || ':' || price::text, ',' ORDER BY store_id) AS cells
+           FROM comparisons.price_matrix WHERE item_id = ANY($1::int[]) GROUP BY item_id`,
+        [ids.slice(start, start + LOAD_CHUNK_ITEMS)],
+      );
+      for (const row of rows) {
+        const parts = row.cells.split(',');
+        const entry: ItemPrices = { stores: new Int32Array(parts.length), prices: new Int32Array(parts.length), length: parts.length };
+        parts.forEach((part, i) => {
+          const colon = part.indexOf(':');
+          entry.stores[i] = Number(part.slice(0, colon));
+          entry.prices[i] = Number(part.slice(colon + 1));
+        });
+        items.set(row.id, entry);
+        cells += parts.length;
+      }
+    }
+    if (this.listener !== listener) return; // the connection dropped during the load: a reload is under way
+    this.items = items;
+    this.cells = cells;
+    const backlog = this.buffered ?? [];
+    this.buffered = null;
+    for (const payload of backlog) this.apply(payload);
+    this.state = 'ready';
+    this.logger.log(`Price cache loaded: ${cells} prices of ${items.size} items in ${Date.now() - started} ms (${backlog.length} notifications applied after the load)`);
+  }
+
+  private onNotification(message: Notification): void {
+    if (message.channel !== PRICE_MATRIX_CHANNEL || !message.payload) return;
+    if (message.payload === 'reload') {
+      if (this.listener) this.onListenerLost(this.listener, new Error('the table was truncated'), 0);
+      return;
+    }
+    if (this.buffered) this.buffered.push(message.payload);
+    else this.apply(message.payload);
+  }
+
+  /** A lost listener may have missed notifications: stop serving and reload. */
+  private onListenerLost(listener: Client, error: Error, retryMs = 5000): void {
+    if (this.listener !== listener || this.state === 'stopped') return;
+    this.logger.warn(`Price cache stale (${error.message}); the table answers until the cache has reloaded`);
+    this.listener = undefined;
+    this.state = 'idle';
+    this.starting = undefined;
+    void listener.end().catch(() => undefined);
+    this.scheduleRetry(retryMs);
+  }
+
+  /** Payload: `item:store:price` (changed) or `-item:store` (deleted) cells, comma-separated. */
+  private apply(payload: string): void {
+    for (const cell of payload.split(',')) {
+      if (cell.startsWith('-')) {
+        const [itemId, storeId] = cell.slice(1).split(':').map(Number);
+        this.remove(itemId, storeId);
+        continue;
+      }
+      const [itemId, storeId, price] = cell.split(':').map(Number);
+      if (!Number.isInteger(itemId) || !Number.isInteger(storeId) || !Number.isInteger(price)) continue;
+      this.set(itemId, storeId, price);
+    }
+  }
+
+  private set(itemId: number, storeId: number, price: number): void {
+    let entry = this.items.get(itemId);
+    if (!entry) {
+      entry = { stores: new Int32Array(4), prices: new Int32Array(4), length: 0 };
+      this.items.set(itemId, entry);
+    }
+    const at = indexOf(entry, storeId);
+    if (at >= 0) {
+      entry.prices[at] = price;
+      return;
+    }
+    const insertAt = -at - 1;
+    if (entry.length === entry.stores.length) {
+      const capacity = Math.max(4, entry.length * 2);
+      const stores = new Int32Array(capacity);
+      const prices = new Int32Array(capacity);
+      stores.set(entry.stores.subarray(0, entry.length));
+      prices.set(entry.prices.subarray(0, entry.length));
+      entry.stores = stores;
+      entry.prices = prices;
+    }
+    entry.stores.copyWithin(insertAt + 1, insertAt, entry.length);
+    entry.prices.copyWithin(insertAt + 1, insertAt, entry.length);
+    entry.stores[insertAt] = storeId;
+    entry.prices[insertAt] = price;
+    entry.length += 1;
+    this.cells += 1;
+  }
+
+  private remove(itemId: number, storeId: number): void {
+    const entry = this.items.get(itemId);
+    const at = entry ? indexOf(entry, storeId) : -1;
+    if (!entry || at < 0) return;
+    entry.stores.copyWithin(at, at + 1, entry.length);
+    entry.prices.copyWithin(at, at + 1, entry.length);
+    entry.length -= 1;
+    this.cells -= 1;
+  }
+}
+
+/** Binary search of a store id: its index, or -(insertion point) - 1. */
+function indexOf(entry: ItemPrices, storeId: number): number {
+  let low = 0;
+  let high = entry.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = entry.stores[mid];
+    if (value < storeId) low = mid + 1;
+    else if (value > storeId) high = mid - 1;
+    else return mid;
+  }
+  return -low - 1;
+}
