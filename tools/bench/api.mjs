@@ -1,15 +1,26 @@
 #!/usr/bin/env node
-// `npm run bench:api [standalone|distributed|both]` — not a test: prints p50/p95/p99 latency and
-// requests/s for item search, item by id and store totals (30 items × 10 stores) on each profile.
+// `npm run bench:api [standalone|distributed|both] [-- --size small|finland]` — not a test: prints p50/p95/p99
+// latency and requests/s for item search, item by id and store totals (30 items × 10 stores) on each profile and,
+// in the same run, the floor: the SQL the scenario's requests run (recorded from the services' own repositories),
+// replayed by pgbench at the same concurrency on the same database — and the ratio API : SQL.
 // Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
+import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const which = process.argv[2] ?? 'both';
+const args = process.argv.slice(2);
+const which = args.find((a) => !a.startsWith('--')) ?? 'both';
+const size = args.includes('--size') ? args[args.indexOf('--size') + 1] : (process.env.DEMO_FEED_SIZE ?? 'small');
+if (!['tiny', 'small', 'finland'].includes(size)) {
+  console.error(`--size must be tiny, small or finland, got "${size}"`);
+  process.exit(2);
+}
+const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SEARCH_TERMS = ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti', 'banaani', 'omena', 'peruna', 'kana', 'jauheliha', 'mehu', 'pasta', 'riisi', 'suklaa', 'kevytmaito', 'ruisleipä', 'tomaatti', 'kurkku', 'voi', 'kerma'];
@@ -42,7 +53,7 @@ async function scenario(name, makeRequest) {
   return { scenario: name, requests: REQUESTS, concurrency: CONCURRENCY, 'p50 ms': +percentile(latencies, 50).toFixed(2), 'p95 ms': +percentile(latencies, 95).toFixed(2), 'p99 ms': +percentile(latencies, 99).toFixed(2), 'req/s': Math.round(REQUESTS / seconds), errors };
 }
 
-async function benchmark(profile, base) {
+async function benchmark(profile, base, databaseUrl) {
   const stores = await (await fetch(`${base}/api/stores/minimal?skip=0`)).json();
   const storeIds = stores.slice(0, 10).map((s) => s.id);
   const found = await (await fetch(`${base}/api/items?search=maito&storeIds=${storeIds}&limit=200`)).json();
@@ -51,37 +62,45 @@ async function benchmark(profile, base) {
   if (itemIds.length < 30) throw new Error(`only ${itemIds.length} items found for the benchmark cart`);
   const cart = itemIds.slice(0, 30).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) }));
   const ok = (response) => response.arrayBuffer().then(() => response.ok);
-  const results = [
+  const api = [
     await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&storeIds=${storeIds.slice(0, 1 + (i % 10))}`).then(ok)),
     await scenario('item by id', (i) => fetch(`${base}/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
     await scenario('store totals 30×10', () =>
       fetch(`${base}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, type: 'default', items: cart }) }).then(ok),
     ),
   ];
-  console.log(`\n${profile} profile — ${base} (2-core machine; gateway response cache on for search/item, never for totals)`);
+  const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searchTerms: SEARCH_TERMS });
+  const results = api.map((row) => {
+    const floor = pgbench(databaseUrl, scripts[row.scenario], { clients: CONCURRENCY, seconds: SQL_SECONDS });
+    return { ...row, 'SQL req/s': Math.round(floor.tps), 'SQL mean ms': +floor.latency.toFixed(2), 'API : SQL': +(floor.tps / row['req/s']).toFixed(1) };
+  });
+  console.log(`\n${profile} profile, ${size} data — ${base} (${os.cpus().length} cores; gateway response cache on for search/item, never for totals)`);
+  console.log('SQL = the same requests\' statements replayed by pgbench, same concurrency, same database; API : SQL = how many times slower the API is');
   console.table(results);
 }
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
+ensurePgbench();
 if (which === 'standalone' || which === 'both') {
-  const dataDir = path.join(root, '.data/bench-standalone');
+  const dataDir = path.join(root, size === 'small' ? '.data/bench-standalone' : `.data/bench-standalone-${size}`);
   mkdirSync(dataDir, { recursive: true });
   const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
-  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3350', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn' }, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3350', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn', DEMO_FEED_SIZE: size }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   try {
-    console.log('[bench] starting the standalone profile…');
-    if (!(await waitReady('http://127.0.0.1:3350', 240_000))) throw new Error('http://127.0.0.1:3350 not ready');
-    await benchmark('standalone', 'http://127.0.0.1:3350');
+    console.log(`[bench] starting the standalone profile (${size} data; the first start loads it through the ingest pipeline: minutes for finland)…`);
+    if (!(await waitReady('http://127.0.0.1:3350', size === 'finland' ? 1_800_000 : 600_000))) throw new Error('http://127.0.0.1:3350 not ready');
+    await benchmark('standalone', 'http://127.0.0.1:3350', 'postgres://hintakori:hintakori@127.0.0.1:54349/hintakori');
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));
   }
 }
 if (which === 'distributed' || which === 'both') {
-  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3340', LOG_LEVEL: 'warn' }) !== 0) process.exit(1);
+  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3340', LOG_LEVEL: 'warn', DEMO_FEED_SIZE: size }) !== 0) process.exit(1);
   try {
-    await benchmark('distributed', 'http://127.0.0.1:3340');
+    const database = process.env.STACK_DATABASE ?? (size === 'small' ? 'hintakori' : `hintakori_${size}`);
+    await benchmark('distributed', 'http://127.0.0.1:3340', `postgres://hintakori:hintakori@127.0.0.1:${process.env.PG_PORT ?? 55432}/${database}`);
   } finally {
     run(process.execPath, ['tools/stack.mjs', 'down']);
   }

@@ -1,0 +1,98 @@
+// The floor of an API benchmark: the SQL statements a scenario's request runs, replayed by pgbench at the same
+// concurrency against the same database. The statements are recorded from the services' own (built) repositories
+// — the code the API runs, not a copy of it — by handing them a DataSource that records instead of querying.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** pgbench from PATH; installed with apt (postgresql-client) when missing. */
+export function ensurePgbench() {
+  if (spawnSync('pgbench', ['--version']).status === 0) return 'pgbench';
+  console.log('[bench] pgbench not found: apt-get install postgresql-client…');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  if (spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql-client'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status !== 0) {
+    throw new Error('could not install postgresql-client (pgbench)');
+  }
+  return 'pgbench';
+}
+
+/** A DataSource stand-in that records the statements a repository method sends. */
+function recorder() {
+  const calls = [];
+  return {
+    calls,
+    query(sql, params = []) {
+      if (/FROM pg_extension/.test(sql)) return Promise.resolve([{ schema: 'public' }]);
+      calls.push({ sql, params });
+      return Promise.resolve([]);
+    },
+  };
+}
+
+/** A parameter as an SQL literal (pgbench scripts take no bind parameters). */
+function literal(value) {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]`;
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/** Inlines $n parameters; an empty array gets the type the statement casts it to. */
+function inline(sql, params) {
+  return sql.replace(/\$(\d+)(::[a-z0-9_]+(\[\])?)?/gi, (_, n, cast = '') => {
+    const value = params[Number(n) - 1];
+    if (Array.isArray(value) && value.length === 0) return `'{}'${cast || '::int[]'}`;
+    return `${literal(value)}${cast}`;
+  });
+}
+
+const dist = (root, file) => require(path.join(root, 'dist', file));
+
+/** One pgbench script per request of the scenario (pgbench picks among them at random). */
+export async function recordScenarios(root, { storeIds, itemIds, cart, searchTerms }) {
+  const { PriceMatrixRepository } = dist(root, 'libs/comparisons/service/src/price-matrix.repository.js');
+  const { ItemRepository } = dist(root, 'libs/catalog/service/src/items/item.repository.js');
+  const { ItemSearchRepository } = dist(root, 'libs/catalog/service/src/items/item-search.repository.js');
+  const { toSearchTerms } = dist(root, 'libs/catalog/service/src/items/search-terms.js');
+  const scripts = { 'item search': [], 'item by id': [], 'store totals 30×10': [] };
+  const record = async (scenario, run) => {
+    const ds = recorder();
+    await run(ds);
+    scripts[scenario].push(ds.calls.map((c) => `${inline(c.sql, c.params).replace(/\s+/g, ' ').trim()};`).join('\n'));
+  };
+  for (let i = 0; i < searchTerms.length; i++) {
+    const ids = storeIds.slice(0, 1 + (i % storeIds.length));
+    const terms = toSearchTerms(searchTerms[i]);
+    await record('item search', (ds) => new ItemSearchRepository(ds).search(terms, ids, { limit: 100, offset: 0 }));
+  }
+  for (const id of itemIds.slice(0, 20)) await record('item by id', (ds) => new ItemRepository(ds).findByIds([id], storeIds));
+  await record('store totals 30×10', (ds) =>
+    new PriceMatrixRepository(ds).findCells(
+      cart.map((l) => l.itemId),
+      storeIds,
+    ),
+  );
+  return scripts;
+}
+
+/** Runs the scripts with pgbench: `clients` connections, `seconds` long. Returns tps and mean latency (ms). */
+export function pgbench(databaseUrl, scripts, { clients, seconds }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hintakori-pgbench-'));
+  const args = ['-n', '-c', String(clients), '-j', String(Math.min(clients, os.cpus().length)), '-T', String(seconds), '-M', 'simple'];
+  scripts.forEach((script, i) => {
+    const file = path.join(dir, `s${i}.sql`);
+    writeFileSync(file, `${script}\n`);
+    args.push('-f', `${file}@1`);
+  });
+  const result = spawnSync('pgbench', [...args, databaseUrl], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(result.stdout)?.[1]);
+  return { tps, latency };
+}
