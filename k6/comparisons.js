@@ -6,8 +6,8 @@ import http from 'k6/http';
 import exec from 'k6/execution';
 import { BASE_URL, JSON_HEADERS, SMOKE, holdStages, loadItemIds, loadStoreIds, ok, randomLines, randomStores, rateTag, sample } from './lib/common.js';
 
-const TOTALS_RATES = SMOKE ? [5, 10] : (__ENV.TOTALS_RATES || '10,25,50,75,100,150,200').split(',').map(Number);
-const BASKET_RATES = SMOKE ? [2] : (__ENV.BASKET_RATES || '5,10,20').split(',').map(Number);
+const TOTALS_RATES = SMOKE ? [5, 10] : (__ENV.TOTALS_RATES || '25,50,100,200,300,400,500,600').split(',').map(Number);
+const BASKET_RATES = SMOKE ? [2] : (__ENV.BASKET_RATES || '10,25,50').split(',').map(Number);
 const RAMP = SMOKE ? 2 : 5;
 const HOLD = SMOKE ? 8 : Number(__ENV.HOLD_SECONDS || 20);
 const totalsDuration = TOTALS_RATES.length * (RAMP + HOLD);
@@ -21,8 +21,8 @@ export const options = {
       exec: 'storeTotals',
       startRate: 1,
       timeUnit: '1s',
-      preAllocatedVUs: SMOKE ? 5 : 40,
-      maxVUs: SMOKE ? 20 : 300,
+      preAllocatedVUs: SMOKE ? 5 : 100,
+      maxVUs: SMOKE ? 20 : 800,
       stages: holdStages(TOTALS_RATES, RAMP, HOLD),
       tags: { scenario_kind: 'store_totals' },
     },
