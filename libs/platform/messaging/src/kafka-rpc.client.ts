@@ -85,7 +85,7 @@ export class KafkaRpcClient extends ClientProxy {
       try {
         value = message.value && message.value.length > 0 ? JSON.parse(message.value.toString('utf8')) : null;
       } catch {
-        callback({ err: { statusCode: 502, message: `The ${batch.topic} message is not JSON` }, isDisposed: true });
+        callback({ err: new Error(`The ${batch.topic} message is not JSON`), isDisposed: true });
         continue;
       }
       if (headerText(message.headers, RpcHeaders.error)) callback({ err: value, isDisposed: true });
@@ -98,7 +98,8 @@ export class KafkaRpcClient extends ClientProxy {
     const replyTopic = replyTopicOf(pattern);
     const replyPartition = this.replyPartitions.get(replyTopic);
     if (!this.requests || replyPartition === undefined) {
-      callback({ err: { statusCode: 503, message: `The ${this.options.target} client is not connected` }, isDisposed: true });
+      // An Error (not an error payload): the caller counts it as a transport failure, not as the service's answer.
+      callback({ err: new Error(`The ${this.options.target} client is not connected`), isDisposed: true });
       return () => undefined;
     }
     const id = `${this.idPrefix}-${(this.sequence++).toString(36)}`;
@@ -117,7 +118,7 @@ export class KafkaRpcClient extends ClientProxy {
         endSpan(span, error);
         const waiting = this.pending.get(id);
         this.pending.delete(id);
-        waiting?.({ err: { statusCode: 503, message: `Could not send ${pattern}: ${error instanceof Error ? error.message : String(error)}` }, isDisposed: true });
+        waiting?.({ err: new Error(`Could not send ${pattern}: ${error instanceof Error ? error.message : String(error)}`), isDisposed: true });
       },
     );
     return () => this.pending.delete(id);
