@@ -57,8 +57,7 @@ export class AdminSessionController {
 
   @Delete()
   @HttpCode(204)
-  @ApiCookieAuth('hk_admin')
-  @ApiOperation({ summary: 'Sign out: ends the session and clears the cookie (also without a session)' })
+  @ApiOperation({ summary: 'Sign out: ends the session of the hk_admin cookie, if any, and clears the cookie; needs no session' })
   @Route(logoutContract)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.sessions.logout(adminCookie(req));

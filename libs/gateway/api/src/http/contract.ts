@@ -74,7 +74,7 @@ export class CompiledContract {
   }
 }
 
-const NUMBER_TEXT = /^\s*-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+const NUMBER_TEXT = /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** URL text → the declared scalar types; anything that does not convert is left as is for the validator to name. */
 function coerceScalar(schema: TSchema | undefined, value: unknown): unknown {
