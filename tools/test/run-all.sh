@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The full test suite (README's test command, also run by .ci/run):
 # static checks, unit tests, integration tests on real PostgreSQL, message contracts over both
-# transports (in-process and real Kafka), API e2e on both profiles, web unit and browser e2e.
+# transports (in-process and real Kafka), API e2e on both profiles, the API contract (schemathesis),
+# web unit and browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -23,6 +24,7 @@ step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci 
 step "message contracts, ingest pipeline and tracing (real Kafka, PostgreSQL, Redis)"; npx jest -c jest.contracts.config.js --ci --runInBand
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
 step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
+step "API contract (schemathesis: all checks, stateful phase, against the standalone)"; node tools/test/api-contract.mjs
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing); WEB_E2E=false skips it.
 if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
 

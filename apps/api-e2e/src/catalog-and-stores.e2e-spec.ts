@@ -21,6 +21,27 @@ describe('health and docs', () => {
     expect(bad.body.message).toContain('url must be a path');
   });
 
+  it('documents every status a route answers, with the error body, and each category path form', async () => {
+    const docs = await api().get('/api/docs-json').expect(200);
+    expect(docs.body.openapi).toMatch(/^3\.1/);
+    const item = docs.body.paths['/api/items/{id}'].get;
+    expect(Object.keys(item.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '429', '5XX']));
+    expect(item.responses['404'].content['application/json'].schema.required).toEqual(['statusCode', 'message', 'error']);
+    expect(item.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:storeIds']);
+    for (const path of ['/api/items/categories/{slug1}', '/api/items/categories/{slug1}/{slug2}', '/api/items/categories/{slug1}/{slug2}/{slug3}']) {
+      const names = docs.body.paths[path].get.parameters.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name);
+      expect(path.match(/\{(\w+)\}/g)?.map((m) => m.slice(1, -1))).toEqual([...names].sort());
+    }
+  });
+
+  it('answers a method a path does not have with 405 and Allow', async () => {
+    const trace = await api().trace('/api/items/1').expect(405);
+    expect(trace.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(trace.body).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
+    expect((await api().post('/api/categories').expect(405)).headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await api().options('/api/shoppingCarts/NO_ID/items/1').expect(204)).headers.allow.split(', ').sort()).toEqual(['DELETE', 'OPTIONS', 'PUT']);
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await api().get('/api/no-such-thing').expect(404);
     expect(response.body).toMatchObject({ statusCode: 404 });

@@ -5,7 +5,8 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { GatewayExceptionFilter } from './http/exception.filter';
+import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
+import { methodNotAllowedMiddleware } from './http/method-not-allowed';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
 
@@ -21,6 +22,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
   app.useBodyParser('json', { limit: '100kb' });
+  app.use(bodyParserErrorMiddleware);
   app.use(cookieParser());
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -37,10 +39,13 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
       .setTitle('Hintakori API')
       .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
       .setVersion('1.0')
+      .setOpenAPIVersion('3.1.0')
       .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // 405 with Allow for a method a documented path does not have (before the routes; unknown paths stay 404).
+  app.use('/api', methodNotAllowedMiddleware(document));
 
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');

@@ -1,11 +1,47 @@
 import { CategoryDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { parseId, parseNumber, parseSearch, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
+import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
+import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { ResponseCache } from '../http/response-cache';
 
-const SLUG = /^[a-z0-9-]{1,120}$/;
+const categoriesContract = routeContract({
+  query: NoQuery,
+  responses: { 200: ok('All categories', Type.Array(Category)), ...errorResponses({ 400: 'Unknown query parameter' }) },
+});
+
+const searchContract = routeContract({
+  query: Type.Object(
+    { search: Type.Optional(SearchText), storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(200, 100)), offset: Type.Optional(Offset) },
+    { additionalProperties: false },
+  ),
+  responses: { 200: ok('Matching items, best match first; empty without search text or storeIds', Type.Array(Item)), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
+});
+
+const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(500, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
+const categoryResponses = {
+  200: ok('Items of the category and its descendants', Type.Array(Item)),
+  ...errorResponses({ 400: 'Bad slug or query parameter', 404: 'Unknown category path' }),
+};
+const slug1Contract = routeContract({ params: Type.Object({ slug1: Slug }), query: categoryQuery, responses: categoryResponses });
+const slug2Contract = routeContract({ params: Type.Object({ slug1: Slug, slug2: Slug }), query: categoryQuery, responses: categoryResponses });
+const slug3Contract = routeContract({ params: Type.Object({ slug1: Slug, slug2: Slug, slug3: Slug }), query: categoryQuery, responses: categoryResponses });
+
+const itemContract = routeContract({
+  params: Type.Object({ id: Id('item id') }),
+  query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
+  responses: { 200: ok('The item with prices in the chosen stores', Item), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+});
+
+const historyContract = routeContract({
+  params: Type.Object({ id: Id('item id') }),
+  query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
+  responses: { 200: ok('Price periods per store, in the order asked', ItemHistory), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+});
+
+const sortedKey = (storeIds: number[]): string => [...new Set(storeIds)].sort((a, b) => a - b).join(',');
 
 @ApiTags('catalog')
 @Controller()
@@ -17,55 +53,57 @@ export class CatalogController {
 
   @Get('categories')
   @ApiOperation({ summary: 'All categories (three levels)' })
-  categories(@Query() query: Record<string, unknown>): Promise<CategoryDto[]> {
-    rejectUnknownParams(query, []);
+  @Route(categoriesContract)
+  categories(): Promise<CategoryDto[]> {
     return this.cache.wrap('categories', 300, () => this.backend.categories());
   }
 
   @Get('items')
   @ApiOperation({ summary: 'Search items; nothing without storeIds' })
-  @ApiQuery({ name: 'search', required: false })
-  @ApiQuery({ name: 'storeIds', required: false, description: 'comma-separated or repeated, at most 100' })
-  async search(@Query() query: Record<string, unknown>): Promise<ItemDto[]> {
-    rejectUnknownParams(query, ['search', 'storeIds', 'limit', 'offset']);
-    const search = parseSearch(query.search);
-    const storeIds = parseStoreIds(query.storeIds);
-    const limit = parseNumber(query.limit, 'limit', 1, 200, { required: false, integer: true }) ?? 100;
-    const offset = parseNumber(query.offset, 'offset', 0, 100000, { required: false, integer: true }) ?? 0;
+  @Route(searchContract)
+  async search(@Input() { query }: RouteInput<typeof searchContract>): Promise<ItemDto[]> {
+    const search = (query.search ?? '').trim();
+    const storeIds = [...new Set(query.storeIds ?? [])];
+    const limit = query.limit ?? 100;
+    const offset = query.offset ?? 0;
     if (storeIds.length === 0 || search === '') return [];
-    return this.cache.wrap(`items:${search.toLowerCase()}:${[...storeIds].sort((a, b) => a - b)}:${limit}:${offset}`, 30, () =>
-      this.backend.searchItems(search, storeIds, limit, offset),
-    );
+    return this.cache.wrap(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItems(search, storeIds, limit, offset));
   }
 
-  @Get('items/categories/:slug1{/:slug2}{/:slug3}')
-  @ApiOperation({ summary: 'Items of a category path and its descendants' })
-  itemsByCategory(
-    @Param('slug1') slug1: string,
-    @Param('slug2') slug2: string | undefined,
-    @Param('slug3') slug3: string | undefined,
-    @Query() query: Record<string, unknown>,
-  ): Promise<ItemDto[]> {
-    rejectUnknownParams(query, ['storeIds', 'limit', 'offset']);
-    const slugPath = [slug1, slug2, slug3].filter((slug): slug is string => slug !== undefined && slug !== '');
-    for (const slug of slugPath) {
-      if (!SLUG.test(slug)) throw new BadRequestException(`Category slug "${slug.slice(0, 40)}" may only contain a-z, 0-9 and hyphens`);
-    }
-    const storeIds = parseStoreIds(query.storeIds);
-    const limit = parseNumber(query.limit, 'limit', 1, 500, { required: false, integer: true }) ?? 200;
-    const offset = parseNumber(query.offset, 'offset', 0, 100000, { required: false, integer: true }) ?? 0;
-    return this.cache.wrap(`category:${slugPath.join('/')}:${[...storeIds].sort((a, b) => a - b)}:${limit}:${offset}`, 30, () =>
-      this.backend.itemsByCategory(slugPath, storeIds, limit, offset),
-    );
+  @Get('items/categories/:slug1')
+  @ApiOperation({ summary: 'Items of a top-level category and its descendants' })
+  @Route(slug1Contract)
+  itemsByCategory1(@Input() { params, query }: RouteInput<typeof slug1Contract>): Promise<ItemDto[]> {
+    return this.itemsByCategory([params.slug1], query);
+  }
+
+  @Get('items/categories/:slug1/:slug2')
+  @ApiOperation({ summary: 'Items of a second-level category and its descendants' })
+  @Route(slug2Contract)
+  itemsByCategory2(@Input() { params, query }: RouteInput<typeof slug2Contract>): Promise<ItemDto[]> {
+    return this.itemsByCategory([params.slug1, params.slug2], query);
+  }
+
+  @Get('items/categories/:slug1/:slug2/:slug3')
+  @ApiOperation({ summary: 'Items of a third-level category' })
+  @Route(slug3Contract)
+  itemsByCategory3(@Input() { params, query }: RouteInput<typeof slug3Contract>): Promise<ItemDto[]> {
+    return this.itemsByCategory([params.slug1, params.slug2, params.slug3], query);
+  }
+
+  private itemsByCategory(slugPath: string[], query: RouteInput<typeof slug1Contract>['query']): Promise<ItemDto[]> {
+    const storeIds = [...new Set(query.storeIds ?? [])];
+    const limit = query.limit ?? 200;
+    const offset = query.offset ?? 0;
+    return this.cache.wrap(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
   }
 
   @Get('items/:id')
   @ApiOperation({ summary: 'One item with prices in the chosen stores' })
-  item(@Param('id') rawId: string, @Query() query: Record<string, unknown>): Promise<ItemDto> {
-    rejectUnknownParams(query, ['storeIds']);
-    const id = parseId(rawId, 'item id');
-    const storeIds = parseStoreIds(query.storeIds);
-    return this.cache.wrap(`item:${id}:${[...storeIds].sort((a, b) => a - b)}`, 30, () => this.backend.item(id, storeIds));
+  @Route(itemContract)
+  item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<ItemDto> {
+    const storeIds = [...new Set(query.storeIds ?? [])];
+    return this.cache.wrap(`item:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.item(params.id, storeIds));
   }
 
   @Get('items/:id/history')
@@ -76,15 +114,10 @@ export class CatalogController {
       'prices in integer cents), and lowest30Days: the lowest price in effect during the last 30 days. Stores come in the order asked; ' +
       'a store without data has no periods and lowest30Days null. No storeIds: no stores.',
   })
-  @ApiParam({ name: 'id', description: 'item id (positive integer)' })
-  @ApiQuery({ name: 'storeIds', required: false, description: 'comma-separated or repeated, at most 100' })
-  @ApiResponse({ status: 400, description: 'Bad item id or storeIds' })
-  @ApiResponse({ status: 404, description: 'Unknown item' })
-  itemHistory(@Param('id') rawId: string, @Query() query: Record<string, unknown>): Promise<ItemHistoryDto> {
-    rejectUnknownParams(query, ['storeIds']);
-    const id = parseId(rawId, 'item id');
-    const storeIds = parseStoreIds(query.storeIds);
+  @Route(historyContract)
+  itemHistory(@Input() { params, query }: RouteInput<typeof historyContract>): Promise<ItemHistoryDto> {
+    const storeIds = [...new Set(query.storeIds ?? [])];
     // Stores come back in the order asked, so the order is part of the key.
-    return this.cache.wrap(`history:${id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(id, storeIds));
+    return this.cache.wrap(`history:${params.id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(params.id, storeIds));
   }
 }

@@ -1,41 +1,31 @@
-import { BadRequestException, Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, HttpCode, Logger, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'typebox';
+import { errorResponses, ok } from '../dto/schemas';
+import { Input, Route, routeContract, RouteInput } from '../http/contract';
+
+const OptionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { 'x-expected': `text of at most ${maxLength} characters, or null` }));
 
 /** What the web app reports about an error that reached its crash screen or the window. */
-export interface ClientErrorReport {
-  message: string;
-  stack: string | null;
-  /** Path and query of the page, never another origin. */
-  url: string;
-  /** 'boundary' (React crash screen) | 'window' (uncaught error) | 'promise' (unhandled rejection). */
-  kind: 'boundary' | 'window' | 'promise';
-  release: string | null;
-}
+export const ClientErrorReport = Type.Object(
+  {
+    message: Type.String({ maxLength: 2000 }),
+    stack: OptionalText(10000),
+    /** Path and query of the page, never another origin. */
+    url: Type.String({ maxLength: 2000, pattern: '^/', 'x-expected': 'a path on this site, starting with /' }),
+    kind: Type.Union([Type.Literal('boundary'), Type.Literal('window'), Type.Literal('promise')], {
+      'x-expected': 'one of boundary, window, promise',
+      description: "'boundary' (React crash screen) | 'window' (uncaught error) | 'promise' (unhandled rejection)",
+    }),
+    release: OptionalText(100),
+  },
+  { additionalProperties: false },
+);
 
-const KINDS = new Set(['boundary', 'window', 'promise']);
-const LIMITS = { message: 2000, stack: 10000, url: 2000, release: 100 };
-
-function text(body: Record<string, unknown>, key: keyof typeof LIMITS, required: boolean): string | null {
-  const value = body[key];
-  if (value === undefined || value === null) {
-    if (required) throw new BadRequestException(`${key} is required`);
-    return null;
-  }
-  if (typeof value !== 'string') throw new BadRequestException(`${key} must be a string`);
-  if (value.length > LIMITS[key]) throw new BadRequestException(`${key} must be at most ${LIMITS[key]} characters, got ${value.length}`);
-  return value;
-}
-
-/** Validates a client error report; throws a 400 that names the problem. */
-export function parseClientErrorReport(raw: unknown): ClientErrorReport {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new BadRequestException('body must be a JSON object');
-  const body = raw as Record<string, unknown>;
-  const kind = body.kind;
-  if (typeof kind !== 'string' || !KINDS.has(kind)) throw new BadRequestException('kind must be one of boundary, window, promise');
-  const url = text(body, 'url', true) as string;
-  if (!url.startsWith('/')) throw new BadRequestException('url must be a path on this site, starting with /');
-  return { message: text(body, 'message', true) as string, stack: text(body, 'stack', false), url, kind: kind as ClientErrorReport['kind'], release: text(body, 'release', false) };
-}
+export const clientErrorsContract = routeContract({
+  body: ClientErrorReport,
+  responses: { 204: ok('Recorded'), ...errorResponses({ 400: 'Body not JSON, or a missing, bad or unknown field', 413: 'Body over 100 kB' }) },
+});
 
 /**
  * The web app's error-reporting endpoint (spec §7 "an error-reporting service"): reports are validated and
@@ -50,11 +40,10 @@ export class ClientErrorsController {
   @Post()
   @HttpCode(204)
   @ApiOperation({ summary: 'Report an error that happened in the web app' })
-  @ApiBody({ schema: { type: 'object', required: ['message', 'url', 'kind'], properties: { message: { type: 'string' }, stack: { type: 'string' }, url: { type: 'string' }, kind: { enum: ['boundary', 'window', 'promise'] }, release: { type: 'string' } } } })
-  @ApiNoContentResponse({ description: 'Recorded' })
-  report(@Body() body: unknown): void {
-    const report = parseClientErrorReport(body);
+  @Route(clientErrorsContract)
+  report(@Input() { body }: RouteInput<typeof clientErrorsContract>): void {
     this.received++;
+    const report = { message: body.message, stack: body.stack ?? null, url: body.url, kind: body.kind, release: body.release ?? null };
     this.logger.warn(JSON.stringify({ event: 'client_error', count: this.received, ...report }));
   }
 }

@@ -1,13 +1,41 @@
 import { ItemDto } from '@hintakori/catalog-contracts';
 import { ComparedPrice, ComparisonLine, StoreTotalsResult } from '@hintakori/comparisons-contracts';
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { parseCartId, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
+import { CartId, ComparedItem, errorResponses, Id, ok, StoreIds, StoreTotals } from '../dto/schemas';
+import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
 
 const MAX_LINES = 500;
-const COMPARISON_TYPES = ['default'];
+const ComparisonType = Type.Literal('default', { description: 'the comparison kind (only "default" today)' });
+
+const basketContract = routeContract({
+  query: Type.Object({ storeIds: StoreIds({ required: true }), type: Type.Optional(ComparisonType), cartId: Type.Optional(CartId) }, { additionalProperties: false }),
+  responses: {
+    200: ok("The cart's items, each with a price (or an estimate) in every chosen store; without cartId this browser's latest cart", Type.Array(ComparedItem)),
+    ...errorResponses({ 400: 'Bad, missing or unknown query parameter', 404: 'Unknown cart' }),
+  },
+});
+
+const Line = Type.Object({ itemId: Id('itemId'), quantity: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false });
+
+const storeTotalsContract = routeContract({
+  body: Type.Object(
+    {
+      storeIds: StoreIds({ required: true }),
+      type: Type.Optional(ComparisonType),
+      cartId: Type.Optional(CartId),
+      items: Type.Optional(Type.Array(Line, { maxItems: MAX_LINES, description: `at most ${MAX_LINES} lines, an item listed twice counts twice; instead of cartId` })),
+    },
+    { additionalProperties: false, not: { required: ['cartId', 'items'] } },
+  ),
+  responses: {
+    200: ok('Cart total per store in cents; missing prices estimated from the other stores; the cheapest flagged', StoreTotals),
+    ...errorResponses({ 400: 'Body not JSON, a bad or unknown field, or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
+  },
+});
 
 @ApiTags('comparisons')
 @Controller('shoppingCartComparisons')
@@ -16,10 +44,9 @@ export class ComparisonsController {
 
   @Get()
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
-  async basket(@Query() query: Record<string, unknown>, @OwnerId() ownerId: string): Promise<(ItemDto & { quantity: number; storeItems: ComparedPrice[] })[]> {
-    rejectUnknownParams(query, ['storeIds', 'type', 'cartId']);
-    parseType(query.type);
-    const storeIds = parseStoreIds(query.storeIds, { required: true });
+  @Route(basketContract)
+  async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<(ItemDto & { quantity: number; storeItems: ComparedPrice[] })[]> {
+    const storeIds = [...new Set(query.storeIds)];
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];
     const [basket, items] = await Promise.all([
@@ -39,60 +66,16 @@ export class ComparisonsController {
   @Post('storeTotals')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cart total per store; missing prices estimated from the other stores; the cheapest flagged' })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['storeIds'],
-      properties: {
-        storeIds: { type: 'array', items: { type: 'integer' } },
-        type: { type: 'string', enum: COMPARISON_TYPES },
-        cartId: { type: 'string', format: 'uuid' },
-        items: { type: 'array', items: { type: 'object', properties: { itemId: { type: 'integer' }, quantity: { type: 'integer' } } } },
-      },
-    },
-  })
-  async storeTotals(@Body() body: unknown, @OwnerId() ownerId: string): Promise<StoreTotalsResult> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestException('The body must be a JSON object');
-    const fields = body as Record<string, unknown>;
-    const unknown = Object.keys(fields).filter((key) => !['storeIds', 'type', 'cartId', 'items'].includes(key));
-    if (unknown.length > 0) throw new BadRequestException(`Unknown field${unknown.length > 1 ? 's' : ''} in body: ${unknown.join(', ')}`);
-    parseType(fields.type);
-    const storeIds = parseStoreIds(fields.storeIds, { required: true });
-    const lines = await this.resolveLines(fields.cartId, fields.items, ownerId);
-    return this.backend.storeTotals(storeIds, lines);
+  @Route(storeTotalsContract)
+  async storeTotals(@Input() { body }: RouteInput<typeof storeTotalsContract>, @OwnerId() ownerId: string): Promise<StoreTotalsResult> {
+    const lines = await this.resolveLines(body.cartId, body.items, ownerId);
+    return this.backend.storeTotals([...new Set(body.storeIds)], lines);
   }
 
   /** Lines come from the body, from the cart named, or else from this browser's latest cart. */
-  private async resolveLines(rawCartId: unknown, rawItems: unknown, ownerId: string): Promise<ComparisonLine[]> {
-    if (rawItems !== undefined) {
-      if (rawCartId !== undefined) throw new BadRequestException('Give either cartId or items, not both');
-      return parseLines(rawItems);
-    }
-    if (rawCartId !== undefined) {
-      if (typeof rawCartId !== 'string') throw new BadRequestException('cartId must be a UUID');
-      return (await this.backend.cart(parseCartId(rawCartId, false))).items;
-    }
+  private async resolveLines(cartId: string | undefined, items: ComparisonLine[] | undefined, ownerId: string): Promise<ComparisonLine[]> {
+    if (items !== undefined) return items.map(({ itemId, quantity }) => ({ itemId, quantity }));
+    if (cartId !== undefined) return (await this.backend.cart(cartId.toLowerCase())).items;
     return (await this.backend.latestCart(ownerId))?.items ?? [];
   }
-}
-
-function parseType(raw: unknown): void {
-  if (raw !== undefined && !COMPARISON_TYPES.includes(raw as string)) throw new BadRequestException(`type must be one of: ${COMPARISON_TYPES.join(', ')}`);
-}
-
-function parseLines(raw: unknown): ComparisonLine[] {
-  if (!Array.isArray(raw)) throw new BadRequestException('items must be a list of {itemId, quantity}');
-  if (raw.length > MAX_LINES) throw new BadRequestException(`items may have at most ${MAX_LINES} lines`);
-  const seen = new Set<number>();
-  return raw.map((line, index) => {
-    const { itemId, quantity } = (line ?? {}) as Record<string, unknown>;
-    if (typeof line !== 'object' || line === null || Object.keys(line).some((key) => key !== 'itemId' && key !== 'quantity')) {
-      throw new BadRequestException(`items[${index}] must be an object with itemId and quantity only`);
-    }
-    if (!Number.isInteger(itemId) || (itemId as number) < 1) throw new BadRequestException(`items[${index}].itemId must be a positive integer`);
-    if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > 999) throw new BadRequestException(`items[${index}].quantity must be an integer from 1 to 999`);
-    if (seen.has(itemId as number)) throw new BadRequestException(`items[${index}].itemId ${itemId} is listed twice`);
-    seen.add(itemId as number);
-    return { itemId: itemId as number, quantity: quantity as number };
-  });
 }

@@ -7,8 +7,23 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Type } from 'typebox';
 import { Backend } from '../backend';
+import { ErrorBody, ok } from '../dto/schemas';
+import { Route, routeContract } from '../http/contract';
 import { ResponseCache } from '../http/response-cache';
+
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not ready'), Type.Literal('draining')]),
+  profile: Type.String(),
+  dependencies: Type.Record(Type.String(), Type.String(), { description: "each dependency's state: up or down" }),
+  services: Type.Array(Type.Object({ service: Type.String(), status: Type.String() })),
+  cache: Type.Object({}),
+  prices: Type.Object({ sources: Type.Union([Type.Array(Type.Object({ source: Type.String(), newestObservationAt: Type.Union([Type.String(), Type.Null()]), ageSeconds: Type.Union([Type.Integer(), Type.Null()]) })), Type.Null()]) }),
+});
+const limited = { 429: { description: 'Too many requests from this address', schema: ErrorBody } };
+const healthContract = routeContract({ responses: { 200: ok('Alive', Type.Object({ status: Type.Literal('ok') })), ...limited } });
+const readyContract = routeContract({ responses: { 200: ok('Every dependency is up', Readiness), 503: ok('A dependency is down, or the gateway is draining', Readiness), ...limited } });
 
 @ApiTags('health')
 @Controller()
@@ -34,12 +49,14 @@ export class HealthController {
 
   @Get('health')
   @ApiOperation({ summary: 'The gateway is alive' })
+  @Route(healthContract)
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @ApiOperation({ summary: "Each dependency's state; 503 until all are up" })
+  @Route(readyContract)
   async ready(@Res({ passthrough: true }) res: Response): Promise<object> {
     const [services, cacheUp, prices] = await Promise.all([this.backend.health(), this.cacheStore.ping(), this.freshness()]);
     const dependencies: Record<string, string> = {};

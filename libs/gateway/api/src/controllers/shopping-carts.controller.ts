@@ -1,10 +1,30 @@
-import { CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
+import { CartsPatterns, CartWriteResult as CartWriteResultDto } from '@hintakori/carts-contracts';
 import { ItemDto } from '@hintakori/catalog-contracts';
-import { Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { parseCartId, parseId, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
+import { Cart, CartId, CartIdOrNew, CartWriteResult, errorResponses, Id, ok, StoreIds } from '../dto/schemas';
+import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
+
+const getContract = routeContract({
+  params: Type.Object({ cartId: CartId }),
+  query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
+  responses: { 200: ok('The cart with its items and their prices in the chosen stores', Cart), ...errorResponses({ 400: 'Bad cart id or storeIds', 404: 'Unknown cart' }) },
+});
+
+const writeParams = Type.Object({ cartId: CartIdOrNew, itemId: Id('item id') });
+const writeContract = (whatHappens: string, notFound: string) =>
+  routeContract({
+    params: writeParams,
+    responses: { 200: ok(`${whatHappens}; answers the cart id to keep`, CartWriteResult), ...errorResponses({ 400: 'Bad cart id or item id', 404: notFound }) },
+  });
+const addContract = writeContract('Added with quantity 1 (NO_ID creates a cart)', 'Unknown item or cart');
+const removeContract = writeContract('Removed', 'Unknown cart');
+const incrementContract = writeContract('One more', 'Unknown item or cart');
+const decrementContract = writeContract('One fewer; at one the line is removed', 'Unknown cart');
+type WriteInput = RouteInput<typeof addContract>;
 
 @ApiTags('shopping carts')
 @Controller('shoppingCarts')
@@ -13,14 +33,12 @@ export class ShoppingCartsController {
 
   @Get(':cartId')
   @ApiOperation({ summary: 'A cart with its items and their prices in the chosen stores' })
-  async get(@Param('cartId') rawCartId: string, @Query() query: Record<string, unknown>): Promise<{ id: string; items: { item: ItemDto; quantity: number }[] }> {
-    rejectUnknownParams(query, ['storeIds']);
-    const cartId = parseCartId(rawCartId, false);
-    const storeIds = parseStoreIds(query.storeIds);
-    const cart = await this.backend.cart(cartId);
+  @Route(getContract)
+  async get(@Input() { params, query }: RouteInput<typeof getContract>): Promise<{ id: string; items: { item: ItemDto; quantity: number }[] }> {
+    const cart = await this.backend.cart(params.cartId.toLowerCase());
     const items = await this.backend.items(
       cart.items.map((line) => line.itemId),
-      storeIds,
+      [...new Set(query.storeIds ?? [])],
     );
     const byId = new Map(items.map((item) => [item.id, item]));
     return {
@@ -34,43 +52,44 @@ export class ShoppingCartsController {
 
   @Put(':cartId/items/:itemId')
   @ApiOperation({ summary: 'Add an item (quantity 1); NO_ID creates a cart. Answers the id to keep.' })
-  async add(@Param('cartId') cartId: string, @Param('itemId') itemId: string, @OwnerId() ownerId: string): Promise<CartWriteResult> {
-    return this.write(CartsPatterns.AddItem, cartId, itemId, ownerId, true);
+  @Route(addContract)
+  add(@Input() { params }: WriteInput, @OwnerId() ownerId: string): Promise<CartWriteResultDto> {
+    return this.write(CartsPatterns.AddItem, params, ownerId, true);
   }
 
   @Delete(':cartId/items/:itemId')
   @ApiOperation({ summary: 'Remove an item' })
-  async remove(@Param('cartId') cartId: string, @Param('itemId') itemId: string, @OwnerId() ownerId: string): Promise<CartWriteResult> {
-    return this.write(CartsPatterns.RemoveItem, cartId, itemId, ownerId, false);
+  @Route(removeContract)
+  remove(@Input() { params }: WriteInput, @OwnerId() ownerId: string): Promise<CartWriteResultDto> {
+    return this.write(CartsPatterns.RemoveItem, params, ownerId, false);
   }
 
   @Post(':cartId/items/:itemId/increment')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add one more of an item' })
-  async increment(@Param('cartId') cartId: string, @Param('itemId') itemId: string, @OwnerId() ownerId: string): Promise<CartWriteResult> {
-    return this.write(CartsPatterns.Increment, cartId, itemId, ownerId, true);
+  @Route(incrementContract)
+  increment(@Input() { params }: WriteInput, @OwnerId() ownerId: string): Promise<CartWriteResultDto> {
+    return this.write(CartsPatterns.Increment, params, ownerId, true);
   }
 
   @Post(':cartId/items/:itemId/decrement')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one away; at one the line is removed' })
-  async decrement(@Param('cartId') cartId: string, @Param('itemId') itemId: string, @OwnerId() ownerId: string): Promise<CartWriteResult> {
-    return this.write(CartsPatterns.Decrement, cartId, itemId, ownerId, false);
+  @Route(decrementContract)
+  decrement(@Input() { params }: WriteInput, @OwnerId() ownerId: string): Promise<CartWriteResultDto> {
+    return this.write(CartsPatterns.Decrement, params, ownerId, false);
   }
 
   private async write(
     pattern: (typeof CartsPatterns)['AddItem' | 'RemoveItem' | 'Increment' | 'Decrement'],
-    rawCartId: string,
-    rawItemId: string,
+    { cartId, itemId }: WriteInput['params'],
     ownerId: string,
     itemMustExist: boolean,
-  ): Promise<CartWriteResult> {
-    const cartId = parseCartId(rawCartId, true);
-    const itemId = parseId(rawItemId, 'item id');
+  ): Promise<CartWriteResultDto> {
     if (itemMustExist) {
       const { missing } = await this.backend.itemsExist([itemId]);
       if (missing.length > 0) throw new NotFoundException(`Item ${itemId} not found`);
     }
-    return this.backend.writeCart(pattern, cartId, itemId, ownerId);
+    return this.backend.writeCart(pattern, cartId === 'NO_ID' ? cartId : cartId.toLowerCase(), itemId, ownerId);
   }
 }

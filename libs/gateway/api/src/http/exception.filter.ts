@@ -1,6 +1,6 @@
 import { ServiceCallError } from '@hintakori/platform-messaging';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Every error leaves the gateway as JSON {statusCode, message, error}: service errors keep their
@@ -30,16 +30,36 @@ export class GatewayExceptionFilter implements ExceptionFilter {
       const message = status >= 500 && status !== 504 ? 'Something went wrong' : exception.payload.message;
       return { status, body: { statusCode: status, message, error: errorName(status) } };
     }
-    const bodyParserError = exception as { type?: string; status?: number; message?: string };
-    if (bodyParserError?.type === 'entity.parse.failed') {
-      return { status: 400, body: { statusCode: 400, message: 'Request body is not valid JSON', error: 'Bad Request' } };
-    }
-    if (typeof bodyParserError?.status === 'number' && bodyParserError.status >= 400 && bodyParserError.status < 500) {
-      return { status: bodyParserError.status, body: { statusCode: bodyParserError.status, message: bodyParserError.message ?? 'Bad request', error: errorName(bodyParserError.status) } };
-    }
+    const bodyError = bodyParserError(exception);
+    if (bodyError) return bodyError;
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return { status: 500, body: { statusCode: 500, message: 'Something went wrong', error: 'Internal Server Error' } };
   }
+}
+
+/** body-parser's errors (bad JSON, too large, bad charset) in our words and JSON shape; null for anything else. */
+function bodyParserError(exception: unknown): { status: number; body: { statusCode: number; message: string; error: string } } | null {
+  const error = exception as { type?: string; status?: number; limit?: number; charset?: string } | null;
+  if (typeof error?.type !== 'string' || typeof error.status !== 'number' || error.status < 400 || error.status >= 500) return null;
+  const message =
+    error.type === 'entity.parse.failed'
+      ? 'Request body is not valid JSON'
+      : error.type === 'entity.too.large'
+        ? `Request body is too large: at most ${Math.round((error.limit ?? 102400) / 1024)} kB`
+        : error.type === 'charset.unsupported' || error.type === 'encoding.unsupported'
+          ? 'Request body must be UTF-8 JSON'
+          : 'Request body could not be read';
+  return { status: error.status, body: { statusCode: error.status, message, error: errorName(error.status) } };
+}
+
+/**
+ * Express error middleware for the body parser: its errors happen before any route (so before Nest's exception
+ * filters) and would otherwise be answered by Express's default HTML error page.
+ */
+export function bodyParserErrorMiddleware(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const answer = bodyParserError(error);
+  if (!answer || res.headersSent) return next(error);
+  res.status(answer.status).json(answer.body);
 }
 
 function errorName(status: number): string {

@@ -1,0 +1,160 @@
+import { Type, type TSchema } from 'typebox';
+import { MAX_ID } from '../http/contract-errors';
+import type { ResponseContract } from '../http/contract';
+
+/** The request and response schemas the gateway's routes share (TypeBox: JSON Schema objects with static types). */
+
+export { MAX_ID };
+export const MAX_STORE_IDS = 100;
+export const MAX_SEARCH_LENGTH = 200;
+
+/** A PostgreSQL integer id, 1 … 2,147,483,647; `title` names it in error messages ("item id must be …"). */
+export const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title, description: `${title} (positive integer)` });
+
+/** `?storeIds=1,2,3`, `?storeIds=1&storeIds=2` or both; at most 100 values. */
+export const StoreIds = (options: { required?: boolean } = {}) =>
+  Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+    maxItems: MAX_STORE_IDS,
+    ...(options.required ? { minItems: 1 } : {}),
+    description: `Store ids, comma-separated or repeated, at most ${MAX_STORE_IDS}${options.required ? ', at least one' : ''}`,
+  });
+
+export const CartId = Type.String({ format: 'uuid', title: 'cartId', description: 'A cart id (UUID)' });
+/** A cart id, or NO_ID where a write creates the cart. */
+export const CartIdOrNew = Type.Union([Type.String({ format: 'uuid' }), Type.Literal('NO_ID')], {
+  title: 'cartId',
+  'x-expected': 'a UUID or NO_ID',
+  description: 'A cart id (UUID), or NO_ID to create a cart',
+});
+
+export const SearchText = Type.String({ maxLength: MAX_SEARCH_LENGTH, description: `Search text, at most ${MAX_SEARCH_LENGTH} characters` });
+export const Limit = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
+export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Rows to skip' });
+export const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}$', 'x-expected': 'a category slug (a-z, 0-9 and hyphens, at most 120 characters)' });
+/** A query with no parameters: any parameter is refused by name. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
+// ---- answers ----
+
+/** Every error the gateway answers: `{statusCode, message, error}`. */
+export const ErrorBody = Type.Object({
+  statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+  message: Type.Union([Type.String(), Type.Array(Type.String())]),
+  error: Type.String(),
+});
+
+/**
+ * The error answers of a route: the ones given (status → meaning) plus those every /api route can answer —
+ * 429 (rate limit) and 5XX (a service failed, timed out or is unavailable).
+ */
+export function errorResponses(statuses: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415, string>>): Record<number | '5XX', ResponseContract> {
+  const out: Record<number | '5XX', ResponseContract> = {} as Record<number | '5XX', ResponseContract>;
+  for (const [status, description] of Object.entries(statuses)) out[Number(status)] = { description, schema: ErrorBody };
+  out[429] = { description: 'Too many requests from this address (RATE_LIMIT_PER_MINUTE)', schema: ErrorBody };
+  out['5XX'] = { description: 'A service failed (500/502), is unavailable (503) or did not answer in time (504)', schema: ErrorBody };
+  return out;
+}
+
+export const ok = (description: string, schema?: TSchema): ResponseContract => ({ description, ...(schema ? { schema } : {}) });
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Cents = Type.Integer({ description: 'integer cents' });
+const Timestamp = Type.String({ description: 'ISO 8601 time' });
+
+export const Category = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), parentCategoryId: Nullable(Type.Integer()) });
+
+const PriceFields = {
+  storeId: Type.Integer(),
+  price: Nullable(Cents),
+  comparisonPrice: Nullable(Cents),
+  priceUnit: Type.String(),
+  comparisonPriceUnit: Type.String(),
+  isEstimated: Type.Boolean(),
+  updatedAt: Nullable(Timestamp),
+};
+export const StoreItem = Type.Object(PriceFields);
+
+const ItemFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  urlSlug: Type.String(),
+  pictureUrl: Type.String(),
+  brandName: Type.String(),
+  originCountry: Type.String(),
+  description: Type.String(),
+  ingredients: Type.String(),
+  nutritionalContent: Type.Array(Type.Object({ name: Type.String(), value: Type.String(), ri: Nullable(Type.String()) })),
+  itemCategories: Type.Array(Type.Object({ category: Category }), { description: 'top-level category first (breadcrumb order)' }),
+  storeItems: Type.Array(StoreItem, { description: 'only the stores asked for' }),
+};
+export const Item = Type.Object(ItemFields);
+/** An item in a comparison: its quantity and a price (or an estimate) in every compared store. */
+export const ComparedItem = Type.Object({ ...ItemFields, quantity: Type.Integer({ minimum: 1 }) });
+
+const Chain = Type.Union(
+  ['prisma', 's-market', 'alepa', 'sale', 'abc', 'herkku', 'kcitymarket', 'ksupermarket', 'kmarket', 'nokm', 'lidl'].map((c) => Type.Literal(c)),
+);
+const GroupType = Type.Union([Type.Literal('S'), Type.Literal('K'), Type.Literal('L')]);
+const OpeningEntry = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  opens: Nullable(Type.String({ description: 'HH:MM' })),
+  closes: Nullable(Type.String({ description: 'HH:MM' })),
+  isOpenAllDay: Type.Boolean(),
+  description: Nullable(Type.String()),
+});
+export const Store = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  urlSlug: Type.String(),
+  chain: Chain,
+  type: GroupType,
+  externalId: Type.String(),
+  address: Type.String(),
+  postalCode: Type.String(),
+  city: Type.String(),
+  lat: Type.Number(),
+  long: Type.Number(),
+  openingTimes: Type.Array(OpeningEntry),
+  openingTimeExceptions: Type.Array(OpeningEntry),
+  distance: Type.Optional(Type.Number({ description: 'metres; only when lat and long were given' })),
+});
+export const StoreMinimal = Type.Object({ id: Type.Integer(), name: Type.String(), urlSlug: Type.String(), chain: Chain, type: GroupType });
+export const Offer = Type.Object({ id: Type.Integer(), name: Type.String(), image: Type.String() });
+
+export const ItemHistory = Type.Object({
+  itemId: Type.Integer(),
+  stores: Type.Array(
+    Type.Object({
+      storeId: Type.Integer(),
+      periods: Type.Array(Type.Object({ from: Timestamp, to: Nullable(Timestamp), price: Cents, isCampaign: Type.Boolean() })),
+      lowest30Days: Nullable(Cents),
+    }),
+  ),
+});
+
+export const Cart = Type.Object({ id: Type.String({ format: 'uuid' }), items: Type.Array(Type.Object({ item: Item, quantity: Type.Integer({ minimum: 1 }) })) });
+export const CartWriteResult = Type.Object({ id: Type.String({ format: 'uuid', description: 'the cart id to keep from now on' }) });
+export const StoreTotals = Type.Record(
+  Type.String({ pattern: '^[0-9]+$' }),
+  Type.Object({ total: Cents, estimatedCount: Type.Integer(), missingCount: Type.Integer(), cheapest: Type.Boolean() }),
+  { description: 'keyed by store id' },
+);
+
+export const AdminSession = Type.Object({ username: Type.String(), expiresAt: Timestamp });
+export const CategoryMapping = Type.Object({
+  id: Type.Integer(),
+  categoryId: Type.Integer(),
+  externalType: Type.String(),
+  externalId: Type.String(),
+  externalName: Nullable(Type.String()),
+  itemCount: Type.Integer(),
+  createdAt: Timestamp,
+});
+export const UnmappedCategory = Type.Object({
+  externalType: Type.String(),
+  externalId: Type.String(),
+  name: Type.String(),
+  path: Type.Array(Type.String()),
+  itemCount: Type.Integer(),
+  currentCategoryId: Type.Optional(Nullable(Type.Integer())),
+});

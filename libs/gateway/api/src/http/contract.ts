@@ -1,0 +1,158 @@
+import { applyDecorators, BadRequestException, CallHandler, createParamDecorator, ExecutionContext, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import type { Static, TObject, TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { Observable } from 'rxjs';
+import { formatValidationError, type RequestPart } from './contract-errors';
+
+/** A status a route can answer: what it means and, when it has one, the schema of its JSON body. */
+export interface ResponseContract {
+  description: string;
+  schema?: TSchema;
+}
+
+/**
+ * Everything a route accepts and answers, declared once: the gateway validates requests against it (with
+ * TypeBox's compiled validator) and the OpenAPI document is generated from the same objects.
+ * - `params` / `query`: objects of scalar or array-of-scalar properties; the text of the URL is converted to the
+ *   declared types (integers, numbers, booleans) before checking, arrays may be repeated (`?a=1&a=2`) or
+ *   comma-separated (`?a=1,2`). Query objects should say `additionalProperties: false` so unknown parameters
+ *   are refused by name.
+ * - `body`: the JSON body.
+ * - `responses`: every status the route can answer (see `errorResponses` for the shared error answers).
+ */
+export interface RouteContract {
+  params?: TObject;
+  query?: TObject;
+  body?: TSchema;
+  responses: Partial<Record<number | '5XX', ResponseContract>>;
+}
+
+type Part<T, K extends keyof RouteContract> = T extends Record<K, infer S extends TSchema> ? Static<S> : undefined;
+
+/** The validated, converted input of a route, as its handler receives it through `@Input()`. */
+export interface RouteInput<C extends RouteContract> {
+  params: Part<C, 'params'>;
+  query: Part<C, 'query'>;
+  body: Part<C, 'body'>;
+}
+
+/** Identity with the type kept: `const contract = routeContract({...})` then `RouteInput<typeof contract>`. */
+export function routeContract<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+type Validator = ReturnType<typeof Compile>;
+
+interface CompiledPart {
+  part: RequestPart;
+  schema: TSchema;
+  validator: Validator;
+}
+
+/** The compiled form of a contract: validators built once, when the controller module loads. */
+export class CompiledContract {
+  private readonly parts: CompiledPart[] = [];
+
+  constructor(readonly contract: RouteContract) {
+    for (const part of ['params', 'query', 'body'] as const) {
+      const schema = contract[part];
+      if (schema) this.parts.push({ part, schema, validator: Compile(schema) });
+    }
+  }
+
+  /** Checks a request's params, query and body; throws a 400 that names the field and the problem. */
+  validate(request: { params?: unknown; query?: unknown; body?: unknown }): RouteInput<RouteContract> {
+    const input: Record<RequestPart, unknown> = { params: undefined, query: undefined, body: undefined };
+    for (const { part, schema, validator } of this.parts) {
+      const raw = request[part];
+      const value = part === 'body' ? raw : coerceUrlValues(schema as TObject, raw);
+      if (!validator.Check(value)) throw new BadRequestException(formatValidationError(part, schema, value, validator.Errors(value)));
+      input[part] = value;
+    }
+    return input as RouteInput<RouteContract>;
+  }
+}
+
+const NUMBER_TEXT = /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** URL text → the declared scalar types; anything that does not convert is left as is for the validator to name. */
+function coerceScalar(schema: TSchema | undefined, value: unknown): unknown {
+  if (typeof value !== 'string' || !schema) return value;
+  const type = (schema as { type?: unknown }).type;
+  if ((type === 'integer' || type === 'number') && NUMBER_TEXT.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/** Path and query values arrive as text (or lists of text for repeated query parameters). */
+export function coerceUrlValues(schema: TObject, raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const properties = (schema.properties ?? {}) as Record<string, TSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const property = properties[key] as (TSchema & { type?: unknown; items?: TSchema }) | undefined;
+    if (property?.type === 'array') {
+      const texts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+      out[key] = texts.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '').map((v) => coerceScalar(property.items, v));
+    } else {
+      out[key] = coerceScalar(property, value);
+    }
+  }
+  return out;
+}
+
+const inputs = new WeakMap<object, RouteInput<RouteContract>>();
+
+class ContractInterceptor implements NestInterceptor {
+  constructor(private readonly compiled: CompiledContract) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<{ params?: unknown; query?: unknown; body?: unknown }>();
+    inputs.set(request, this.compiled.validate(request));
+    return next.handle();
+  }
+}
+
+/** The route's validated input (see `Route`). */
+export const Input = createParamDecorator((_data: unknown, context: ExecutionContext): RouteInput<RouteContract> => {
+  const input = inputs.get(context.switchToHttp().getRequest<object>());
+  if (!input) throw new Error('@Input() used on a route without @Route(contract)');
+  return input;
+});
+
+/**
+ * Declares a route's contract: validates every request against it before the handler runs (after guards) and
+ * documents the same schemas in OpenAPI. The handler takes `@Input() input: RouteInput<typeof contract>`.
+ */
+export function Route(contract: RouteContract): MethodDecorator {
+  const compiled = new CompiledContract(contract);
+  const decorators: MethodDecorator[] = [];
+  for (const [name, schema] of Object.entries((contract.params?.properties ?? {}) as Record<string, TSchema>)) {
+    decorators.push(ApiParam({ name, required: true, schema: openApi(schema), description: describe(schema) }));
+  }
+  const requiredQuery = new Set<string>((contract.query as { required?: string[] } | undefined)?.required ?? []);
+  for (const [name, schema] of Object.entries((contract.query?.properties ?? {}) as Record<string, TSchema>)) {
+    const isArray = (schema as { type?: unknown }).type === 'array';
+    decorators.push(
+      ApiQuery({ name, required: requiredQuery.has(name), schema: openApi(schema), description: describe(schema), ...(isArray ? { style: 'form', explode: true } : {}) }),
+    );
+  }
+  if (contract.body) decorators.push(ApiBody({ required: true, schema: openApi(contract.body) }));
+  for (const [status, response] of Object.entries(contract.responses)) {
+    if (!response) continue;
+    const code = status === '5XX' ? '5XX' : Number(status);
+    decorators.push(ApiResponse({ status: code, description: response.description, ...(response.schema ? { schema: openApi(response.schema) } : {}) }));
+  }
+  return applyDecorators(...decorators, UseInterceptors(new ContractInterceptor(compiled)));
+}
+
+function describe(schema: TSchema): string | undefined {
+  return (schema as { description?: string }).description;
+}
+
+/** A plain JSON copy for the document (no TypeBox internals, and no keyword the document does not need). */
+function openApi(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-expected' ? undefined : value))) as Record<string, unknown>;
+}
