@@ -42,8 +42,11 @@ const demoViaFeed = process.env.DEMO_VIA_FEED !== 'false';
 const seedDemo = process.env.SEED_DEMO_DATA !== 'false';
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 await stopApps();
-log('building the services…');
-run(process.execPath, ['tools/build/build-node.mjs']);
+// STACK_SKIP_BUILD=true starts what dist/ holds (tools/chaos after its own build).
+if (process.env.STACK_SKIP_BUILD !== 'true') {
+  log('building the services…');
+  run(process.execPath, ['tools/build/build-node.mjs']);
+}
 if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && !existsSync(path.join(root, 'dist/apps/web/index.html'))) {
   run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 }

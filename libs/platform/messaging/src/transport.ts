@@ -1,6 +1,7 @@
 import type { AppConfig } from '@hintakori/platform-config';
-import { ClientKafka, ClientProxy, CustomStrategy, KafkaOptions, Transport } from '@nestjs/microservices';
-import { logLevel } from 'kafkajs';
+import { Logger } from '@nestjs/common';
+import { ClientKafka, ClientProxy, CustomStrategy, KafkaOptions, ServerKafka } from '@nestjs/microservices';
+import { Consumer, logLevel } from 'kafkajs';
 import { InProcessClient } from './in-process.client';
 import { InProcessServer } from './in-process.server';
 import { SERVICE_PATTERNS, ServiceName } from './services';
@@ -25,22 +26,21 @@ export const KAFKA_GROUP_TIMING = { sessionTimeout: 10000, heartbeatInterval: 10
 export function serviceTransport(service: ServiceName, config: AppConfig): CustomStrategy | KafkaOptions {
   if (config.profile === 'standalone') return { strategy: new InProcessServer() };
   return {
-    transport: Transport.KAFKA,
-    options: {
+    strategy: new ReconnectingServerKafka({
       postfixId: '',
       client: { clientId: `${service}-${process.pid}`, brokers: config.kafkaBrokers, logLevel: logLevel.WARN, retry: KAFKA_RETRY },
       consumer: { groupId: service, allowAutoTopicCreation: false, ...KAFKA_GROUP_TIMING },
       producer: { allowAutoTopicCreation: false },
       run: { partitionsConsumedConcurrently: 3 },
       subscribe: { fromBeginning: false },
-    },
+    }),
   };
 }
 
 /** A client that calls `target` (request/reply) or emits its events. */
 export function createServiceClient(target: ServiceName, caller: string, config: AppConfig): ClientProxy {
   if (config.profile === 'standalone') return new InProcessClient();
-  const client = new ClientKafka({
+  const client = new ReconnectingClientKafka({
     postfixId: '',
     client: { clientId: `${caller}-to-${target}-${process.pid}`, brokers: config.kafkaBrokers, logLevel: logLevel.WARN, retry: KAFKA_RETRY },
     consumer: {
@@ -65,4 +65,82 @@ export function createEventPublisher(caller: string, config: AppConfig): ClientP
     producerOnlyMode: true,
   });
   return publisher as unknown as ClientProxy;
+}
+
+/**
+ * kafkajs restarts a crashed consumer only after errors it deems retriable; one that crashes on, e.g.,
+ * KafkaJSGroupCoordinatorNotFound (a broker coming back, or slow to start) stays stopped for good, and a
+ * request/reply client whose reply consumer stopped fails every call. This calls `reconnect` (every second until
+ * it succeeds) when the consumer gives up.
+ */
+export function reconnectWhenGivenUp(consumer: Consumer, reconnect: () => Promise<void>, isClosing: () => boolean, logger: Logger): void {
+  let reconnecting = false;
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || reconnecting || isClosing()) return;
+    reconnecting = true;
+    logger.warn(`Kafka consumer ${payload.groupId} stopped (${payload.error?.name}); reconnecting`);
+    void (async () => {
+      while (!isClosing()) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        try {
+          await reconnect();
+          logger.log(`Kafka consumer ${payload.groupId} reconnected`);
+          return;
+        } catch {
+          // the broker is still away: try again
+        }
+      }
+    })().finally(() => (reconnecting = false));
+  });
+}
+
+/** ClientKafka whose reply consumer comes back after kafkajs gave up on it (reconnectWhenGivenUp). */
+class ReconnectingClientKafka extends ClientKafka {
+  private closing = false;
+  private readonly log = new Logger('ClientKafka');
+
+  protected override registerConsumerEventListeners(): void {
+    super.registerConsumerEventListeners();
+    if (!this._consumer) return;
+    reconnectWhenGivenUp(
+      this._consumer,
+      async () => {
+        await super.close();
+        await this.connect();
+      },
+      () => this.closing,
+      this.log,
+    );
+  }
+
+  override async close(): Promise<void> {
+    this.closing = true;
+    await super.close();
+  }
+}
+
+/** ServerKafka whose request consumer comes back after kafkajs gave up on it (reconnectWhenGivenUp). */
+class ReconnectingServerKafka extends ServerKafka {
+  private closing = false;
+  private readonly log = new Logger('ServerKafka');
+
+  protected override registerConsumerEventListeners(): void {
+    super.registerConsumerEventListeners();
+    if (!this.consumer) return;
+    reconnectWhenGivenUp(
+      this.consumer,
+      async () => {
+        await super.close();
+        const error = await new Promise<unknown>((resolve) => void this.listen((err?: unknown) => resolve(err)));
+        if (error) throw error;
+      },
+      () => this.closing,
+      this.log,
+    );
+  }
+
+  override async close(): Promise<void> {
+    this.closing = true;
+    await super.close();
+  }
 }
