@@ -1,7 +1,7 @@
 import { ServiceCallError } from './call';
 import { ServiceCircuit } from './circuit-breaker';
 
-const options = { stallMs: 50, probeTimeoutMs: 40, probeIntervalMs: 30, retryAfterSeconds: 2 };
+const options = { stallMs: 50, probeTimeoutMs: 40, probeIntervalMs: 30, recoveryProbeTimeoutMs: 40, retryAfterSeconds: 2 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const never = () => new Promise<never>(() => undefined);
 const timeout = () => Promise.reject(new ServiceCallError('svc.health', { statusCode: 504, message: 'timed out' }, 'timeout'));

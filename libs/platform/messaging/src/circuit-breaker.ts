@@ -5,13 +5,15 @@ export interface CircuitOptions {
   stallMs: number;
   /** How long the probe may take; a service that answered nothing meanwhile is taken as down. */
   probeTimeoutMs: number;
-  /** While open, the breaker probes the service this often and closes on the first answer. */
+  /** While open, the breaker probes the service this often and closes on the first answer … */
   probeIntervalMs: number;
+  /** … waiting this long for each (no client waits on these: a slow but live service closes the breaker too). */
+  recoveryProbeTimeoutMs: number;
   /** Sent to clients as Retry-After with the 503. */
   retryAfterSeconds: number;
 }
 
-export const DEFAULT_CIRCUIT_OPTIONS: CircuitOptions = { stallMs: 1000, probeTimeoutMs: 700, probeIntervalMs: 1000, retryAfterSeconds: 2 };
+export const DEFAULT_CIRCUIT_OPTIONS: CircuitOptions = { stallMs: 1000, probeTimeoutMs: 700, probeIntervalMs: 1000, recoveryProbeTimeoutMs: 5000, retryAfterSeconds: 2 };
 
 /**
  * A health-aware breaker around the request/reply calls to one service.
@@ -118,7 +120,7 @@ export class ServiceCircuit {
       this.probeTimer = null;
       if (this.openSince === null || this.closed) return;
       try {
-        await this.probe(this.options.probeTimeoutMs);
+        await this.probe(this.options.recoveryProbeTimeoutMs);
         this.answered();
       } catch (error) {
         if (error instanceof ServiceCallError && error.kind === 'reply') this.answered();
