@@ -18,19 +18,22 @@ const stackDir = path.join(root, '.data/stack');
 const pidsFile = path.join(stackDir, 'pids.json');
 const args = process.argv.slice(2);
 const port = Number(process.env.PORT ?? 3000);
+// The services' probe ports are STACK_PORT_BASE + 1…5 (default 3100), the feed-run workers' + 6, + 7, ….
+const portBase = Number(process.env.STACK_PORT_BASE ?? 3100);
 const APPS = [
-  { name: 'catalog', port: 3101 },
-  { name: 'stores', port: 3102 },
-  { name: 'carts', port: 3103 },
-  { name: 'comparisons', port: 3104 },
-  { name: 'price-ingest', port: 3105 },
+  { name: 'catalog', port: portBase + 1 },
+  { name: 'stores', port: portBase + 2 },
+  { name: 'carts', port: portBase + 3 },
+  { name: 'comparisons', port: portBase + 4 },
+  { name: 'price-ingest', port: portBase + 5 },
 ];
 const log = (message) => console.log(`[stack] ${message}`);
 
 if (args[0] === 'down') {
   await stopApps();
   const infra = await import('./infra/lib.mjs');
-  await infra.stopAll();
+  // `down --apps-only` leaves PostgreSQL, Redis and Kafka running (tools/chaos).
+  if (!args.includes('--apps-only')) await infra.stopAll();
   log('stopped');
   process.exit(0);
 }
@@ -40,8 +43,11 @@ const demoViaFeed = process.env.DEMO_VIA_FEED !== 'false';
 const seedDemo = process.env.SEED_DEMO_DATA !== 'false';
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 await stopApps();
-log('building the services…');
-run(process.execPath, ['tools/build/build-node.mjs']);
+// STACK_SKIP_BUILD=true starts what dist/ holds (tools/chaos after its own build).
+if (process.env.STACK_SKIP_BUILD !== 'true') {
+  log('building the services…');
+  run(process.execPath, ['tools/build/build-node.mjs']);
+}
 if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && !existsSync(path.join(root, 'dist/apps/web/index.html'))) {
   run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 }
@@ -140,12 +146,12 @@ for (let i = 1; i <= workerCount; i++) {
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['dist/apps/price-ingest/src/main.worker.js'], {
     cwd: root,
-    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(3105 + i) },
+    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(portBase + 5 + i) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
   closeSync(fd);
-  children.push({ name, pid: child.pid, port: 3105 + i, log: path.relative(root, logFile) });
+  children.push({ name, pid: child.pid, port: portBase + 5 + i, log: path.relative(root, logFile) });
   child.unref();
 }
 // Extra comparisons replicas (STACK_REPLICAS_COMPARISONS, default 1 = none extra): the same consumer group

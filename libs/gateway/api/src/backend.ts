@@ -2,15 +2,31 @@ import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contra
 import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
-import { callService, healthPattern, HealthReport, InjectServiceClient, SERVICE_NAMES, ServiceCallError, ServiceName } from '@hintakori/platform-messaging';
+import {
+  callService,
+  DEFAULT_CIRCUIT_OPTIONS,
+  healthPattern,
+  HealthReport,
+  InjectServiceClient,
+  SERVICE_NAMES,
+  ServiceCallError,
+  ServiceCircuit,
+  ServiceName,
+} from '@hintakori/platform-messaging';
 import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 
-/** Typed request/reply calls from the gateway to the five services. */
+/**
+ * Typed request/reply calls from the gateway to the five services, each behind a breaker (ServiceCircuit,
+ * distributed profile; RPC_STALL_MS): while no replica of a service answers, its calls fail at once with a 503
+ * and Retry-After instead of each waiting out RPC_TIMEOUT_MS.
+ */
 @Injectable()
-export class Backend {
+export class Backend implements OnApplicationShutdown {
   private readonly clients: Record<ServiceName, ClientProxy>;
+  private readonly circuits: Partial<Record<ServiceName, ServiceCircuit>> = {};
+  private readonly logger = new Logger('Backend');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -21,10 +37,32 @@ export class Backend {
     @InjectServiceClient('price-ingest') priceIngest: ClientProxy,
   ) {
     this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest };
+    if (config.rpcStallMs > 0) {
+      const options = { ...DEFAULT_CIRCUIT_OPTIONS, stallMs: config.rpcStallMs };
+      for (const service of SERVICE_NAMES) {
+        const probe = (timeoutMs: number) => callService(this.clients[service], healthPattern(service), {}, timeoutMs);
+        this.circuits[service] = new ServiceCircuit(service, probe, options, (state) =>
+          state === 'open'
+            ? this.logger.warn(`${service} is not answering: its calls fail fast with 503 until it answers again`)
+            : this.logger.log(`${service} answers again`),
+        );
+      }
+    }
+  }
+
+  onApplicationShutdown(): void {
+    for (const circuit of Object.values(this.circuits)) circuit.close();
+  }
+
+  /** Whether the breaker of each service is open (no replica answering). */
+  circuitStates(): Record<string, 'open' | 'closed'> {
+    return Object.fromEntries(Object.entries(this.circuits).map(([service, circuit]) => [service, circuit.state]));
   }
 
   private call<T>(service: ServiceName, pattern: string, data: unknown, timeoutMs = this.config.rpcTimeoutMs): Promise<T> {
-    return callService<T>(this.clients[service], pattern, data, timeoutMs);
+    const send = () => callService<T>(this.clients[service], pattern, data, timeoutMs);
+    const circuit = this.circuits[service];
+    return circuit ? circuit.run(pattern, send) : send();
   }
 
   categories(): Promise<CategoryDto[]> {

@@ -9,6 +9,7 @@ import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/except
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
+import { responseContextMiddleware } from './http/response-cache';
 
 export interface GatewaySetupOptions {
   /** Folder of the built web app; served with a fallback to index.html for client-side routes. */
@@ -29,6 +30,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
+  app.use('/api', responseContextMiddleware);
   app.use('/api', rateLimitMiddleware(app.get<CacheStore>(CACHE_STORE), options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
   app.useGlobalFilters(new GatewayExceptionFilter());

@@ -19,6 +19,11 @@ export interface AppConfig {
   runMigrations: boolean;
   dbPoolSize: number;
   rpcTimeoutMs: number;
+  /**
+   * The gateway's breaker: a call unanswered this long, from a service that answered nothing meanwhile, makes it
+   * probe the service; no answer to the probe either opens the breaker (fast 503s with Retry-After). 0 turns it off.
+   */
+  rpcStallMs: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Price ingest: feeds, schedule, workers and the demo feed. */
   ingest: IngestConfig;
@@ -110,6 +115,7 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     runMigrations: bool(env, 'RUN_MIGRATIONS', true, problems),
     dbPoolSize: int(env, 'DB_POOL_SIZE', profile === 'standalone' ? 6 : 10, problems, 1, 200),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
+    rpcStallMs: int(env, 'RPC_STALL_MS', profile === 'distributed' ? 1000 : 0, problems, 0, 60000),
     logLevel,
     ingest: ingestConfig(env, profile, problems),
     kafkaPartitions: {

@@ -2,6 +2,7 @@ import type { AppConfig } from '@hintakori/platform-config';
 import { Controller, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { Consumer, EachBatchPayload, Kafka, logLevel } from 'kafkajs';
+import { KAFKA_RETRY, reconnectWhenGivenUp } from './transport';
 
 /**
  * Writes one batch of events of one topic. Invalid events are logged and skipped by the handler (never
@@ -144,9 +145,19 @@ export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplication
   private async start(): Promise<void> {
     await this.gate?.ready();
     if (this.stopping) return;
-    const kafka = new Kafka({ clientId: this.clientId, brokers: this.brokers, logLevel: logLevel.WARN });
+    const kafka = new Kafka({ clientId: this.clientId, brokers: this.brokers, logLevel: logLevel.WARN, retry: KAFKA_RETRY });
     const consumer = kafka.consumer({ groupId: this.options.groupId, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000 });
     this.consumer = consumer;
+    reconnectWhenGivenUp(
+      consumer,
+      async () => {
+        await this.stop();
+        this.started = this.start();
+        await this.started;
+      },
+      () => this.stopping,
+      this.logger,
+    );
     this.joined = new Promise((resolve) => {
       consumer.on(consumer.events.GROUP_JOIN, () => resolve());
     });

@@ -1,4 +1,5 @@
 export * from './call';
+export * from './circuit-breaker';
 export * from './in-process-bus';
 export * from './in-process.client';
 export * from './in-process.server';

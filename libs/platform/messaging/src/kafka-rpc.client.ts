@@ -3,7 +3,7 @@ import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { randomBytes } from 'node:crypto';
 import { Consumer, EachBatchPayload, Kafka, KafkaConfig, logLevel, Producer } from 'kafkajs';
-import { endSpan, headerText, injectTraceContext, MicroBatchProducer, replyTopicOf, RpcHeaders, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { endSpan, GroupTiming, headerText, injectTraceContext, MicroBatchProducer, reconnectWhenGivenUp, replyTopicOf, RpcHeaders, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
 
 export interface KafkaRpcClientOptions {
   /** Who calls (client id and reply group prefix) and whom. */
@@ -15,6 +15,8 @@ export interface KafkaRpcClientOptions {
   /** How long a request is worth answering; sent as the deadline header (the caller's own timeout should match). */
   requestTtlMs: number;
   client?: Partial<KafkaConfig>;
+  /** Reply consumer group session timeout and heartbeat (default 30 s / 3 s). */
+  group?: GroupTiming;
 }
 
 type Callback = (packet: WritePacket) => void;
@@ -34,6 +36,7 @@ export class KafkaRpcClient extends ClientProxy {
   private consumer?: Consumer;
   private requests?: MicroBatchProducer;
   private connecting?: Promise<void>;
+  private closing = false;
 
   constructor(private readonly options: KafkaRpcClientOptions) {
     super();
@@ -51,7 +54,21 @@ export class KafkaRpcClient extends ClientProxy {
     const { caller, target, brokers, patterns } = this.options;
     const kafka = new Kafka({ clientId: `${caller}-to-${target}-${process.pid}`, brokers, logLevel: logLevel.WARN, ...this.options.client });
     const producer = kafka.producer({ allowAutoTopicCreation: false });
-    const consumer = kafka.consumer({ groupId: `${caller}-replies-${target}`, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000, maxWaitTimeInMs: 1000 });
+    const consumer = kafka.consumer({
+      groupId: `${caller}-replies-${target}`,
+      allowAutoTopicCreation: false,
+      ...(this.options.group ?? { sessionTimeout: 30000, heartbeatInterval: 3000 }),
+      maxWaitTimeInMs: 1000,
+    });
+    reconnectWhenGivenUp(
+      consumer,
+      async () => {
+        await this.disconnect();
+        await this.connect();
+      },
+      () => this.closing,
+      this.logger,
+    );
     this.producer = producer;
     this.consumer = consumer;
     this.requests = new MicroBatchProducer(producer, 1);
@@ -129,6 +146,11 @@ export class KafkaRpcClient extends ClientProxy {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.disconnect();
+  }
+
+  private async disconnect(): Promise<void> {
     const { producer, consumer } = this;
     this.producer = undefined;
     this.consumer = undefined;

@@ -3,7 +3,7 @@ import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from 
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
-import { endSpan, extractTraceContext, headerText, MicroBatchProducer, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { endSpan, extractTraceContext, GroupTiming, headerText, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
 
 export class KafkaRpcContext extends BaseRpcContext<[string]> {
   getPattern(): string {
@@ -21,6 +21,8 @@ export interface KafkaRpcServerOptions {
   partitionsConsumedConcurrently?: number;
   /** kafkajs client settings (retry, timeouts) merged over the defaults. */
   client?: Partial<KafkaConfig>;
+  /** Consumer group session timeout and heartbeat (default 30 s / 3 s). */
+  group?: GroupTiming;
 }
 
 /**
@@ -38,6 +40,7 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
   private producer?: Producer;
   private replies?: MicroBatchProducer;
   private expired = 0;
+  private closing = false;
 
   constructor(private readonly options: KafkaRpcServerOptions) {
     super();
@@ -57,7 +60,21 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
     const patterns = [...this.messageHandlers].filter(([, handler]) => !handler.isEventHandler).map(([pattern]) => pattern);
     const kafka = new Kafka({ clientId: `${this.options.service}-${process.pid}`, brokers: this.options.brokers, logLevel: logLevel.WARN, ...this.options.client });
     this.producer = kafka.producer({ allowAutoTopicCreation: false });
-    this.consumer = kafka.consumer({ groupId: this.options.service, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000, maxWaitTimeInMs: 1000 });
+    this.consumer = kafka.consumer({
+      groupId: this.options.service,
+      allowAutoTopicCreation: false,
+      ...(this.options.group ?? { sessionTimeout: 30000, heartbeatInterval: 3000 }),
+      maxWaitTimeInMs: 1000,
+    });
+    reconnectWhenGivenUp(
+      this.consumer,
+      async () => {
+        await this.disconnect();
+        await this.start();
+      },
+      () => this.closing,
+      this.logger as Logger,
+    );
     this.replies = new MicroBatchProducer(this.producer, 1);
     await Promise.all([this.producer.connect(), this.consumer.connect()]);
     if (patterns.length === 0) return;
@@ -113,6 +130,11 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.disconnect();
+  }
+
+  private async disconnect(): Promise<void> {
     const consumer = this.consumer;
     const producer = this.producer;
     this.consumer = undefined;

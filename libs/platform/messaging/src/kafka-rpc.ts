@@ -1,4 +1,5 @@
 import { context as otelContext, Context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace } from '@opentelemetry/api';
+import type { Logger } from '@nestjs/common';
 import type { Consumer, ConsumerRunConfig, IHeaders, Message, Producer, ProducerBatch } from 'kafkajs';
 
 /**
@@ -16,6 +17,12 @@ export const RpcHeaders = {
   deadline: 'hk-deadline',
   error: 'hk-error',
 } as const;
+
+/** Consumer group timing of a request/reply consumer. */
+export interface GroupTiming {
+  sessionTimeout: number;
+  heartbeatInterval: number;
+}
 
 export const replyTopicOf = (pattern: string): string => `${pattern}.reply`;
 
@@ -144,4 +151,31 @@ export class Slots {
   get inUse(): number {
     return this.active;
   }
+}
+
+/**
+ * kafkajs restarts a crashed consumer only after errors it deems retriable; one that crashes on, e.g.,
+ * KafkaJSGroupCoordinatorNotFound (a broker coming back, or slow to start) stays stopped for good, and a
+ * request/reply client whose reply consumer stopped fails every call. This calls `reconnect` (every second until
+ * it succeeds) when the consumer gives up.
+ */
+export function reconnectWhenGivenUp(consumer: Consumer, reconnect: () => Promise<void>, isClosing: () => boolean, logger: Logger): void {
+  let reconnecting = false;
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || reconnecting || isClosing()) return;
+    reconnecting = true;
+    logger.warn(`Kafka consumer ${payload.groupId} stopped (${payload.error?.name}); reconnecting`);
+    void (async () => {
+      while (!isClosing()) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        try {
+          await reconnect();
+          logger.log(`Kafka consumer ${payload.groupId} reconnected`);
+          return;
+        } catch {
+          // the broker is still away: try again
+        }
+      }
+    })().finally(() => (reconnecting = false));
+  });
 }

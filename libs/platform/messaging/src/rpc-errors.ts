@@ -7,6 +7,8 @@ export interface RpcErrorPayload {
   statusCode: number;
   message: string | string[];
   error?: string;
+  /** With a 503: when to try again (the gateway sends it as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {

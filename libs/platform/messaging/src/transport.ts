@@ -8,18 +8,39 @@ import { KafkaRpcServer } from './kafka-rpc.server';
 import { SERVICE_PATTERNS, ServiceName } from './services';
 
 /**
+ * Retry and reconnect settings of every kafkajs client (issue 10, "recover fast"). kafkajs' defaults back off
+ * up to 30 s between attempts, so a client kept waiting for half a minute after the broker was back; here
+ * attempts come at most 1 s apart (about 12 s of attempts before an operation fails; a crashed consumer then
+ * restarts itself after at most 1 s and goes on retrying).
+ */
+export const KAFKA_RETRY = { initialRetryTime: 100, maxRetryTime: 1000, multiplier: 2, retries: 15 } as const;
+/**
+ * Consumer group timing: a member killed without leaving is dropped from its group after 10 s (kafkajs' default
+ * is 30 s), so its replacement gets the partitions that soon instead of waiting for the dead member's session.
+ */
+export const KAFKA_GROUP_TIMING = { sessionTimeout: 10000, heartbeatInterval: 1000 } as const;
+
+/**
  * The one place that knows which transport a profile uses. Service code only sees
  * @MessagePattern / @EventPattern handlers and ClientProxy instances.
  */
 export function serviceTransport(service: ServiceName, config: AppConfig): CustomStrategy {
   if (config.profile === 'standalone') return { strategy: new InProcessServer() };
-  return { strategy: new KafkaRpcServer({ service, brokers: config.kafkaBrokers }) };
+  return { strategy: new KafkaRpcServer({ service, brokers: config.kafkaBrokers, client: { retry: KAFKA_RETRY }, group: KAFKA_GROUP_TIMING }) };
 }
 
 /** A client that calls `target` by request/reply. */
 export function createServiceClient(target: ServiceName, caller: string, config: AppConfig): ClientProxy {
   if (config.profile === 'standalone') return new InProcessClient();
-  return new KafkaRpcClient({ caller, target, brokers: config.kafkaBrokers, patterns: SERVICE_PATTERNS[target], requestTtlMs: config.rpcTimeoutMs });
+  return new KafkaRpcClient({
+    caller,
+    target,
+    brokers: config.kafkaBrokers,
+    patterns: SERVICE_PATTERNS[target],
+    requestTtlMs: config.rpcTimeoutMs,
+    client: { retry: KAFKA_RETRY },
+    group: KAFKA_GROUP_TIMING,
+  });
 }
 
 /** A producer-only client for publishing events (no replies expected). */
@@ -27,9 +48,11 @@ export function createEventPublisher(caller: string, config: AppConfig): ClientP
   if (config.profile === 'standalone') return new InProcessClient();
   const publisher = new ClientKafka({
     postfixId: '',
-    client: { clientId: `${caller}-events-${process.pid}`, brokers: config.kafkaBrokers, logLevel: logLevel.WARN },
+    client: { clientId: `${caller}-events-${process.pid}`, brokers: config.kafkaBrokers, logLevel: logLevel.WARN, retry: KAFKA_RETRY },
     producer: { allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 },
     producerOnlyMode: true,
   });
   return publisher as unknown as ClientProxy;
 }
+
+export { reconnectWhenGivenUp } from './kafka-rpc';

@@ -65,6 +65,6 @@ export class HealthController {
     if (this.config.profile === 'distributed') dependencies.kafka = services.some((s) => s.status === 'up') ? 'up' : 'down';
     const ready = !lifecycle.draining && Object.values(dependencies).every((state) => state === 'up');
     res.status(ready ? 200 : 503);
-    return { status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'not ready', profile: this.config.profile, dependencies, services, cache: this.cache.stats(), prices: { sources: prices } };
+    return { status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'not ready', profile: this.config.profile, dependencies, services, circuits: this.backend.circuitStates(), cache: this.cache.stats(), prices: { sources: prices } };
   }
 }

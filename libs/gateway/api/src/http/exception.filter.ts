@@ -14,6 +14,8 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     const { status, body } = this.toResponse(exception);
+    // A service the breaker knows is down: tell clients when to try again.
+    if (exception instanceof ServiceCallError && exception.payload.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(exception.payload.retryAfterSeconds));
     response.status(status).json(body);
   }
 
@@ -26,8 +28,8 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof ServiceCallError) {
       const status = exception.statusCode >= 400 && exception.statusCode < 600 ? exception.statusCode : 502;
-      if (status >= 500) this.logger.error(`${exception.pattern}: ${exception.message}`);
-      const message = status >= 500 && status !== 504 ? 'Something went wrong' : exception.payload.message;
+      if (status >= 500 && exception.kind !== 'unavailable') this.logger.error(`${exception.pattern}: ${exception.message}`);
+      const message = status >= 500 && status !== 504 && exception.kind !== 'unavailable' ? 'Something went wrong' : exception.payload.message;
       return { status, body: { statusCode: status, message, error: errorName(status) } };
     }
     const bodyError = bodyParserError(exception);
