@@ -24,6 +24,11 @@ export interface AppConfig {
    * probe the service; no answer to the probe either opens the breaker (fast 503s with Retry-After). 0 turns it off.
    */
   rpcStallMs: number;
+  /**
+   * Request/reply over Kafka: `batched` (KafkaRpcServer/KafkaRpcClient: concurrent dispatch, coalesced produce
+   * requests) or `nest` (Nest's ServerKafka/ClientKafka). Every app of a deployment must use the same one.
+   */
+  rpcTransport: 'batched' | 'nest';
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Price ingest: feeds, schedule, workers and the demo feed. */
   ingest: IngestConfig;
@@ -116,6 +121,7 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     dbPoolSize: int(env, 'DB_POOL_SIZE', profile === 'standalone' ? 6 : 10, problems, 1, 200),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
     rpcStallMs: int(env, 'RPC_STALL_MS', profile === 'distributed' ? 1000 : 0, problems, 0, 60000),
+    rpcTransport: oneOf(env, 'RPC_TRANSPORT', ['batched', 'nest'] as const, 'batched', problems),
     logLevel,
     ingest: ingestConfig(env, profile, problems),
     kafkaPartitions: {
@@ -179,4 +185,14 @@ export function loadConfigOrExit(env: Env = process.env, defaults: { port?: numb
     }
     throw error;
   }
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T, problems: string[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    problems.push(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+    return fallback;
+  }
+  return raw as T;
 }
