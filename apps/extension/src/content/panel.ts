@@ -100,8 +100,8 @@ export function renderChecklist(root: ShadowRoot, model: PanelModel, actions: Pa
     box.setAttribute('aria-label', `Lisätty kauppaan: ${line.name}`);
     box.addEventListener('change', () => actions.onToggleLine(line.itemId, box.checked));
     const picture = line.pictureUrl ? el('img', { src: line.pictureUrl, alt: '', loading: 'lazy', referrerPolicy: 'no-referrer' }) : el('span', { className: 'noimg' });
-    const search = el('a', { className: 'search', href: model.shop.searchUrl(line.searchTerm), textContent: `Hae ${model.shop.name}sta` });
-    search.setAttribute('aria-label', `Hae ${model.shop.name}sta: ${line.name}`);
+    const search = el('a', { className: 'search', href: model.shop.searchUrl(line.searchTerm), textContent: `Hae ${model.shop.nameElative}` });
+    search.setAttribute('aria-label', `Hae ${model.shop.nameElative}: ${line.name}`);
     const details = el('div', {}, el('div', { className: 'name', textContent: line.name }), el('div', { className: 'qty', textContent: `${line.quantity} kpl` }), search);
     const price = el('div', { className: 'price', textContent: formatPrice(line.unitPrice) });
     price.dataset.testid = 'hintakori-price';

@@ -23,6 +23,7 @@ async function currentHandover(): Promise<Handover | null> {
 }
 
 let shown: { handover: Handover; response: CartResponse } | null = null;
+let stopSync: (() => void) | null = null;
 
 async function show(): Promise<void> {
   if (!shop) return;
@@ -73,13 +74,16 @@ async function show(): Promise<void> {
   draw();
 
   // Ticks made in another tab of the same shop show here too.
-  ext.storage.onChanged.addListener((changes, area) => {
+  const sync = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
     if (area !== 'local' || !changes[checkedKey]) return;
     const next = changes[checkedKey].newValue;
     checked.clear();
     if (Array.isArray(next)) for (const id of next) checked.add(id as number);
     draw();
-  });
+  };
+  stopSync?.();
+  ext.storage.onChanged.addListener(sync);
+  stopSync = () => ext.storage.onChanged.removeListener(sync);
 }
 
 if (shop) {

@@ -8,6 +8,8 @@ export interface ShopAdapter {
   group: Handover['type'];
   /** Shop name as shoppers know it. */
   name: string;
+  /** The name in the elative case, for "Hae …sta" ("search from"). */
+  nameElative: string;
   /** Hostnames the shop is served from. */
   hosts: string[];
   /** Match patterns for the manifest (content script and host permission). */
@@ -19,6 +21,7 @@ export interface ShopAdapter {
 export const S_GROUP: ShopAdapter = {
   group: 'S',
   name: 'S-kaupat',
+  nameElative: 'S-kaupoista',
   hosts: ['www.s-kaupat.fi', 's-kaupat.fi'],
   matches: ['https://www.s-kaupat.fi/*', 'https://s-kaupat.fi/*'],
   searchUrl: (term) => `https://www.s-kaupat.fi/hakutulokset?queryString=${encodeURIComponent(term)}`,
@@ -27,6 +30,7 @@ export const S_GROUP: ShopAdapter = {
 export const K_GROUP: ShopAdapter = {
   group: 'K',
   name: 'K-Ruoka',
+  nameElative: 'K-Ruoasta',
   hosts: ['www.k-ruoka.fi', 'k-ruoka.fi'],
   matches: ['https://www.k-ruoka.fi/*', 'https://k-ruoka.fi/*'],
   searchUrl: (term) => `https://www.k-ruoka.fi/kauppa/tuotehaku?haku=${encodeURIComponent(term)}`,
