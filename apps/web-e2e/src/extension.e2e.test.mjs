@@ -57,6 +57,7 @@ before(async () => {
   context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true, // Chromium's new headless mode, which runs extensions
+    ignoreHTTPSErrors: true,
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [
       `--disable-extensions-except=${EXTENSION}`,
@@ -98,8 +99,7 @@ async function selectStores(page) {
   }
   assert.ok(state.storeName, 'found a K group store');
   await box.fill('Prisma');
-  await page.getByRole('option').first().waitFor();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option').filter({ hasText: 'Prisma' }).first().click();
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('hintakori.selectedStores') || '[]'));
   const k = saved.find((s) => s.type === 'K');
   assert.ok(k, `a K group store is selected: ${JSON.stringify(saved.map((s) => s.name))}`);
@@ -156,14 +156,13 @@ describe('browser extension', () => {
     await selectStores(page);
     await addProducts(page, LINES);
     // The site pings 2.5 s after it starts; the extension's pong flips the dialog to the chooser.
-    const pong = page.evaluate(
-      () => new Promise((resolve) => window.addEventListener('message', (e) => e.data && e.data.type === 'pong' && resolve(e.data))),
-    );
+    await page.addInitScript(() => window.addEventListener('message', (e) => e.data && e.data.type === 'pong' && (window.hkPong = e.data)));
     await page.reload();
-    assert.equal((await pong).from, 'hintakori-extension');
+    const pong = await (await page.waitForFunction(() => window.hkPong)).jsonValue();
+    assert.equal(pong.from, 'hintakori-extension');
     const buy = await openBuyDialog(page);
     await buy.getByRole('group', { name: 'Valitse kauppa' }).waitFor();
-    const radio = buy.getByRole('radio', { name: state.storeName, exact: true });
+    const radio = buy.getByRole('radio', { name: state.storeName });
     await radio.check();
     assert.ok(await radio.isChecked());
     await buy.screenshot({ path: path.join(SHOTS, 'buy-dialog-extension.png') });
@@ -240,9 +239,10 @@ describe('without the extension', () => {
       await p.goto(`${BASE_URL}/`);
       const box = p.getByRole('combobox', { name: 'Valitse kaupat' });
       await box.fill('Prisma');
-      await p.getByRole('option').first().click();
+      await p.getByRole('option').filter({ hasText: 'Prisma' }).first().click();
       const search = p.getByRole('searchbox', { name: 'Hae tuotteita' });
       await search.fill('maito');
+      await p.waitForURL((url) => url.pathname === '/haku');
       await p.getByRole('button', { name: /^Lisää ostoskoriin: / }).first().click();
       await p.waitForTimeout(3_000); // past the 2.5 s ping: nobody answers
       const buy = await openBuyDialog(p);

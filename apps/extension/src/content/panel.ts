@@ -98,7 +98,12 @@ export function renderChecklist(root: ShadowRoot, model: PanelModel, actions: Pa
     const done = checked.has(line.itemId);
     const box = el('input', { type: 'checkbox', checked: done });
     box.setAttribute('aria-label', `Lisätty kauppaan: ${line.name}`);
-    box.addEventListener('change', () => actions.onToggleLine(line.itemId, box.checked));
+    box.addEventListener('change', () => {
+      actions.onToggleLine(line.itemId, box.checked);
+      // Updated in place: the box the shopper clicked stays the same element.
+      box.closest('li')?.classList.toggle('done', box.checked);
+      progress.textContent = progressText(lines, checked);
+    });
     const picture = line.pictureUrl ? el('img', { src: line.pictureUrl, alt: '', loading: 'lazy', referrerPolicy: 'no-referrer' }) : el('span', { className: 'noimg' });
     const search = el('a', { className: 'search', href: model.shop.searchUrl(line.searchTerm), textContent: `Hae ${model.shop.nameElative}` });
     search.setAttribute('aria-label', `Hae ${model.shop.nameElative}: ${line.name}`);

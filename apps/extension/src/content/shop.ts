@@ -40,7 +40,6 @@ async function show(): Promise<void> {
       if (value) checked.add(itemId);
       else checked.delete(itemId);
       void ext.storage.local.set({ [checkedKey]: [...checked] });
-      draw();
     },
     onCollapse: (value: boolean) => {
       collapsed = value;
@@ -76,9 +75,10 @@ async function show(): Promise<void> {
   // Ticks made in another tab of the same shop show here too.
   const sync = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
     if (area !== 'local' || !changes[checkedKey]) return;
-    const next = changes[checkedKey].newValue;
+    const next = new Set<number>(Array.isArray(changes[checkedKey].newValue) ? (changes[checkedKey].newValue as number[]) : []);
+    if (next.size === checked.size && [...next].every((id) => checked.has(id))) return; // our own change
     checked.clear();
-    if (Array.isArray(next)) for (const id of next) checked.add(id as number);
+    for (const id of next) checked.add(id);
     draw();
   };
   stopSync?.();
