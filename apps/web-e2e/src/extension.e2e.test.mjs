@@ -141,7 +141,7 @@ async function openBuyDialog(page) {
   return buy;
 }
 
-describe('browser extension', () => {
+describe('browser extension', { timeout: 300_000 }, () => {
   let page;
   let shopPage;
 
@@ -230,7 +230,7 @@ describe('browser extension', () => {
   });
 });
 
-describe('without the extension', () => {
+describe('without the extension', { timeout: 120_000 }, () => {
   it('the buy dialog shows the install prompt that links to /lisaosa with both downloads', async () => {
     const browser = await launch();
     try {
