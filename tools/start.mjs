@@ -26,6 +26,10 @@ if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && (!existsSync(webIn
   run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 }
 
+// The browser extension's zips are served at /lisaosa/hintakori-{chromium,firefox}.zip.
+console.log('[start] building the browser extension…');
+run(process.execPath, ['tools/build/build-extension.mjs']);
+
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
   cwd: root,
   stdio: 'inherit',

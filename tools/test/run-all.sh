@@ -23,9 +23,11 @@ if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/
 step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci --runInBand
 step "message contracts, ingest pipeline and tracing (real Kafka, PostgreSQL, Redis)"; npx jest -c jest.contracts.config.js --ci --runInBand
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
+step "browser extension (typecheck, build, web-ext lint)"; npx tsc -p apps/extension/tsconfig.json --noEmit && node tools/build/build-extension.mjs && npx web-ext lint --source-dir dist/extension/firefox --warnings-as-errors
 step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
 step "API contract (schemathesis: all checks, stateful phase, against the standalone)"; node tools/test/api-contract.mjs
-# Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing); WEB_E2E=false skips it.
+# Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing), with the built extension
+# loaded for apps/web-e2e/src/extension.e2e.test.mjs; WEB_E2E=false skips it.
 if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
 
 step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, docker compose config)"; npm run --silent ops:check

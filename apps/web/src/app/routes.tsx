@@ -26,6 +26,8 @@ const PrivacyPage = lazyNamed(() => import('../features/static-pages/components/
 const TermsPage = lazyNamed(() => import('../features/static-pages/components/TermsPage'), 'TermsPage');
 const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');
 const BlogPostPage = lazyNamed(() => import('../features/blog/components/BlogPostPage'), 'BlogPostPage');
+const ExtensionPage = lazyNamed(() => import('../features/extension/components/ExtensionPage'), 'ExtensionPage');
+const PrintableListPage = lazyNamed(() => import('../features/extension/components/PrintableListPage'), 'PrintableListPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
 // The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
 const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
@@ -38,6 +40,8 @@ export const routes: RouteObject[] = [
     element: page(<AdminSection />),
     errorElement: <RouteCrashScreen />,
   },
+  // The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation.
+  { path: '/ostoslista/:cartId', element: page(<PrintableListPage />), errorElement: <RouteCrashScreen /> },
   {
     element: <AppShell />,
     errorElement: <RouteCrashScreen />,
@@ -60,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'tietoa', element: page(<AboutPage />) },
       { path: 'tietosuojalauseke', element: page(<PrivacyPage />) },
       { path: 'kayttoehdot', element: page(<TermsPage />) },
+      { path: 'lisaosa', element: page(<ExtensionPage />) },
       { path: 'admin/kategoriat', element: page(<NotFoundPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],

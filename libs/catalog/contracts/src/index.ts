@@ -42,6 +42,8 @@ export interface StoreItemDto {
 
 export interface ItemDto {
   id: number;
+  /** The product's EAN (GTIN-13) when a feed gave one; the browser extension searches the shops with it. */
+  ean: string | null;
   name: string;
   urlSlug: string;
   pictureUrl: string;

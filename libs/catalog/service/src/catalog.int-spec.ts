@@ -33,6 +33,7 @@ async function loadFixtures(url: string): Promise<void> {
         (7, 'Ruisleipä 500 g', 'ruisleipa-500-g', 'Fazer', 'Suomi', '', '', '[]', 20),
         (8, 'Jäätelö vanilja 1 l', 'jaatelo-vanilja-1-l', 'Ingman', 'Suomi', '', '', '[]', 12),
         (9, 'Juustoraaste 150 g', 'juustoraaste-150-g', 'Pirkka', 'Suomi', '', '', '[]', 110)`);
+    await client.query(`UPDATE catalog.items SET ean = '6408430000128' WHERE id = 1`);
     // item -> stores with a price: 1: 1,2,3 | 2: 1 | 3: 2 | 4: 1,2 | 5: 1,2,3 | 6: 3 | 7: 1,4 | 8: none | 9: 1,2,3
     await client.query(
       `INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
@@ -181,6 +182,7 @@ describe('catalog service (integration)', () => {
       const item = await send<ItemDto>(CatalogPatterns.GetItem, { id: 1, storeIds: [3, 2, 4] });
       expect(item).toMatchObject({
         id: 1,
+        ean: '6408430000128',
         name: 'Valio kevytmaito 1 l',
         urlSlug: 'valio-kevytmaito-1-l',
         brandName: 'Valio',
@@ -198,6 +200,7 @@ describe('catalog service (integration)', () => {
 
     it('returns no prices when no stores are asked for', async () => {
       const item = await send<ItemDto>(CatalogPatterns.GetItem, { id: 7, storeIds: [] });
+      expect(item.ean).toBeNull();
       expect(item.storeItems).toEqual([]);
     });
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
+import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { responseContextMiddleware } from './http/response-cache';
@@ -14,6 +15,8 @@ import { responseContextMiddleware } from './http/response-cache';
 export interface GatewaySetupOptions {
   /** Folder of the built web app; served with a fallback to index.html for client-side routes. */
   webRoot?: string;
+  /** Folder of the built browser extension zips (dist/extension), served at /lisaosa/<zip>. */
+  extensionRoot?: string;
   rateLimitPerMinute?: number;
 }
 
@@ -51,6 +54,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
 
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');
+  app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -4,6 +4,7 @@ import type { CategoryTree } from '../categories/category-tree';
 /** One item with its prices in the requested stores, as the hydrating query returns it. */
 export interface ItemRow {
   id: number;
+  ean: string | null;
   name: string;
   urlSlug: string;
   pictureUrl: string;
@@ -30,7 +31,7 @@ export interface ItemRow {
 export function withItemDetails(pageSql: string): string {
   return `
     WITH page AS (${pageSql})
-    SELECT i.id, i.name, i.url_slug AS "urlSlug", i.picture_url AS "pictureUrl", i.brand_name AS "brandName",
+    SELECT i.id, i.ean, i.name, i.url_slug AS "urlSlug", i.picture_url AS "pictureUrl", i.brand_name AS "brandName",
            i.origin_country AS "originCountry", i.description, i.ingredients,
            i.nutritional_content AS "nutritionalContent", i.category_id AS "categoryId",
            coalesce(prices.store_items, '[]'::json) AS "storeItems"
@@ -55,6 +56,7 @@ export function availabilitySql(itemIdColumn: string): string {
 export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
   return {
     id: row.id,
+    ean: row.ean,
     name: row.name,
     urlSlug: row.urlSlug,
     pictureUrl: row.pictureUrl,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatPrice, NO_CART_ID } from '@hintakori/web-util';
 import { buttonStyles, type ButtonStyleProps, ErrorBox, Icon, InfoBox, Modal, Muted } from '@hintakori/web-ui';
@@ -40,8 +41,9 @@ export function BuyModal() {
   const cartId = useAppSelector((s) => s.cart.id);
   const selected = useAppSelector((s) => s.stores.selected);
   const { ranked } = useCartTotals();
-  const buyable = selected.filter((s) => GROUP_SHOPS[storeGroup(s.type)]);
-  // Default: the cheapest store (lowest total, ties to fewer missing prices) that has an online shop.
+  // Every selected store is a choice; Lidl has no online shop and gets a printable list instead.
+  const buyable = selected;
+  // Default: the cheapest store (lowest total, ties to fewer missing prices).
   const cheapestBuyable = ranked.find((r) => buyable.some((s) => s.id === r.storeId))?.storeId ?? buyable[0]?.id ?? null;
   const [choice, setChoice] = useState<number | null>(cheapestBuyable);
   useEffect(() => {
@@ -49,6 +51,8 @@ export function BuyModal() {
     // Only reset the choice when the dialog opens or the cheapest store changes.
   }, [open, cheapestBuyable]);
   const chosen = buyable.find((s) => s.id === choice);
+  const hasCart = cartId !== NO_CART_ID;
+  const shop = chosen ? GROUP_SHOPS[storeGroup(chosen.type)] : undefined;
   const link =
     chosen && cartId !== NO_CART_ID
       ? buyLink({ cartId, storeId: chosen.id, externalId: chosen.externalId, type: chosen.type })
@@ -61,13 +65,18 @@ export function BuyModal() {
           <p>
             <strong>Siirrä ostoskori suoraan kaupan verkkokauppaan.</strong>
           </p>
-          <p style={{ margin: 0 }}>
+          <p>
             Ostoskorin siirto S-kauppoihin tai K-Ruokaan vaatii Hintakorin selainlaajennuksen. Asenna laajennus selaimeesi ja
             lataa tämä sivu uudelleen, niin voit valita kaupan ja jatkaa tilaukseen.
           </p>
+          <p style={{ margin: 0 }}>
+            <Link to="/lisaosa" onClick={() => dispatch(modalClosed('buy'))}>
+              Lue lisää ja asenna laajennus
+            </Link>
+          </p>
         </InfoBox>
       ) : buyable.length === 0 ? (
-        <ErrorBox>Valitse ensin S- tai K-ryhmän kauppa</ErrorBox>
+        <ErrorBox>Valitse ensin kaupat</ErrorBox>
       ) : (
         <>
           <Choices>
@@ -84,11 +93,27 @@ export function BuyModal() {
               );
             })}
           </Choices>
-          {link && chosen ? (
+          {link && shop ? (
             <LinkButton href={link} target="_blank" rel="noopener noreferrer" $variant="primary" $size="md" $fullWidth>
-              Siirry kauppaan: {GROUP_SHOPS[storeGroup(chosen.type)]?.name}
+              Siirry kauppaan: {shop.name}
               <Icon name="external" size={16} />
             </LinkButton>
+          ) : chosen && !shop ? (
+            <InfoBox>
+              <p>{chosen.name}: Lidlillä ei ole verkkokauppaa. Voit tulostaa ostoskorin ostoslistaksi kauppaan mukaan.</p>
+              {hasCart ? (
+                <LinkButton
+                  href={`/ostoslista/${encodeURIComponent(cartId)}?kauppa=${chosen.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  $variant="primary"
+                  $size="md"
+                  $fullWidth
+                >
+                  Avaa tulostettava ostoslista
+                </LinkButton>
+              ) : null}
+            </InfoBox>
           ) : null}
         </>
       )}

@@ -1,0 +1,41 @@
+import { SITE_MATCHES } from './lib/config';
+import { SHOPS } from './shops';
+
+export type Target = 'chromium' | 'firefox';
+
+/**
+ * Manifest V3 for each browser. Permissions are only `storage` plus the Hintakori hosts (the API the
+ * background worker calls); the shops are reached by content scripts alone.
+ */
+export function manifest(target: Target, version: string): Record<string, unknown> {
+  const shopMatches = SHOPS.flatMap((shop) => shop.matches);
+  return {
+    manifest_version: 3,
+    name: 'Hintakori',
+    short_name: 'Hintakori',
+    version,
+    description: 'Vie Hintakorin ostoskorin ostoslistaksi S-kauppojen ja K-Ruoan verkkokauppaan.',
+    homepage_url: 'https://hintakori.fi/lisaosa',
+    icons: { '48': 'icons/icon-48.png', '128': 'icons/icon-128.png' },
+    permissions: ['storage'],
+    host_permissions: SITE_MATCHES,
+    background: target === 'chromium' ? { service_worker: 'background.js' } : { scripts: ['background.js'] },
+    content_scripts: [
+      { matches: SITE_MATCHES, js: ['site.js'], run_at: 'document_start' },
+      { matches: shopMatches, js: ['shop.js'], run_at: 'document_idle' },
+    ],
+    options_ui: { page: 'options.html', open_in_tab: false },
+    ...(target === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'lisaosa@hintakori.fi',
+              strict_min_version: '140.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
+      : { minimum_chrome_version: '120' }),
+  };
+}

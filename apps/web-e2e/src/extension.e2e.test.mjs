@@ -1,0 +1,271 @@
+// The Hintakori browser extension in a real Chromium (new headless mode, --load-extension): the site's
+// ping gets its pong, the buy dialog shows the store chooser, and the K group link lands on a local
+// stand-in of k-ruoka.fi (Chromium's --host-resolver-rules points the shop's host at an HTTPS server
+// started here) where the extension's checklist panel lists the cart with that store's prices.
+// Without the extension the dialog shows the install prompt that links to /lisaosa.
+//   BASE_URL=http://localhost:3000 node --test apps/web-e2e/src/extension.e2e.test.mjs
+// Needs the built extension (npm run build:extension; apps/web-e2e/run.mjs builds it).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { BASE_URL, HELSINKI, launch, newContext } from './browser.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const EXTENSION = path.join(ROOT, 'dist/extension/chromium');
+const SHOTS = path.join(ROOT, 'dist/screenshots');
+const SHOP_HOST = 'www.k-ruoka.fi';
+const PRODUCT_QUERIES = (process.env.PRODUCT_QUERIES || 'maito,leipä,juusto,kahvi,omena,a').split(',');
+const K_STORE_QUERIES = ['K-Citymarket', 'K-Supermarket', 'K-Market'];
+const LINES = 5;
+
+let tmp;
+let shop; // the stand-in shop server
+let context; // Chromium with the extension
+const state = { names: [], cartId: '', storeId: 0, storeName: '' };
+
+/** A self-signed certificate for the shop's host name (openssl, present on Debian and in CI images). */
+function selfSignedCert(dir) {
+  const key = path.join(dir, 'shop.key');
+  const cert = path.join(dir, 'shop.crt');
+  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${SHOP_HOST}`, '-addext', `subjectAltName=DNS:${SHOP_HOST}`, '-keyout', key, '-out', cert], { stdio: 'pipe' });
+  assert.equal(r.status, 0, `openssl failed: ${r.stderr}`);
+  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+}
+
+/** Any path answers a plain page, like the shop's single-page app shell would. */
+async function startShop(dir) {
+  const server = https.createServer(selfSignedCert(dir), (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="fi"><head><title>K-Ruoka (testikauppa)</title></head><body><h1>K-Ruoka testikauppa</h1><p>Paikallinen sivu kaupan osoitteella.</p></body></html>');
+  });
+  await new Promise((resolve) => server.listen(Number(process.env.WEB_E2E_SHOP_PORT || 0), '127.0.0.1', resolve));
+  return server;
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(EXTENSION, 'manifest.json')), 'build the extension first: npm run build:extension');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hk-ext-e2e-'));
+  shop = await startShop(tmp);
+  const shopPort = shop.address().port;
+  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true, // Chromium's new headless mode, which runs extensions
+    ignoreHTTPSErrors: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [
+      `--disable-extensions-except=${EXTENSION}`,
+      `--load-extension=${EXTENSION}`,
+      `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1:${shopPort}`,
+      '--ignore-certificate-errors',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1280, height: 900 },
+    locale: 'fi-FI',
+    timezoneId: 'Europe/Helsinki',
+    geolocation: HELSINKI,
+    permissions: ['geolocation'],
+  });
+  context.setDefaultTimeout(30_000);
+});
+
+after(async () => {
+  await context?.close();
+  await new Promise((resolve) => (shop ? shop.close(resolve) : resolve()));
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Picks one store of the K group with the store search, and a second store of another group. */
+async function selectStores(page) {
+  await page.goto(`${BASE_URL}/`);
+  const box = page.getByRole('combobox', { name: 'Valitse kaupat' });
+  for (const query of K_STORE_QUERIES) {
+    await box.fill(query);
+    const option = page.getByRole('option').filter({ hasText: query }).first();
+    if (await option.waitFor({ timeout: 8_000 }).then(() => true, () => false)) {
+      state.storeName = (await option.innerText()).split('\n')[0].trim();
+      await option.click();
+      break;
+    }
+  }
+  assert.ok(state.storeName, 'found a K group store');
+  await box.fill('Prisma');
+  await page.getByRole('option').filter({ hasText: 'Prisma' }).first().click();
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('hintakori.selectedStores') || '[]'));
+  const k = saved.find((s) => s.type === 'K');
+  assert.ok(k, `a K group store is selected: ${JSON.stringify(saved.map((s) => s.name))}`);
+  state.storeId = k.id;
+  state.storeName = k.name;
+}
+
+async function addProducts(page, count) {
+  const search = page.getByRole('searchbox', { name: 'Hae tuotteita' });
+  for (const query of PRODUCT_QUERIES) {
+    if (state.names.length >= count) break;
+    await search.fill(query);
+    await page.waitForURL((url) => url.pathname === '/haku' && url.searchParams.get('search') === query);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Tulokset haulle|Ei tuloksia haulla/ }).waitFor();
+    await page.getByTestId('skeleton-card').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    const buttons = page.getByRole('button', { name: /^Lisää ostoskoriin: / });
+    while (state.names.length < count && (await buttons.count()) > 0) {
+      const button = buttons.first();
+      const name = (await button.getAttribute('aria-label')).replace('Lisää ostoskoriin: ', '');
+      if (state.names.includes(name)) break;
+      await button.click();
+      state.names.push(name);
+      // The button turns into a counter once the item is in the cart.
+      await page.getByRole('button', { name: `Lisää ostoskoriin: ${name}`, exact: true }).first().waitFor({ state: 'detached' }).catch(() => undefined);
+    }
+  }
+  assert.equal(state.names.length, count, `found products: ${state.names.join(', ')}`);
+  await page.waitForFunction(() => (localStorage.getItem('hintakori.cartId') || 'NO_ID') !== 'NO_ID');
+  state.cartId = await page.evaluate(() => localStorage.getItem('hintakori.cartId'));
+}
+
+async function openBuyDialog(page) {
+  await page.getByTestId('cart-button').click();
+  const cart = page.getByRole('dialog', { name: 'Ostoskori' });
+  await cart.waitFor();
+  await cart.getByRole('button', { name: 'Osta' }).click();
+  const buy = page.getByRole('dialog', { name: 'Osta' });
+  await buy.waitFor();
+  return buy;
+}
+
+describe('browser extension', { timeout: 300_000 }, () => {
+  let page;
+  let shopPage;
+
+  it('loads in Chromium with its background worker', async () => {
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker'));
+    assert.match(worker.url(), /^chrome-extension:\/\/[a-p]{32}\/background\.js$/);
+  });
+
+  it('answers the site ping, so "Osta" shows the store chooser with the K group store', async () => {
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+    await selectStores(page);
+    await addProducts(page, LINES);
+    // The site pings 2.5 s after it starts; the extension's pong flips the dialog to the chooser.
+    await page.addInitScript(() => window.addEventListener('message', (e) => e.data && e.data.type === 'pong' && (window.hkPong = e.data)));
+    await page.reload();
+    const pong = await (await page.waitForFunction(() => window.hkPong)).jsonValue();
+    assert.equal(pong.from, 'hintakori-extension');
+    const buy = await openBuyDialog(page);
+    await buy.getByRole('group', { name: 'Valitse kauppa' }).waitFor();
+    const radio = buy.getByRole('radio', { name: state.storeName });
+    await radio.check();
+    assert.ok(await radio.isChecked());
+    await buy.screenshot({ path: path.join(SHOTS, 'buy-dialog-extension.png') });
+  });
+
+  it('opens the shop link on the stand-in k-ruoka.fi, where the panel lists the cart with the store\'s prices', async () => {
+    const buy = page.getByRole('dialog', { name: 'Osta' });
+    const link = buy.getByRole('link', { name: /Siirry kauppaan: K-Ruoka/ });
+    const href = await link.getAttribute('href');
+    const hash = new URLSearchParams(new URL(href).hash.slice(1));
+    assert.equal(new URL(href).host, SHOP_HOST);
+    assert.deepEqual({ cartId: hash.get('cartId'), storeId: hash.get('storeId'), type: hash.get('type') }, { cartId: state.cartId, storeId: String(state.storeId), type: 'K' });
+    [shopPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await shopPage.waitForLoadState();
+    assert.equal(new URL(shopPage.url()).host, SHOP_HOST);
+    await shopPage.getByRole('heading', { name: 'K-Ruoka testikauppa' }).waitFor();
+
+    const panel = shopPage.getByTestId('hintakori-panel');
+    await panel.getByRole('heading', { name: 'Hintakori-ostoslista' }).waitFor();
+    const lines = panel.getByTestId('hintakori-line');
+    await lines.first().waitFor();
+    assert.equal(await lines.count(), LINES);
+    assert.equal(await panel.getByTestId('hintakori-progress').innerText(), `0/${LINES} lisätty`);
+    assert.match(await panel.innerText(), new RegExp(`Hinnat: ${state.storeName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+    // The same cart as the API answers it for that store: names, quantities, prices and search links.
+    const api = await (await fetch(`${BASE_URL}/api/shoppingCarts/${state.cartId}?storeIds=${state.storeId}`)).json();
+    assert.equal(api.items.length, LINES);
+    for (const { item, quantity } of api.items) {
+      assert.ok(state.names.includes(item.name), `${item.name} was added`);
+      const line = panel.locator(`[data-testid="hintakori-line"][data-item-id="${item.id}"]`);
+      const text = await line.innerText();
+      assert.ok(text.includes(item.name), `panel shows ${item.name}`);
+      assert.ok(text.includes(`${quantity} kpl`));
+      const price = item.storeItems.find((s) => s.storeId === state.storeId)?.price ?? null;
+      const shown = price === null ? '--' : `${Math.floor(price / 100)},${String(price % 100).padStart(2, '0')} €`;
+      assert.equal(await line.getByTestId('hintakori-price').innerText(), shown, `price of ${item.name}`);
+      const search = new URL(await line.getByRole('link', { name: `Hae K-Ruoasta: ${item.name}` }).getAttribute('href'));
+      assert.equal(`${search.origin}${search.pathname}`, 'https://www.k-ruoka.fi/kauppa/tuotehaku');
+      assert.equal(search.searchParams.get('haku'), item.ean || item.name);
+    }
+    assert.equal(await panel.getByRole('link', { name: 'Takaisin vertailuun' }).getAttribute('href'), `${new URL(BASE_URL).origin}/ostoskorivertailu`);
+    await shopPage.screenshot({ path: path.join(SHOTS, 'extension-shop-panel.png') });
+  });
+
+  it('keeps ticked lines over a reload of the shop page', async () => {
+    const panel = shopPage.getByTestId('hintakori-panel');
+    const boxes = panel.getByRole('checkbox');
+    await boxes.nth(0).check();
+    await boxes.nth(2).check();
+    assert.equal(await panel.getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
+    const ticked = [await panel.getByTestId('hintakori-line').nth(0).getAttribute('data-item-id'), await panel.getByTestId('hintakori-line').nth(2).getAttribute('data-item-id')];
+
+    await shopPage.reload();
+    const again = shopPage.getByTestId('hintakori-panel');
+    await again.getByTestId('hintakori-line').first().waitFor();
+    assert.equal(await again.getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
+    for (const id of ticked) assert.ok(await again.locator(`[data-item-id="${id}"]`).getByRole('checkbox').isChecked(), `item ${id} still ticked`);
+    assert.equal(await again.getByRole('checkbox', { checked: true }).count(), 2);
+
+    // The shop's own navigation drops the hash; the list stays with the shopper on the next page.
+    await shopPage.goto(`https://${SHOP_HOST}/kauppa/tuotehaku?haku=maito`);
+    await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-line').first().waitFor();
+    assert.equal(await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
+  });
+});
+
+describe('without the extension', { timeout: 120_000 }, () => {
+  it('the buy dialog shows the install prompt that links to /lisaosa with both downloads', async () => {
+    const browser = await launch();
+    try {
+      const ctx = await newContext(browser, 1280);
+      const p = await ctx.newPage();
+      await p.goto(`${BASE_URL}/`);
+      const box = p.getByRole('combobox', { name: 'Valitse kaupat' });
+      await box.fill('Prisma');
+      await p.getByRole('option').filter({ hasText: 'Prisma' }).first().click();
+      const search = p.getByRole('searchbox', { name: 'Hae tuotteita' });
+      await search.fill('maito');
+      await p.waitForURL((url) => url.pathname === '/haku');
+      await p.getByRole('button', { name: /^Lisää ostoskoriin: / }).first().click();
+      await p.waitForTimeout(3_000); // past the 2.5 s ping: nobody answers
+      const buy = await openBuyDialog(p);
+      assert.ok(await buy.getByText('Hintakorin selainlaajennuksen').isVisible());
+      assert.equal(await buy.getByRole('radio').count(), 0);
+      await buy.getByRole('link', { name: 'Lue lisää ja asenna laajennus' }).click();
+      await p.waitForURL(`${BASE_URL}/lisaosa`);
+      await p.getByRole('heading', { name: 'Hintakori-selainlaajennus', level: 1 }).waitFor();
+      assert.ok(await p.getByRole('heading', { name: 'Mitä laajennus ei tee' }).isVisible());
+      for (const [name, file] of [
+        ['Lataa Chromium-selaimille (Chrome, Edge, Brave, Opera)', 'hintakori-chromium.zip'],
+        ['Lataa Firefoxille', 'hintakori-firefox.zip'],
+      ]) {
+        const href = await p.getByRole('link', { name }).getAttribute('href');
+        assert.equal(href, `/lisaosa/${file}`);
+        const res = await fetch(`${BASE_URL}${href}`);
+        assert.equal(res.status, 200, `${href} is served`);
+        assert.equal(res.headers.get('content-type'), 'application/zip');
+        assert.equal(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString(), 'PK');
+      }
+      await p.screenshot({ path: path.join(SHOTS, 'lisaosa-1280.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  });
+});
