@@ -1,3 +1,4 @@
+import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
 import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
@@ -19,8 +20,9 @@ export class Backend {
     @InjectServiceClient('carts') carts: ClientProxy,
     @InjectServiceClient('comparisons') comparisons: ClientProxy,
     @InjectServiceClient('price-ingest') priceIngest: ClientProxy,
+    @InjectServiceClient('alerts') alerts: ClientProxy,
   ) {
-    this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest };
+    this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest, alerts };
   }
 
   private call<T>(service: ServiceName, pattern: string, data: unknown, timeoutMs = this.config.rpcTimeoutMs): Promise<T> {
@@ -61,6 +63,9 @@ export class Backend {
   store(id: number): Promise<StoreDto> {
     return this.call('stores', StoresPatterns.Get, { id });
   }
+  storesByIds(ids: number[]): Promise<StoreDto[]> {
+    return this.call('stores', StoresPatterns.GetMany, { ids });
+  }
   offers(storeId: number): Promise<OfferDto[]> {
     return this.call('stores', StoresPatterns.OffersByStore, { storeId });
   }
@@ -90,6 +95,22 @@ export class Backend {
   }
   basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
     return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  }
+
+  subscribeAlert(request: SubscribeRequest): Promise<SubscribeResult> {
+    return this.call('alerts', AlertsPatterns.Subscribe, request);
+  }
+  confirmAlert(token: string): Promise<ConfirmResult> {
+    return this.call('alerts', AlertsPatterns.Confirm, { token });
+  }
+  manageAlerts(token: string): Promise<ManageDto> {
+    return this.call('alerts', AlertsPatterns.Manage, { token });
+  }
+  deleteAlertWatch(token: string, watchId: number): Promise<{ deleted: true }> {
+    return this.call('alerts', AlertsPatterns.DeleteWatch, { token, watchId });
+  }
+  eraseAlerts(token: string): Promise<EraseResult> {
+    return this.call('alerts', AlertsPatterns.Erase, { token });
   }
 
   /** Each service's own report of its dependencies; a service that does not answer is down. */
