@@ -23,6 +23,7 @@ const APPS = [
   { name: 'carts', port: 3103 },
   { name: 'comparisons', port: 3104 },
   { name: 'price-ingest', port: 3105 },
+  { name: 'alerts', port: 3110 },
 ];
 const log = (message) => console.log(`[stack] ${message}`);
 
@@ -83,12 +84,20 @@ const env = {
 
 mkdirSync(stackDir, { recursive: true });
 const children = [];
+// The alerts service's mail: SMTP_URL when given, else a Mailpit of the stack's own (stopped with the apps).
+if (!process.env.SMTP_URL) {
+  const { startMailpit } = await import('./infra/mailpit.mjs');
+  const mailpit = await startMailpit({ detached: true, log: (line) => log(line) });
+  env.SMTP_URL = mailpit.smtpUrl;
+  children.push({ name: 'mailpit', pid: mailpit.pid, port: Number(new URL(mailpit.uiUrl).port), log: '-' });
+  log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
+}
 for (const app of [...APPS, { name: 'gateway', port }]) {
   const logFile = path.join(stackDir, `${app.name}.log`);
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [`dist/apps/${app.name}/src/main.js`], {
     cwd: root,
-    env: { ...env, PORT: String(app.port) },
+    env: { ...env, PORT: String(app.port), ...(app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {}) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
