@@ -26,6 +26,8 @@ const PrivacyPage = lazyNamed(() => import('../features/static-pages/components/
 const TermsPage = lazyNamed(() => import('../features/static-pages/components/TermsPage'), 'TermsPage');
 const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');
 const BlogPostPage = lazyNamed(() => import('../features/blog/components/BlogPostPage'), 'BlogPostPage');
+const ConfirmAlertPage = lazyNamed(() => import('../features/alerts/components/ConfirmAlertPage'), 'ConfirmAlertPage');
+const ManageAlertsPage = lazyNamed(() => import('../features/alerts/components/ManageAlertsPage'), 'ManageAlertsPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
 // The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
 const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
@@ -60,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: 'tietoa', element: page(<AboutPage />) },
       { path: 'tietosuojalauseke', element: page(<PrivacyPage />) },
       { path: 'kayttoehdot', element: page(<TermsPage />) },
+      { path: 'hintavahti/vahvista/:token', element: page(<ConfirmAlertPage />) },
+      { path: 'hintavahti/:manageToken', element: page(<ManageAlertsPage />) },
       { path: 'admin/kategoriat', element: page(<NotFoundPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
