@@ -147,8 +147,9 @@ export class MailJobs {
       return { outcome: 'send' as const, subscriber, drops };
     });
     if (claim.outcome === 'deferred') {
-      const runId = `after-${claim.windowEnds}`;
-      const delay = Math.max(0, claim.windowEnds - Date.now()) + 1000;
+      const windowEnds = claim.windowEnds ?? Date.now();
+      const runId = `after-${windowEnds}`;
+      const delay = Math.max(0, windowEnds - Date.now()) + 1000;
       await this.queue.add('notification', { kind: 'notification', subscriberId: job.subscriberId, runId }, { ...mailJobOptions(this.config), jobId: `notification-${job.subscriberId}-${runId}`, delay });
       return 'deferred';
     }
