@@ -61,7 +61,7 @@ export function PriceAlertForm({ itemId, itemName, size = 'md' }: { itemId: numb
     if ('error' in result) setProblem(MESSAGES[errorStatus(result.error) ?? 0] ?? 'Pyyntö ei onnistunut. Yritä hetken kuluttua uudelleen.');
   };
   return (
-    <Form onSubmit={submit} aria-label={`Hintavahti: ${itemName}`} noValidate>
+    <Form onSubmit={(event) => void submit(event)} aria-label={`Hintavahti: ${itemName}`} noValidate>
       <Stack $gap="sm">
         <TextInput label="Sähköpostiosoite" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         {stores.length === 0 ? (
