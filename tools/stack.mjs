@@ -26,6 +26,7 @@ const APPS = [
   { name: 'carts', port: portBase + 3 },
   { name: 'comparisons', port: portBase + 4 },
   { name: 'price-ingest', port: portBase + 5 },
+  { name: 'alerts', port: portBase + 10 },
 ];
 const log = (message) => console.log(`[stack] ${message}`);
 
@@ -90,12 +91,20 @@ const env = {
 
 mkdirSync(stackDir, { recursive: true });
 const children = [];
+// The alerts service's mail: SMTP_URL when given, else a Mailpit of the stack's own (stopped with the apps).
+if (!process.env.SMTP_URL) {
+  const { startMailpit } = await import('./infra/mailpit.mjs');
+  const mailpit = await startMailpit({ detached: true, log: (line) => log(line) });
+  env.SMTP_URL = mailpit.smtpUrl;
+  children.push({ name: 'mailpit', pid: mailpit.pid, port: Number(new URL(mailpit.uiUrl).port), log: '-' });
+  log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
+}
 for (const app of [...APPS, { name: 'gateway', port }]) {
   const logFile = path.join(stackDir, `${app.name}.log`);
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [`dist/apps/${app.name}/src/main.js`], {
     cwd: root,
-    env: { ...env, PORT: String(app.port) },
+    env: { ...env, PORT: String(app.port), ...(app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {}) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
@@ -163,12 +172,12 @@ for (let i = 2; i <= comparisonsReplicas; i++) {
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['dist/apps/comparisons/src/main.js'], {
     cwd: root,
-    env: { ...env, RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false', PORT: String(3110 + i) },
+    env: { ...env, RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false', PORT: String(portBase + 10 + i) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
   closeSync(fd);
-  children.push({ name, pid: child.pid, port: 3110 + i, log: path.relative(root, logFile) });
+  children.push({ name, pid: child.pid, port: portBase + 10 + i, log: path.relative(root, logFile) });
   child.unref();
 }
 writeFileSync(pidsFile, JSON.stringify(children, null, 2));

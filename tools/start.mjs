@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, and runs the standalone profile (one process,
-// embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides).
+// embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides), and
+// Mailpit for the price-alert e-mails when SMTP_URL is unset.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,14 +30,31 @@ if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && (!existsSync(webIn
 // The browser extension's zips are served at /lisaosa/hintakori-{chromium,firefox}.zip.
 console.log('[start] building the browser extension…');
 run(process.execPath, ['tools/build/build-extension.mjs']);
+// Price alerts send mail over SMTP_URL; without one, a local Mailpit (built once from the Go module proxy)
+// receives every mail, readable in its web UI.
+let mailpit = null;
+const mailEnv = {};
+if (!process.env.SMTP_URL) {
+  try {
+    const { startMailpit } = await import('./infra/mailpit.mjs');
+    mailpit = await startMailpit({ log: (line) => console.log(`[start] ${line}`) });
+    mailEnv.SMTP_URL = mailpit.smtpUrl;
+    console.log(`[start] price-alert e-mails go to Mailpit: open ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')} to read them`);
+  } catch (error) {
+    console.warn(`[start] Mailpit could not start (${error instanceof Error ? error.message : error}); price-alert e-mails will not be delivered until SMTP_URL points at a server`);
+  }
+}
 
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, HINTAKORI_PROFILE: 'standalone' },
+  env: { ...process.env, ...mailEnv, HINTAKORI_PROFILE: 'standalone' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', async (code) => {
+  await mailpit?.stop();
+  process.exit(code ?? 0);
+});
 
 function newestMtime(dir) {
   let newest = 0;

@@ -156,7 +156,7 @@ await step('docker compose config (docker/compose.yaml)', async () => {
   }
   mustPass('docker compose config', run(command, [...prefix, '-f', composeFile, 'config', '--quiet'], { env }));
   const services = mustPass('docker compose config --services', run(command, [...prefix, '-f', composeFile, 'config', '--services'], { env })).split('\n');
-  const expected = ['kafka', 'postgres', 'redis', 'kafka-topics', 'migrations', 'gateway', 'catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'price-ingest-worker', 'web'];
+  const expected = ['kafka', 'postgres', 'redis', 'kafka-topics', 'migrations', 'gateway', 'catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'price-ingest-worker', 'alerts', 'mailpit', 'web'];
   const missing = expected.filter((s) => !services.includes(s));
   if (missing.length > 0) throw new Error(`compose file lacks services: ${missing.join(', ')}`);
   console.log(`valid; ${services.length} services: ${services.join(', ')}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs (once, cached in ~/.cache/hintakori) the operator tools the checks and load tests use.
 //   node tools/ops/tools.mjs                 helm, kubeconform and the Kubernetes schemas
-//   node tools/ops/tools.mjs k6 compose      specific tools (helm | kubeconform | k6 | compose | schemas)
+//   node tools/ops/tools.mjs k6 compose      specific tools (helm | kubeconform | k6 | compose | mailpit | schemas)
 // Prints each tool's path; exits non-zero with the build output when a build fails.
 import { ensureGoTool, ensureKubernetesSchemas, GO_TOOLS } from './lib.mjs';
 
@@ -15,7 +15,7 @@ try {
     } else if (GO_TOOLS[name]) {
       console.log(`${name}: ${await ensureGoTool(name)}`);
     } else {
-      throw new Error(`unknown tool "${name}" (helm, kubeconform, k6, compose, schemas)`);
+      throw new Error(`unknown tool "${name}" (helm, kubeconform, k6, compose, mailpit, schemas)`);
     }
   }
 } catch (error) {

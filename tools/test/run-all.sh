@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The full test suite (README's test command, also run by .ci/run):
 # static checks, unit tests, integration tests on real PostgreSQL, message contracts over both
-# transports (in-process and real Kafka), API e2e on both profiles, the API contract (schemathesis),
+# transports (in-process and real Kafka), API e2e on both profiles (with price alerts through real Mailpit),
+# the API contract (schemathesis),
 # web unit and browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,11 +21,13 @@ step "lint"; npm run --silent lint
 step "build"; node tools/build/build-node.mjs
 step "unit tests"; npx jest -c jest.config.js --ci
 if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/web/jest.config.js --ci; fi
-step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci --runInBand
+# The alerts integration tests and e2e send through a real Mailpit: built once from the Go module proxy (cached).
+step "Mailpit (SMTP for the alerts tests)"; timeout 1800 node tools/ops/tools.mjs mailpit
+step "integration tests (real PostgreSQL, Mailpit for alerts)"; npx jest -c jest.int.config.js --ci --runInBand
 step "message contracts, ingest pipeline and tracing (real Kafka, PostgreSQL, Redis)"; npx jest -c jest.contracts.config.js --ci --runInBand
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
 step "browser extension (typecheck, build, web-ext lint)"; npx tsc -p apps/extension/tsconfig.json --noEmit && node tools/build/build-extension.mjs && npx web-ext lint --source-dir dist/extension/firefox --warnings-as-errors
-step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
+step "API e2e and the price-alert e-mail e2e through Mailpit (standalone and distributed)"; node tools/test/e2e.mjs both
 step "API contract (schemathesis: all checks, stateful phase, against the standalone)"; node tools/test/api-contract.mjs
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing), with the built extension
 # loaded for apps/web-e2e/src/extension.e2e.test.mjs; WEB_E2E=false skips it.

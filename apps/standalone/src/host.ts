@@ -1,3 +1,4 @@
+import { AlertsModule } from '@hintakori/alerts-service';
 import { CartsModule } from '@hintakori/carts-service';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
@@ -28,7 +29,7 @@ async function bootPriceIngest(config: AppConfig): Promise<BootedService & { app
 }
 
 /**
- * The standalone profile: embedded PostgreSQL, the five services on the in-process transport,
+ * The standalone profile: embedded PostgreSQL, the six services on the in-process transport,
  * and the gateway — one Node process.
  */
 export async function startStandalone(config: AppConfig, options: { pgPort?: number; webRoot?: string } = {}): Promise<StandaloneHost> {
@@ -52,6 +53,7 @@ export async function startStandalone(config: AppConfig, options: { pgPort?: num
         bootService('stores', StoresModule.forRoot(config, { seedFromFeed }), config),
         bootService('carts', CartsModule.forRoot(config), config),
         bootService('comparisons', ComparisonsModule.forRoot(config, { seedFromFeed }), config),
+        bootService('alerts', AlertsModule.forRoot(config), config),
         bootPriceIngest(config),
       ])),
     );

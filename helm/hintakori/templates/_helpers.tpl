@@ -54,6 +54,10 @@ app.kubernetes.io/part-of: hintakori
 {{- default (printf "%s-secrets" (include "hintakori.fullname" .)) .Values.secrets.existingSecret -}}
 {{- end -}}
 
+{{- define "hintakori.smtpSecretName" -}}
+{{- default (printf "%s-smtp" (include "hintakori.fullname" .)) .Values.smtp.existingSecret -}}
+{{- end -}}
+
 {{- define "hintakori.configName" -}}
 {{- printf "%s-config" (include "hintakori.fullname" .) -}}
 {{- end -}}

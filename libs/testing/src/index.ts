@@ -59,3 +59,4 @@ export async function startTestService(module: DynamicModule): Promise<TestServi
   };
 }
 export * from './transports';
+export * from './mailpit';

@@ -28,6 +28,8 @@ const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogLis
 const BlogPostPage = lazyNamed(() => import('../features/blog/components/BlogPostPage'), 'BlogPostPage');
 const ExtensionPage = lazyNamed(() => import('../features/extension/components/ExtensionPage'), 'ExtensionPage');
 const PrintableListPage = lazyNamed(() => import('../features/extension/components/PrintableListPage'), 'PrintableListPage');
+const ConfirmAlertPage = lazyNamed(() => import('../features/alerts/components/ConfirmAlertPage'), 'ConfirmAlertPage');
+const ManageAlertsPage = lazyNamed(() => import('../features/alerts/components/ManageAlertsPage'), 'ManageAlertsPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
 // The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
 const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
@@ -65,6 +67,8 @@ export const routes: RouteObject[] = [
       { path: 'tietosuojalauseke', element: page(<PrivacyPage />) },
       { path: 'kayttoehdot', element: page(<TermsPage />) },
       { path: 'lisaosa', element: page(<ExtensionPage />) },
+      { path: 'hintavahti/vahvista/:token', element: page(<ConfirmAlertPage />) },
+      { path: 'hintavahti/:manageToken', element: page(<ManageAlertsPage />) },
       { path: 'admin/kategoriat', element: page(<NotFoundPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],

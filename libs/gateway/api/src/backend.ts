@@ -1,3 +1,4 @@
+import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
 import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
@@ -35,8 +36,9 @@ export class Backend implements OnApplicationShutdown {
     @InjectServiceClient('carts') carts: ClientProxy,
     @InjectServiceClient('comparisons') comparisons: ClientProxy,
     @InjectServiceClient('price-ingest') priceIngest: ClientProxy,
+    @InjectServiceClient('alerts') alerts: ClientProxy,
   ) {
-    this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest };
+    this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest, alerts };
     if (config.rpcStallMs > 0) {
       const options = { ...DEFAULT_CIRCUIT_OPTIONS, stallMs: config.rpcStallMs };
       for (const service of SERVICE_NAMES) {
@@ -99,6 +101,9 @@ export class Backend implements OnApplicationShutdown {
   store(id: number): Promise<StoreDto> {
     return this.call('stores', StoresPatterns.Get, { id });
   }
+  storesByIds(ids: number[]): Promise<StoreDto[]> {
+    return this.call('stores', StoresPatterns.GetMany, { ids });
+  }
   offers(storeId: number): Promise<OfferDto[]> {
     return this.call('stores', StoresPatterns.OffersByStore, { storeId });
   }
@@ -128,6 +133,22 @@ export class Backend implements OnApplicationShutdown {
   }
   basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
     return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  }
+
+  subscribeAlert(request: SubscribeRequest): Promise<SubscribeResult> {
+    return this.call('alerts', AlertsPatterns.Subscribe, request);
+  }
+  confirmAlert(token: string): Promise<ConfirmResult> {
+    return this.call('alerts', AlertsPatterns.Confirm, { token });
+  }
+  manageAlerts(token: string): Promise<ManageDto> {
+    return this.call('alerts', AlertsPatterns.Manage, { token });
+  }
+  deleteAlertWatch(token: string, watchId: number): Promise<{ deleted: true }> {
+    return this.call('alerts', AlertsPatterns.DeleteWatch, { token, watchId });
+  }
+  eraseAlerts(token: string): Promise<EraseResult> {
+    return this.call('alerts', AlertsPatterns.Erase, { token });
   }
 
   /** Each service's own report of its dependencies; a service that does not answer is down. */

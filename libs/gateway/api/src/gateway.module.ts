@@ -5,6 +5,7 @@ import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/co
 import { adminArea } from './admin';
 import { Backend } from './backend';
 import { AdminController } from './controllers/admin.controller';
+import { AlertsController } from './controllers/alerts.controller';
 import { CatalogController } from './controllers/catalog.controller';
 import { ClientErrorsController } from './controllers/client-errors.controller';
 import { ComparisonsController } from './controllers/comparisons.controller';
@@ -21,8 +22,8 @@ export class GatewayModule implements OnApplicationShutdown {
     const admin = adminArea(config);
     return {
       module: GatewayModule,
-      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest']), ...admin.imports],
-      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, ...admin.controllers],
+      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'alerts']), ...admin.imports],
+      controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, AlertsController, ...admin.controllers],
       providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
     };
   }

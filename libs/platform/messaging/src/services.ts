@@ -1,11 +1,12 @@
+import { AlertsPatterns } from '@hintakori/alerts-contracts';
 import { CartsPatterns } from '@hintakori/carts-contracts';
 import { CatalogPatterns } from '@hintakori/catalog-contracts';
 import { ComparisonsPatterns } from '@hintakori/comparisons-contracts';
 import { IngestTopics, PriceIngestPatterns } from '@hintakori/price-ingest-contracts';
 import { StoresPatterns } from '@hintakori/stores-contracts';
 
-export type ServiceName = 'catalog' | 'stores' | 'carts' | 'comparisons' | 'price-ingest';
-export const SERVICE_NAMES: readonly ServiceName[] = ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest'];
+export type ServiceName = 'catalog' | 'stores' | 'carts' | 'comparisons' | 'price-ingest' | 'alerts';
+export const SERVICE_NAMES: readonly ServiceName[] = ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'alerts'];
 
 /** Every service answers its own health pattern with its dependencies' state. */
 export function healthPattern(service: ServiceName): string {
@@ -19,6 +20,7 @@ export const SERVICE_PATTERNS: Record<ServiceName, string[]> = {
   carts: [...Object.values(CartsPatterns), healthPattern('carts')],
   comparisons: [...Object.values(ComparisonsPatterns), healthPattern('comparisons')],
   'price-ingest': [...Object.values(PriceIngestPatterns), healthPattern('price-ingest')],
+  alerts: [...Object.values(AlertsPatterns), healthPattern('alerts')],
 };
 
 export const SERVICE_HEALTH_PORTS: Record<ServiceName, number> = {
@@ -27,6 +29,8 @@ export const SERVICE_HEALTH_PORTS: Record<ServiceName, number> = {
   carts: 3103,
   comparisons: 3104,
   'price-ingest': 3105,
+  // 3106… are the price-ingest worker processes' probes in `npm run stack`.
+  alerts: 3110,
 };
 
 export interface TopicSpec {

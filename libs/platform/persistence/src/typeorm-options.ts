@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import type { MixedList, EntitySchema } from 'typeorm';
 
 /** Each service owns one PostgreSQL schema; nobody reads another service's tables. */
-export type ServiceSchema = 'catalog' | 'stores' | 'carts' | 'comparisons' | 'ingest' | 'gateway';
+export type ServiceSchema = 'catalog' | 'stores' | 'carts' | 'comparisons' | 'ingest' | 'gateway' | 'alerts';
 
 export async function ensureSchema(databaseUrl: string, schema: ServiceSchema): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });

@@ -10,6 +10,7 @@ export const IngestTopics = {
   StoresUpserted: 'stores.upserted',
   OffersUpserted: 'offers.upserted',
   DeadLetter: 'ingest.dead-letter',
+  RunCompleted: 'ingest.run-completed',
 } as const;
 export type IngestTopic = (typeof IngestTopics)[keyof typeof IngestTopics];
 
@@ -128,6 +129,18 @@ export interface DeadLetterRecord {
   /** The raw record (or raw line text when it did not parse). */
   record: unknown;
   at: string;
+}
+
+/**
+ * A feed run has published all its events (sent just before the run is marked completed, so a run that is
+ * retried after a crash may send it again: consumers treat it as idempotent by runId). Keyed by source.
+ */
+export interface RunCompletedEvent {
+  runId: string;
+  source: string;
+  /** Price events the run published (all chunks, including those before a resume). */
+  pricesPublished: number;
+  completedAt: string;
 }
 
 export interface IngestStatus {

@@ -4,6 +4,7 @@ import {
   ItemUpsertedEvent,
   OfferUpsertedEvent,
   PriceObservedEvent,
+  RunCompletedEvent,
   StoreUpsertedEvent,
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
@@ -107,6 +108,9 @@ export class FeedRunner {
     } finally {
       input.close();
     }
+    // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
+    const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString() };
+    await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
     run = await this.runs.complete(run.id);
     this.logger.log(
       `run ${run.id} (${run.source}) completed: ${run.recordsTotal} records, ${run.pricesPublished} prices, ${run.itemsPublished} items, ${run.storesPublished} stores, ${run.offersPublished} offers, ${run.recordsRejected} rejected`,

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
+import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
 import { CartControl } from '../../items/components/CartControl';
 import { PriceCell } from '../../items/components/PriceCell';
 import { ProductImage } from '../../items/components/ProductImage';
@@ -71,6 +72,7 @@ export function CartLine({ item, readOnlyCount }: { item: Item; readOnlyCount?: 
           <PriceRange item={item} />
           {readOnlyCount !== undefined ? <strong aria-label="Määrä">{readOnlyCount} kpl</strong> : <CartControl item={item} size="sm" />}
         </Bottom>
+        {readOnlyCount === undefined ? <PriceAlertForm itemId={item.id} itemName={item.name} size="sm" /> : null}
       </Info>
     </Row>
   );

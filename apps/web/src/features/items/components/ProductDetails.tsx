@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { mq, Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
+import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
 import { CartControl } from './CartControl';
 import { PriceHistoryChart } from './PriceHistoryChart';
@@ -77,6 +78,9 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
           <StorePriceTable storeItems={item.storeItems} />
           <div style={{ marginTop: 16 }}>
             <CartControl item={item} />
+          </div>
+          <div style={{ marginTop: 12 }}>
+            <PriceAlertForm itemId={item.id} itemName={item.name} />
           </div>
           {showPageLink ? (
             <p style={{ marginTop: 12 }}>

@@ -8,7 +8,7 @@ export function PrivacyPage() {
     <PageLayout title="Tietosuojalauseke">
       <Prose>
         <p>
-          <Muted>Päivitetty 11.4.2020</Muted>
+          <Muted>Päivitetty 24.11.2026</Muted>
         </p>
         <h2>Rekisterinpitäjä</h2>
         <p>
@@ -27,6 +27,24 @@ export function PrivacyPage() {
           </li>
           <li>Palvelimen lokeihin tallentuu teknisiä tietoja, kuten selaimen tyyppi ja pyyntöjen ajankohdat.</li>
           <li>Virhetilanteista kerätään teknisiä virheraportteja palvelun korjaamiseksi.</li>
+        </ul>
+        <h2>Hintavahdit (sähköposti-ilmoitukset)</h2>
+        <ul>
+          <li>
+            Hintavahtia varten tallennamme sähköpostiosoitteesi, seuraamasi tuotteet ja kaupat, mahdollisen tavoitehinnan,
+            viimeksi ilmoitetun hinnan sekä ajan, jolloin lähetimme viimeksi viestin. Lisäksi tallennamme pyynnön tehneen
+            laitteen IP-osoitteen väärinkäytösten estämiseksi (enintään 20 pyyntöä tunnissa).
+          </li>
+          <li>
+            Vahvistamaton pyyntö ja sen vahvistuslinkki poistetaan 48 tunnin kuluttua; osoite, jolla ei ole vahvistettuja
+            hintavahteja, poistetaan samalla. Ennen vahvistusta osoitteeseen ei lähetetä muuta kuin vahvistusviesti.
+          </li>
+          <li>
+            Vahvistetut hintavahdit säilyvät, kunnes poistat ne. Jokaisessa viestissä on linkki, jolla lopetat kaikki
+            ilmoitukset yhdellä napsautuksella, ja linkki hintavahtien hallintaan, jossa voit poistaa yksittäisiä vahteja tai
+            kaikki tietosi ("Poista kaikki tietoni"). Poisto on välitön ja lopullinen.
+          </li>
+          <li>Sähköpostit lähetetään oman sähköpostipalvelimemme kautta; osoitettasi ei luovuteta kolmansille osapuolille.</li>
         </ul>
         <h2>Sijainti</h2>
         <p>

@@ -1,0 +1,67 @@
+import { api } from '../../app/api';
+import type { ApiError } from '../../app/baseQuery';
+
+export interface AlertWatch {
+  id: number;
+  itemId: number;
+  itemName: string;
+  itemSlug: string;
+  storeId: number;
+  storeName: string;
+  targetPrice: number | null;
+  referencePrice: number | null;
+  latestPrice: number | null;
+  createdAt: string;
+}
+
+export interface AlertManage {
+  email: string;
+  watches: AlertWatch[];
+}
+
+export interface SubscribeArgs {
+  email: string;
+  itemId: number;
+  storeIds: number[];
+  targetPrice: number | null;
+}
+
+/** Price-drop e-mails (POST /api/alerts …): no account, double opt-in, one-click unsubscribe. */
+export const alertsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    subscribeAlert: build.mutation<{ accepted: true }, SubscribeArgs>({
+      query: (body) => ({ url: '/alerts', method: 'POST', body }),
+    }),
+    confirmAlert: build.mutation<{ manageToken: string; itemName: string; watches: number }, string>({
+      query: (token) => ({ url: `/alerts/confirm/${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
+    getAlerts: build.query<AlertManage, string>({
+      query: (token) => ({ url: `/alerts/manage/${encodeURIComponent(token)}` }),
+    }),
+    deleteAlertWatch: build.mutation<void, { token: string; watchId: number }>({
+      query: ({ token, watchId }) => ({ url: `/alerts/manage/${encodeURIComponent(token)}/watches/${watchId}`, method: 'DELETE' }),
+    }),
+    eraseAlerts: build.mutation<void, string>({
+      query: (token) => ({ url: `/alerts/manage/${encodeURIComponent(token)}`, method: 'DELETE' }),
+    }),
+    unsubscribeAlerts: build.mutation<{ unsubscribed: true }, string>({
+      query: (token) => ({ url: `/alerts/unsubscribe/${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useSubscribeAlertMutation, useConfirmAlertMutation, useGetAlertsQuery, useDeleteAlertWatchMutation, useEraseAlertsMutation, useUnsubscribeAlertsMutation } =
+  alertsApi;
+
+export function errorStatus(error: unknown): number | null {
+  const status = (error as ApiError | undefined)?.status;
+  return typeof status === 'number' ? status : null;
+}
+
+/** "2,49" or "2.49" or "2" → 249 cents; null when it is not a price. */
+export function parseEuros(text: string): number | null {
+  const match = /^\s*(\d{1,4})(?:[.,](\d{1,2}))?\s*€?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return cents >= 1 && cents <= 100_000 ? cents : null;
+}

@@ -1,0 +1,305 @@
+import { ALERT_LIMITS, AlertsPatterns, ConfirmResult, ManageDto, SubscribeRequest } from '@hintakori/alerts-contracts';
+import { IngestTopics, PriceObservedEvent, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { createTestDatabase, startTestMailpit, startTestService, testConfig, TestDatabase, TestMailpit, TestService } from '@hintakori/testing';
+import { randomUUID } from 'node:crypto';
+import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { AlertsModule } from './alerts.module';
+import { ALERT_MESSAGES } from './alerts.service';
+import { MailJobs } from './notifier';
+
+/**
+ * The alerts service on real PostgreSQL (its BullMQ queue on the PostgreSQL backend, as in the standalone
+ * profile) sending through a real Mailpit: double opt-in, drops, the 12-hour window, idempotency, limits.
+ */
+describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
+  let db: TestDatabase;
+  let mailpit: TestMailpit;
+  let service: TestService;
+  let dataSource: DataSource;
+  let jobs: MailJobs;
+  let itemSeq = 1000;
+
+  beforeAll(async () => {
+    [db, mailpit] = await Promise.all([createTestDatabase(), startTestMailpit()]);
+    service = await startTestService(
+      AlertsModule.forRoot(testConfig(db.url), { smtpUrl: mailpit.smtpUrl, publicUrl: 'https://hintakori.test', notifyDelayMs: 0, backoffMs: 100, queuePrefix: 'alerts_test' }),
+    );
+    dataSource = service.app.get(DataSource);
+    jobs = service.app.get(MailJobs);
+  }, 20 * 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+    await mailpit?.stop();
+    await db?.drop();
+  });
+
+  const send = <T>(pattern: string, data: unknown) => firstValueFrom(service.client.send<T>(pattern, data));
+  const emit = (topic: string, data: unknown) => lastValueFrom(service.client.emit(topic, data), { defaultValue: undefined });
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected the call to fail');
+      },
+      (error: { statusCode: number; message: string }) => ({ statusCode: error.statusCode, message: error.message }),
+    );
+  const address = () => `shopper-${randomUUID().slice(0, 8)}@example.fi`;
+  const clientAddress = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  function request(email: string, overrides: Partial<SubscribeRequest> = {}): SubscribeRequest {
+    const itemId = overrides.itemId ?? itemSeq++;
+    return {
+      email,
+      itemId,
+      itemName: `Kahvi ${itemId}`,
+      itemSlug: `kahvi-${itemId}`,
+      stores: [
+        { storeId: 1, storeName: 'Prisma Kamppi', price: 300 },
+        { storeId: 2, storeName: 'K-Citymarket Ruoholahti', price: 320 },
+      ],
+      targetPrice: null,
+      clientAddress: clientAddress(),
+      ...overrides,
+    };
+  }
+
+  /** Subscribes, reads the confirmation mail in Mailpit and confirms with the token of its link. */
+  async function subscribeAndConfirm(email: string, overrides: Partial<SubscribeRequest> = {}): Promise<{ confirm: ConfirmResult; itemId: number }> {
+    const before = (await mailpit.client.messagesTo(email)).length;
+    const req = request(email, overrides);
+    await send(AlertsPatterns.Subscribe, req);
+    const messages = await mailpit.client.waitFor(email, before + 1);
+    const mail = await mailpit.client.message(messages[messages.length - 1].ID);
+    const token = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec(mail.Text)?.[1];
+    expect(token).toBeDefined();
+    return { confirm: await send<ConfirmResult>(AlertsPatterns.Confirm, { token }), itemId: req.itemId };
+  }
+
+  const price = (itemId: number, storeId: number, cents: number, observedAt = new Date().toISOString()): PriceObservedEvent => ({
+    itemId,
+    storeId,
+    price: cents,
+    comparisonPrice: null,
+    priceUnit: 'kpl',
+    comparisonPriceUnit: 'kg',
+    isCampaign: false,
+    observedAt,
+    source: 'test',
+  });
+  const completeRun = async (runId = randomUUID()) => {
+    const event: RunCompletedEvent = { runId, source: 'test', pricesPublished: 1, completedAt: new Date().toISOString() };
+    await emit(IngestTopics.RunCompleted, event);
+    return runId;
+  };
+  async function subscriberId(email: string): Promise<number> {
+    const [row] = await dataSource.query('SELECT id FROM alerts.subscribers WHERE email = $1', [email]);
+    return Number(row.id);
+  }
+  /** Waits for the notification job of (address, run) to finish and answers its outcome. */
+  async function outcome(email: string, runId: string): Promise<string> {
+    const id = await subscriberId(email);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [row] = await dataSource.query('SELECT status FROM alerts.notifications WHERE subscriber_id = $1 AND run_id = $2', [id, runId]);
+      if (row && row.status !== 'sending') return row.status;
+      if (Date.now() > deadline) throw new Error(`the notification of run ${runId} did not finish (status ${row?.status ?? 'none'})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  describe('subscribing (double opt-in)', () => {
+    it('sends a Finnish confirmation mail with a single-use link, and nothing else before it is confirmed', async () => {
+      const email = address();
+      const req = request(email);
+      expect(await send(AlertsPatterns.Subscribe, req)).toEqual({ accepted: true });
+      const [summary] = await mailpit.client.waitFor(email, 1);
+      const mail = await mailpit.client.message(summary.ID);
+      expect(mail.Subject).toBe(`Vahvista hintavahti: ${req.itemName}`);
+      expect(mail.Text).toContain('Prisma Kamppi, K-Citymarket Ruoholahti');
+      expect(mail.Text).toContain('48 tunnin');
+      expect(mail.HTML).toContain('Vahvista hintavahti');
+      const token = /https:\/\/hintakori\.test\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec(mail.Text)?.[1] as string;
+      expect(token).toBeDefined();
+
+      // A drop before confirmation sends nothing.
+      await emit(IngestTopics.PricesObserved, [price(req.itemId, 1, 200)]);
+      const runId = await completeRun();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE run_id = $1', [runId])).toHaveLength(0);
+      expect(await mailpit.client.messagesTo(email)).toHaveLength(1);
+
+      const confirmed = await send<ConfirmResult>(AlertsPatterns.Confirm, { token });
+      expect(confirmed).toEqual({ manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), itemName: req.itemName, watches: 2 });
+      expect(await failure(send(AlertsPatterns.Confirm, { token }))).toEqual({ statusCode: 404, message: ALERT_MESSAGES.unknownConfirmation });
+      const manage = await send<ManageDto>(AlertsPatterns.Manage, { token: confirmed.manageToken });
+      expect(manage.email).toBe(email);
+      expect(manage.watches.map((w) => [w.storeName, w.referencePrice, w.targetPrice])).toEqual([
+        ['K-Citymarket Ruoholahti', 320, null],
+        ['Prisma Kamppi', 300, null],
+      ]);
+    });
+
+    it('refuses an expired confirmation link with 410', async () => {
+      const email = address();
+      await send(AlertsPatterns.Subscribe, request(email));
+      const [summary] = await mailpit.client.waitFor(email, 1);
+      const token = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec((await mailpit.client.message(summary.ID)).Text)?.[1];
+      await dataSource.query(`UPDATE alerts.confirmations c SET expires_at = now() - interval '1 minute' FROM alerts.subscribers s WHERE s.id = c.subscriber_id AND s.email = $1`, [email]);
+      expect(await failure(send(AlertsPatterns.Confirm, { token }))).toEqual({ statusCode: 410, message: ALERT_MESSAGES.expiredConfirmation });
+    });
+
+    it('normalises addresses: differently written, one subscriber', async () => {
+      const local = `Matti.${randomUUID().slice(0, 6)}`;
+      await send(AlertsPatterns.Subscribe, request(`  ${local}@Esimerkki.FI `));
+      await send(AlertsPatterns.Subscribe, request(`${local.toLowerCase()}@esimerkki.fi`));
+      const rows = await dataSource.query('SELECT email FROM alerts.subscribers WHERE email LIKE $1', [`${local.toLowerCase()}@%`]);
+      expect(rows).toEqual([{ email: `${local.toLowerCase()}@esimerkki.fi` }]);
+      await mailpit.client.waitFor(`${local.toLowerCase()}@esimerkki.fi`, 2);
+    });
+
+    it.each([
+      ['no address', '', 'email is required'],
+      ['no @', 'matti.example.fi', 'email "matti.example.fi" is not an e-mail address'],
+      ['no domain dot', 'matti@localhost', 'email "matti@localhost" is not an e-mail address'],
+      ['spaces', 'mat ti@example.fi', 'email "mat ti@example.fi" is not an e-mail address'],
+    ])('refuses a malformed address (%s) with 400', async (_label, email, message) => {
+      expect(await failure(send(AlertsPatterns.Subscribe, request(email)))).toEqual({ statusCode: 400, message });
+    });
+
+    it(`keeps at most ${ALERT_LIMITS.pendingPerAddress} pending confirmations per address, answering the same either way`, async () => {
+      const email = address();
+      for (let i = 0; i < ALERT_LIMITS.pendingPerAddress + 2; i++) expect(await send(AlertsPatterns.Subscribe, request(email))).toEqual({ accepted: true });
+      const [{ count }] = await dataSource.query(
+        'SELECT count(*)::int AS count FROM alerts.confirmations c JOIN alerts.subscribers s ON s.id = c.subscriber_id WHERE s.email = $1',
+        [email],
+      );
+      expect(count).toBe(ALERT_LIMITS.pendingPerAddress);
+      await mailpit.client.waitFor(email, ALERT_LIMITS.pendingPerAddress);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await mailpit.client.messagesTo(email)).toHaveLength(ALERT_LIMITS.pendingPerAddress);
+    });
+
+    it(`answers 429 after ${ALERT_LIMITS.requestsPerClientPerHour} requests from one client address in an hour`, async () => {
+      const client = clientAddress() + '-busy';
+      for (let i = 0; i < ALERT_LIMITS.requestsPerClientPerHour; i++) await send(AlertsPatterns.Subscribe, request(address(), { clientAddress: client }));
+      expect(await failure(send(AlertsPatterns.Subscribe, request(address(), { clientAddress: client })))).toEqual({ statusCode: 429, message: ALERT_MESSAGES.tooManyFromClient });
+    });
+
+    it(`refuses a confirmation beyond ${ALERT_LIMITS.itemsPerAddress} products per address with 409`, async () => {
+      const email = address();
+      const { confirm } = await subscribeAndConfirm(email);
+      const id = await subscriberId(email);
+      await dataSource.query(
+        `INSERT INTO alerts.watches (subscriber_id, item_id, store_id, item_name, item_slug, store_name) SELECT $1, 500000 + n, 1, 'x', 'x', 'x' FROM generate_series(1, $2) n`,
+        [id, ALERT_LIMITS.itemsPerAddress - 1],
+      );
+      await send(AlertsPatterns.Subscribe, request(email));
+      const messages = await mailpit.client.waitFor(email, 2);
+      const token = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec((await mailpit.client.message(messages[1].ID)).Text)?.[1];
+      expect(await failure(send(AlertsPatterns.Confirm, { token }))).toEqual({ statusCode: 409, message: ALERT_MESSAGES.listFull });
+      expect((await send<ManageDto>(AlertsPatterns.Manage, { token: confirm.manageToken })).watches).toHaveLength(ALERT_LIMITS.itemsPerAddress + 1);
+    });
+  });
+
+  describe('price drops', () => {
+    it('sends one mail per address per run listing every drop, with one-click unsubscribe headers; a replay sends nothing', async () => {
+      const email = address();
+      const first = await subscribeAndConfirm(email);
+      const second = await subscribeAndConfirm(email);
+      await emit(IngestTopics.PricesObserved, [price(first.itemId, 1, 249), price(first.itemId, 2, 320), price(second.itemId, 2, 299), price(999999, 1, 1)]);
+      const runId = await completeRun();
+      expect(await outcome(email, runId)).toBe('sent');
+      const messages = await mailpit.client.waitFor(email, 3);
+      expect(messages).toHaveLength(3);
+      const mail = await mailpit.client.message(messages[2].ID);
+      expect(mail.Subject).toBe('Hinnat laskivat: 2 seuraamaasi tuotetta');
+      expect(mail.Text).toContain(`Kahvi ${first.itemId} – Prisma Kamppi: 3,00 € → 2,49 €`);
+      expect(mail.Text).toContain(`https://hintakori.test/tuotteet/kahvi-${first.itemId}`);
+      expect(mail.Text).toContain(`Kahvi ${second.itemId} – K-Citymarket Ruoholahti: 3,20 € → 2,99 €`);
+      expect(mail.Text).not.toContain(`Kahvi ${first.itemId} – K-Citymarket`);
+      const headers = await mailpit.client.headers(messages[2].ID);
+      expect(headers['List-Unsubscribe']).toEqual([`<https://hintakori.test/api/alerts/unsubscribe/${first.confirm.manageToken}>`]);
+      expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+
+      // The same run again (Kafka redelivery) and the job itself again: nothing more.
+      await completeRun(runId);
+      expect(await jobs.notification({ kind: 'notification', subscriberId: await subscriberId(email), runId })).toBe('already-sent');
+      // A new run with the same prices: no drop below the last notified price.
+      await emit(IngestTopics.PricesObserved, [price(first.itemId, 1, 249)]);
+      const replay = await completeRun();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE run_id = $1', [replay])).toHaveLength(0);
+      expect(await mailpit.client.messagesTo(email)).toHaveLength(3);
+      const manage = await send<ManageDto>(AlertsPatterns.Manage, { token: first.confirm.manageToken });
+      expect(manage.watches.find((w) => w.itemId === first.itemId && w.storeId === 1)?.referencePrice).toBe(249);
+    });
+
+    it('sends at most one mail per 12 hours; later drops wait for the end of the window and go in one mail', async () => {
+      const email = address();
+      const { itemId } = await subscribeAndConfirm(email);
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 280)]);
+      const run1 = await completeRun();
+      expect(await outcome(email, run1)).toBe('sent');
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 260)]);
+      const run2 = await completeRun();
+      expect(await outcome(email, run2)).toBe('deferred');
+      await emit(IngestTopics.PricesObserved, [price(itemId, 2, 310)]);
+      const run3 = await completeRun();
+      expect(await outcome(email, run3)).toBe('deferred');
+      expect(await mailpit.client.messagesTo(email)).toHaveLength(2);
+
+      // The window ends: the delayed job sends both later drops in one mail.
+      const id = await subscriberId(email);
+      await dataSource.query(`UPDATE alerts.subscribers SET last_sent_at = now() - interval '13 hours' WHERE id = $1`, [id]);
+      expect(await jobs.notification({ kind: 'notification', subscriberId: id, runId: 'after-window-test' })).toBe('sent');
+      const messages = await mailpit.client.waitFor(email, 3);
+      const mail = await mailpit.client.message(messages[2].ID);
+      expect(mail.Text).toContain(`Kahvi ${itemId} – Prisma Kamppi: 2,80 € → 2,60 €`);
+      expect(mail.Text).toContain(`Kahvi ${itemId} – K-Citymarket Ruoholahti: 3,20 € → 3,10 €`);
+    });
+
+    it('a target watch mails only when the price reaches the target', async () => {
+      const email = address();
+      const { itemId } = await subscribeAndConfirm(email, { targetPrice: 200, stores: [{ storeId: 1, storeName: 'Lidl Itäkeskus', price: 300 }] });
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 250)]);
+      const run1 = await completeRun();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE run_id = $1', [run1])).toHaveLength(0);
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 199)]);
+      const run2 = await completeRun();
+      expect(await outcome(email, run2)).toBe('sent');
+      const messages = await mailpit.client.waitFor(email, 2);
+      expect((await mailpit.client.message(messages[1].ID)).Text).toContain(`Kahvi ${itemId} – Lidl Itäkeskus: 3,00 € → 1,99 €`);
+    });
+
+    it('an older observation arriving late does not replace a newer price', async () => {
+      const email = address();
+      const { itemId } = await subscribeAndConfirm(email);
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 310, '2026-01-02T10:00:00Z')]);
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 150, '2026-01-01T10:00:00Z')]);
+      const runId = await completeRun();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE run_id = $1', [runId])).toHaveLength(0);
+    });
+  });
+
+  describe('managing and erasing', () => {
+    it('deletes one watch, then everything; the manage link stops working and nothing is left', async () => {
+      const email = address();
+      const { confirm } = await subscribeAndConfirm(email);
+      const manage = await send<ManageDto>(AlertsPatterns.Manage, { token: confirm.manageToken });
+      await send(AlertsPatterns.DeleteWatch, { token: confirm.manageToken, watchId: manage.watches[0].id });
+      expect((await send<ManageDto>(AlertsPatterns.Manage, { token: confirm.manageToken })).watches.map((w) => w.id)).toEqual([manage.watches[1].id]);
+      expect(await failure(send(AlertsPatterns.DeleteWatch, { token: confirm.manageToken, watchId: manage.watches[0].id }))).toEqual({ statusCode: 404, message: ALERT_MESSAGES.unknownWatch });
+      expect(await send(AlertsPatterns.Erase, { token: confirm.manageToken })).toEqual({ erased: true });
+      expect(await send(AlertsPatterns.Erase, { token: confirm.manageToken })).toEqual({ erased: false });
+      expect(await failure(send(AlertsPatterns.Manage, { token: confirm.manageToken }))).toEqual({ statusCode: 404, message: ALERT_MESSAGES.unknownManageToken });
+      expect(await dataSource.query('SELECT 1 FROM alerts.subscribers WHERE email = $1', [email])).toHaveLength(0);
+    });
+
+    it('refuses a malformed token with 400', async () => {
+      expect(await failure(send(AlertsPatterns.Manage, { token: 'short' }))).toEqual({ statusCode: 400, message: 'token must be the 43-character token from the e-mail link' });
+    });
+  });
+});

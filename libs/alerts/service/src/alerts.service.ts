@@ -1,0 +1,172 @@
+import { ALERT_LIMITS, ConfirmResult, DeleteWatchRequest, EraseResult, ManageDto, SubscribeRequest, SubscribeResult, WatchDto } from '@hintakori/alerts-contracts';
+import { ConflictException, GoneException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN } from './tokens';
+import type { AlertsConfig } from './alerts-config';
+import { mailJobOptions, MailQueue } from './jobs/mail-queue';
+
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export const ALERT_MESSAGES = {
+  accepted: 'If the address can receive mail, a confirmation link has been sent to it',
+  tooManyFromClient: `Too many alert requests from this client: at most ${ALERT_LIMITS.requestsPerClientPerHour} an hour`,
+  unknownConfirmation: 'This confirmation link is unknown or has already been used',
+  expiredConfirmation: `This confirmation link has expired (links are valid for ${ALERT_LIMITS.confirmationHours} hours)`,
+  listFull: `The watch list is full: at most ${ALERT_LIMITS.itemsPerAddress} products per address`,
+  unknownManageToken: 'No watches are found for this link',
+  unknownWatch: 'No such watch for this address',
+} as const;
+
+interface WatchRow {
+  id: string;
+  item_id: number;
+  item_name: string;
+  item_slug: string;
+  store_id: number;
+  store_name: string;
+  target_price: number | null;
+  reference_price: number | null;
+  latest_price: number | null;
+  created_at: Date;
+}
+
+/** Subscribing (double opt-in), confirming and managing watches. */
+@Injectable()
+export class AlertsService {
+  private readonly logger = new Logger('alerts');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ALERTS_CONFIG) private readonly config: AlertsConfig,
+    @Inject(MAIL_QUEUE_TOKEN) private readonly queue: MailQueue,
+  ) {}
+
+  /**
+   * Records a watch request and queues its confirmation mail. The answer is the same whether or not the address
+   * is known, already subscribed or over its pending limit (then nothing is sent): nobody learns about an address.
+   */
+  async subscribe(request: SubscribeRequest): Promise<SubscribeResult> {
+    await this.removeExpired();
+    const token = newToken();
+    const confirmationId = await this.dataSource.transaction(async (manager) => {
+      const [{ count: fromClient }] = (await manager.query(
+        `SELECT count(*)::int AS count FROM alerts.confirmations WHERE client_address = $1 AND created_at > now() - interval '1 hour'`,
+        [request.clientAddress],
+      )) as { count: number }[];
+      if (fromClient >= ALERT_LIMITS.requestsPerClientPerHour) throw new HttpException(ALERT_MESSAGES.tooManyFromClient, HttpStatus.TOO_MANY_REQUESTS);
+      // The row lock serialises requests for one address, so the pending limit holds under concurrency.
+      const [{ id: subscriberId }] = (await manager.query(
+        `INSERT INTO alerts.subscribers (email, manage_token) VALUES ($1, $2)
+         ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`,
+        [request.email, newToken()],
+      )) as { id: string }[];
+      await manager.query('SELECT 1 FROM alerts.subscribers WHERE id = $1 FOR UPDATE', [subscriberId]);
+      const [{ count: pending }] = (await manager.query(
+        'SELECT count(*)::int AS count FROM alerts.confirmations WHERE subscriber_id = $1 AND confirmed_at IS NULL AND expires_at > now()',
+        [subscriberId],
+      )) as { count: number }[];
+      if (pending >= ALERT_LIMITS.pendingPerAddress) return null;
+      const { clientAddress, email: _email, ...watch } = request;
+      const [{ id }] = (await manager.query(
+        `INSERT INTO alerts.confirmations (subscriber_id, token_hash, request, client_address, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING id`,
+        [subscriberId, hashToken(token), JSON.stringify(watch), clientAddress, this.config.confirmationHours],
+      )) as { id: string }[];
+      return Number(id);
+    });
+    if (confirmationId === null) {
+      this.logger.warn(`a watch request was dropped: the address already has ${ALERT_LIMITS.pendingPerAddress} pending confirmations`);
+    } else {
+      await this.queue.add('confirmation', { kind: 'confirmation', confirmationId, token }, { ...mailJobOptions(this.config), jobId: `confirmation-${confirmationId}` });
+    }
+    return { accepted: true };
+  }
+
+  /** Turns a pending request into watches; the token works once and for 48 hours. */
+  async confirm(token: string): Promise<ConfirmResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const [confirmation] = (await manager.query(
+        `SELECT c.id, c.subscriber_id, c.request, c.expires_at < now() AS expired, c.confirmed_at, s.manage_token
+         FROM alerts.confirmations c JOIN alerts.subscribers s ON s.id = c.subscriber_id WHERE c.token_hash = $1 FOR UPDATE OF c, s`,
+        [hashToken(token)],
+      )) as { id: string; subscriber_id: string; request: Omit<SubscribeRequest, 'email' | 'clientAddress'>; expired: boolean; confirmed_at: Date | null; manage_token: string }[];
+      if (!confirmation || confirmation.confirmed_at) throw new NotFoundException(ALERT_MESSAGES.unknownConfirmation);
+      if (confirmation.expired) throw new GoneException(ALERT_MESSAGES.expiredConfirmation);
+      const request = confirmation.request;
+      const [{ count: items }] = (await manager.query(
+        'SELECT count(DISTINCT item_id)::int AS count FROM alerts.watches WHERE subscriber_id = $1 AND item_id <> $2',
+        [confirmation.subscriber_id, request.itemId],
+      )) as { count: number }[];
+      if (items + 1 > ALERT_LIMITS.itemsPerAddress) throw new ConflictException(ALERT_MESSAGES.listFull);
+      for (const store of request.stores) {
+        // A repeated request for a watched item and store changes its target; the reference price stays.
+        await manager.query(
+          `INSERT INTO alerts.watches (subscriber_id, item_id, store_id, item_name, item_slug, store_name, target_price, reference_price, latest_price)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+           ON CONFLICT (subscriber_id, item_id, store_id) DO UPDATE SET target_price = excluded.target_price, item_name = excluded.item_name,
+             item_slug = excluded.item_slug, store_name = excluded.store_name`,
+          [confirmation.subscriber_id, request.itemId, store.storeId, request.itemName, request.itemSlug, store.storeName, request.targetPrice, store.price],
+        );
+      }
+      await manager.query('UPDATE alerts.confirmations SET confirmed_at = now() WHERE id = $1', [confirmation.id]);
+      return { manageToken: confirmation.manage_token, itemName: request.itemName, watches: request.stores.length };
+    });
+  }
+
+  async manage(token: string): Promise<ManageDto> {
+    const [subscriber] = (await this.dataSource.query('SELECT id, email FROM alerts.subscribers WHERE manage_token = $1', [token])) as { id: string; email: string }[];
+    if (!subscriber) throw new NotFoundException(ALERT_MESSAGES.unknownManageToken);
+    const rows = (await this.dataSource.query(
+      `SELECT id, item_id, item_name, item_slug, store_id, store_name, target_price, reference_price, latest_price, created_at
+       FROM alerts.watches WHERE subscriber_id = $1 ORDER BY item_name, store_name, id`,
+      [subscriber.id],
+    )) as WatchRow[];
+    return { email: subscriber.email, watches: rows.map(toWatchDto) };
+  }
+
+  async deleteWatch({ token, watchId }: DeleteWatchRequest): Promise<{ deleted: true }> {
+    const rows = (await this.dataSource.query(
+      `DELETE FROM alerts.watches w USING alerts.subscribers s WHERE s.manage_token = $1 AND w.subscriber_id = s.id AND w.id = $2 RETURNING w.id`,
+      [token, watchId],
+    )) as unknown[][];
+    const deleted = Array.isArray(rows[0]) ? rows[0].length : rows.length;
+    if (deleted === 0) throw new NotFoundException(ALERT_MESSAGES.unknownWatch);
+    return { deleted: true };
+  }
+
+  /** "Poista kaikki tietoni" and the one-click unsubscribe: the address, its requests, watches and notification log. */
+  async erase(token: string): Promise<EraseResult> {
+    const result = (await this.dataSource.query('DELETE FROM alerts.subscribers WHERE manage_token = $1 RETURNING id', [token])) as unknown[];
+    const erased = Array.isArray(result[0]) ? (result[0] as unknown[]).length > 0 : result.length > 0;
+    if (erased) this.logger.log('a subscriber erased their data');
+    return { erased };
+  }
+
+  /** Unconfirmed requests are kept only until they expire; an address with nothing left is forgotten. */
+  async removeExpired(): Promise<void> {
+    await this.dataSource.query('DELETE FROM alerts.confirmations WHERE confirmed_at IS NULL AND expires_at < now()');
+    await this.dataSource.query(
+      `DELETE FROM alerts.subscribers s WHERE created_at < now() - interval '1 hour'
+         AND NOT EXISTS (SELECT 1 FROM alerts.watches w WHERE w.subscriber_id = s.id)
+         AND NOT EXISTS (SELECT 1 FROM alerts.confirmations c WHERE c.subscriber_id = s.id AND c.confirmed_at IS NULL)`,
+    );
+  }
+}
+
+function toWatchDto(row: WatchRow): WatchDto {
+  return {
+    id: Number(row.id),
+    itemId: row.item_id,
+    itemName: row.item_name,
+    itemSlug: row.item_slug,
+    storeId: row.store_id,
+    storeName: row.store_name,
+    targetPrice: row.target_price,
+    referencePrice: row.reference_price,
+    latestPrice: row.latest_price,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
