@@ -38,6 +38,13 @@ export interface StoreItemDto {
   isEstimated: boolean;
   /** ISO timestamp of the last time a feed confirmed the price. */
   updatedAt: string | null;
+  /** The store marks the price as a campaign (offer) price. */
+  isCampaign: boolean;
+  /**
+   * Lowest price (cents) in effect in this store during the 30 days before the current price took effect
+   * (the EU price-indication rule's reference price); null when the store has no earlier price in that window.
+   */
+  lowestPrice30d: number | null;
 }
 
 export interface ItemDto {

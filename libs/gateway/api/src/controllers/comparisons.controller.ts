@@ -16,7 +16,7 @@ export class ComparisonsController {
 
   @Get()
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
-  async basket(@Query() query: Record<string, unknown>, @OwnerId() ownerId: string): Promise<(ItemDto & { quantity: number; storeItems: ComparedPrice[] })[]> {
+  async basket(@Query() query: Record<string, unknown>, @OwnerId() ownerId: string): Promise<(Omit<ItemDto, 'storeItems'> & { quantity: number; storeItems: ComparedPrice[] })[]> {
     rejectUnknownParams(query, ['storeIds', 'type', 'cartId']);
     parseType(query.type);
     const storeIds = parseStoreIds(query.storeIds, { required: true });
