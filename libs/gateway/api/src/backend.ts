@@ -1,6 +1,6 @@
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
-import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { callService, healthPattern, HealthReport, InjectServiceClient, SERVICE_NAMES, ServiceCallError, ServiceName } from '@hintakori/platform-messaging';
 import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
@@ -45,6 +45,9 @@ export class Backend {
   itemsExist(ids: number[]): Promise<ItemsExistResult> {
     return this.call('catalog', CatalogPatterns.ItemsExist, { ids });
   }
+  itemAlternatives(itemId: number, storeIds: number[]): Promise<ItemAlternativesDto> {
+    return this.call('catalog', CatalogPatterns.ItemAlternatives, { itemId, storeIds });
+  }
   itemHistory(itemId: number, storeIds: number[]): Promise<ItemHistoryDto> {
     return this.call('catalog', CatalogPatterns.ItemHistory, { itemId, storeIds });
   }
@@ -60,6 +63,9 @@ export class Backend {
   }
   store(id: number): Promise<StoreDto> {
     return this.call('stores', StoresPatterns.Get, { id });
+  }
+  stores(ids: number[]): Promise<StoreDto[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.call('stores', StoresPatterns.GetMany, { ids });
   }
   offers(storeId: number): Promise<OfferDto[]> {
     return this.call('stores', StoresPatterns.OffersByStore, { storeId });
@@ -90,6 +96,9 @@ export class Backend {
   }
   basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
     return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  }
+  split(request: BasketSplitRequest): Promise<BasketSplitResult> {
+    return this.call('comparisons', ComparisonsPatterns.Split, request);
   }
 
   /** Each service's own report of its dependencies; a service that does not answer is down. */
