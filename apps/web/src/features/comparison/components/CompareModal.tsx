@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { modalClosed, modalOpened } from '../../layout/ui.slice';
 import { comparisonHint } from '../comparison.lib';
 import { useCartTotals } from '../hooks/useCartTotals';
+import { SplitSuggestion } from './SplitSuggestion';
 import { StoreTotalsList } from './StoreTotalsList';
 
 const Actions = styled.div`
@@ -44,6 +45,7 @@ export function CompareModal() {
       ) : (
         <>
           <StoreTotalsList ranked={ranked} loading={loading} />
+          <SplitSuggestion />
           <Actions>
             <Link to="/ostoskorivertailu" onClick={close}>
               Katso tuotekohtainen vertailu
