@@ -3,6 +3,7 @@ import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
 import { CartControl } from '../../items/components/CartControl';
+import { CheaperAlternative } from '../../items/components/CheaperAlternative';
 import { PriceCell } from '../../items/components/PriceCell';
 import { ProductImage } from '../../items/components/ProductImage';
 import { useProductModal } from '../../items/hooks/useProductModal';
@@ -71,6 +72,7 @@ export function CartLine({ item, readOnlyCount }: { item: Item; readOnlyCount?: 
           <PriceRange item={item} />
           {readOnlyCount !== undefined ? <strong aria-label="Määrä">{readOnlyCount} kpl</strong> : <CartControl item={item} size="sm" />}
         </Bottom>
+        {readOnlyCount === undefined ? <CheaperAlternative item={item} /> : null}
       </Info>
     </Row>
   );

@@ -5,6 +5,7 @@ import { mq, Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
 import { CartControl } from './CartControl';
+import { CheaperAlternative } from './CheaperAlternative';
 import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductImage } from './ProductImage';
 import { StorePriceTable } from './StorePriceTable';
@@ -78,6 +79,7 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
           <div style={{ marginTop: 16 }}>
             <CartControl item={item} />
           </div>
+          <CheaperAlternative item={item} />
           {showPageLink ? (
             <p style={{ marginTop: 12 }}>
               <Link to={`/tuotteet/${entitySlug(item)}`}>Avaa tuotesivu</Link>
