@@ -68,6 +68,10 @@ async function benchmark(profile, base, databaseUrl) {
     await scenario('store totals 30×10', () =>
       fetch(`${base}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, type: 'default', items: cart }) }).then(ok),
     ),
+    // Issue 12 target: p95 ≤ 50 ms standalone for 60 lines × 10 stores.
+    await scenario(`split ${Math.min(60, itemIds.length)}×10`, () =>
+      fetch(`${base}/api/shoppingCartComparisons/split`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, maxStores: 2, items: itemIds.slice(0, 60).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) }) }).then(ok),
+    ),
   ];
   const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searchTerms: SEARCH_TERMS });
   const results = api.map((row) => {

@@ -1,6 +1,6 @@
 import { CartsPatterns } from '@hintakori/carts-contracts';
 import { CartsModule } from '@hintakori/carts-service';
-import { ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketSplitResult, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { callService, ServiceCallError } from '@hintakori/platform-messaging';
 import { IngestTopics, PriceObservedEvent } from '@hintakori/price-ingest-contracts';
@@ -63,5 +63,26 @@ describe.each(transports)('message contracts over %s', (transport) => {
     }
     expect(totals['10']).toMatchObject({ total: 398, cheapest: false });
     expect(totals['11']).toMatchObject({ total: 298, cheapest: true });
+  });
+
+  it('answers a basket split with the same shape, and refuses a bad one with 400', async () => {
+    // Prices of item 1 in stores 10 and 11 come from the test above.
+    const split = await callService<BasketSplitResult>(comparisons.client, ComparisonsPatterns.Split, {
+      storeIds: [10, 11],
+      lines: [{ itemId: 1, quantity: 2 }],
+      maxStores: 2,
+      costPerKmCents: 25,
+    });
+    expect(split).toEqual({
+      stores: [11],
+      lines: [{ itemId: 1, quantity: 2, storeId: 11, price: 149, isEstimated: false }],
+      total: 298,
+      cheapestSingleStore: { storeId: 11, total: 298 },
+      saving: 0,
+      worthIt: false,
+    });
+    const error = await callService(comparisons.client, ComparisonsPatterns.Split, { storeIds: [10], lines: [], maxStores: 5 }).catch((e: unknown) => e);
+    expect((error as ServiceCallError).statusCode).toBe(400);
+    expect((error as ServiceCallError).message).toContain('maxStores');
   });
 });

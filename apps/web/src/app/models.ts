@@ -18,6 +18,10 @@ export interface StoreItem {
   comparisonPriceUnit: string;
   isEstimated: boolean;
   updatedAt: string | null;
+  /** Campaign (offer) price; only on catalog answers. */
+  isCampaign?: boolean;
+  /** Lowest price of the 30 days before the current one took effect (cents); null without history. */
+  lowestPrice30d?: number | null;
 }
 
 export interface NutritionRow {

@@ -8,6 +8,7 @@ export const CatalogPatterns = {
   GetItems: 'catalog.items.get-many',
   ItemsExist: 'catalog.items.exist',
   ItemHistory: 'catalog.items.history',
+  ItemAlternatives: 'catalog.items.alternatives',
   ListCategoryMappings: 'catalog.category-mappings.list',
   ListUnmappedCategories: 'catalog.category-mappings.unmapped',
   CreateCategoryMapping: 'catalog.category-mappings.create',
@@ -38,6 +39,13 @@ export interface StoreItemDto {
   isEstimated: boolean;
   /** ISO timestamp of the last time a feed confirmed the price. */
   updatedAt: string | null;
+  /** The store marks the price as a campaign (offer) price. */
+  isCampaign: boolean;
+  /**
+   * Lowest price (cents) in effect in this store during the 30 days before the current price took effect
+   * (the EU price-indication rule's reference price); null when the store has no earlier price in that window.
+   */
+  lowestPrice30d: number | null;
 }
 
 export interface ItemDto {
@@ -118,6 +126,30 @@ export interface StorePriceHistoryDto {
 export interface ItemHistoryDto {
   itemId: number;
   stores: StorePriceHistoryDto[];
+}
+
+/** `GET /api/items/{id}/alternatives?storeIds=`: cheaper products of the same kind in the chosen stores. */
+export interface ItemAlternativesRequest {
+  itemId: number;
+  storeIds: number[];
+}
+
+/** A product of the same lowest category and comparison unit whose comparison price is lower. */
+export interface ItemAlternativeDto {
+  item: ItemDto;
+  /** Its lowest comparison price in the chosen stores, cents per comparisonPriceUnit. */
+  comparisonPrice: number;
+  /** The asked item's lowest comparison price minus this one, cents per unit (> 0). */
+  savingPerUnit: number;
+}
+
+export interface ItemAlternativesDto {
+  itemId: number;
+  /** The asked item's lowest comparison price in the chosen stores; null when none of them prices it. */
+  comparisonPrice: number | null;
+  comparisonPriceUnit: string | null;
+  /** Best (lowest comparison price) first, at most 5. */
+  alternatives: ItemAlternativeDto[];
 }
 
 /** A feed category (externalType + externalId) mapped to one of our categories. */

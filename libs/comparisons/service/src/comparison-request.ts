@@ -1,4 +1,4 @@
-import type { ComparisonLine, ComparisonRequest } from '@hintakori/comparisons-contracts';
+import type { BasketSplitRequest, ComparisonLine, ComparisonRequest } from '@hintakori/comparisons-contracts';
 import { BadRequestException } from '@nestjs/common';
 
 export const MAX_STORES = 100;
@@ -52,4 +52,52 @@ export function parseComparisonRequest(input: unknown): ComparisonRequest {
   });
 
   return { storeIds: [...(storeIds as number[])], lines: cleanLines };
+}
+
+/** Limits of an exact split (the enumeration is sized for them). */
+export const MAX_SPLIT_STORE_IDS = 20;
+export const MAX_SPLIT_LINES = 200;
+export const DEFAULT_MAX_STORES = 2;
+export const DEFAULT_COST_PER_KM_CENTS = 25;
+
+function isCoordinate(value: unknown, limit: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+}
+
+function parsePoint(value: unknown, name: string): { lat: number; long: number } {
+  if (typeof value !== 'object' || value === null) fail(`${name} must be an object {lat, long}`);
+  const { lat, long } = value as Record<string, unknown>;
+  if (!isCoordinate(lat, 90)) fail(`${name}.lat must be a number from -90 to 90, got ${describe(lat)}`);
+  if (!isCoordinate(long, 180)) fail(`${name}.long must be a number from -180 to 180, got ${describe(long)}`);
+  return { lat, long };
+}
+
+/** As parseComparisonRequest, plus maxStores (1–3), an optional origin and store locations, and the cost per km. */
+export function parseSplitRequest(input: unknown): BasketSplitRequest {
+  const base = parseComparisonRequest(input);
+  if (base.storeIds.length > MAX_SPLIT_STORE_IDS) fail(`storeIds must contain at most ${MAX_SPLIT_STORE_IDS} store ids for a split, got ${base.storeIds.length}`);
+  if (base.lines.length > MAX_SPLIT_LINES) fail(`lines must contain at most ${MAX_SPLIT_LINES} lines for a split, got ${base.lines.length}`);
+  const { maxStores, origin, locations, costPerKmCents } = input as Record<string, unknown>;
+  const request: BasketSplitRequest = { ...base, maxStores: DEFAULT_MAX_STORES, costPerKmCents: DEFAULT_COST_PER_KM_CENTS };
+  if (maxStores !== undefined) {
+    if (typeof maxStores !== 'number' || !Number.isInteger(maxStores) || maxStores < 1 || maxStores > 3) fail(`maxStores must be 1, 2 or 3, got ${describe(maxStores)}`);
+    request.maxStores = maxStores;
+  }
+  if (costPerKmCents !== undefined) {
+    if (typeof costPerKmCents !== 'number' || !Number.isInteger(costPerKmCents) || costPerKmCents < 0 || costPerKmCents > 10000) {
+      fail(`costPerKmCents must be an integer from 0 to 10000, got ${describe(costPerKmCents)}`);
+    }
+    request.costPerKmCents = costPerKmCents;
+  }
+  if (origin !== undefined) request.origin = parsePoint(origin, 'origin');
+  if (locations !== undefined) {
+    if (!Array.isArray(locations)) fail('locations must be an array of {storeId, lat, long}');
+    request.locations = locations.map((location: unknown, index) => {
+      const point = parsePoint(location, `locations[${index}]`);
+      const { storeId } = location as Record<string, unknown>;
+      if (!isId(storeId)) fail(`locations[${index}].storeId must be a positive integer, got ${describe(storeId)}`);
+      return { storeId, ...point };
+    });
+  }
+  return request;
 }

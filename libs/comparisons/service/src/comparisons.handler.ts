@@ -1,7 +1,7 @@
-import { BasketLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketLine, BasketSplitResult, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseComparisonRequest } from './comparison-request';
+import { parseComparisonRequest, parseSplitRequest } from './comparison-request';
 import { ComparisonsService } from './comparisons.service';
 
 @Controller()
@@ -18,5 +18,11 @@ export class ComparisonsHandler {
   @MessagePattern(ComparisonsPatterns.Basket)
   async basket(@Payload() data: unknown): Promise<BasketLine[]> {
     return this.comparisons.basket(parseComparisonRequest(data));
+  }
+
+  /** The basket split over at most maxStores of the compared stores, against the cheapest single store. */
+  @MessagePattern(ComparisonsPatterns.Split)
+  async split(@Payload() data: unknown): Promise<BasketSplitResult> {
+    return this.comparisons.split(parseSplitRequest(data));
   }
 }

@@ -1,4 +1,5 @@
-import type { BasketLine, ComparisonRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import type { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { splitBasket } from './basket-split';
 import { Injectable } from '@nestjs/common';
 import { buildBasket, computeStoreTotals } from './comparison.calculator';
 import { PriceMatrixCache } from './price-matrix.cache';
@@ -26,5 +27,11 @@ export class ComparisonsService {
   async basket(request: ComparisonRequest): Promise<BasketLine[]> {
     const details = request.lines.length > 0 ? await this.prices.findDetails(distinctItemIds(request), request.storeIds) : [];
     return buildBasket(request, details);
+  }
+
+  /** The cheapest way to buy the basket in at most `maxStores` of the compared stores (exact). */
+  async split(request: BasketSplitRequest): Promise<BasketSplitResult> {
+    const cells = request.lines.length > 0 ? await this.prices.findCells(distinctItemIds(request), request.storeIds) : [];
+    return splitBasket(request, cells);
   }
 }

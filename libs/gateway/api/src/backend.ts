@@ -1,7 +1,7 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
-import { BasketLine, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
   callService,
@@ -85,6 +85,9 @@ export class Backend implements OnApplicationShutdown {
   itemsExist(ids: number[]): Promise<ItemsExistResult> {
     return this.call('catalog', CatalogPatterns.ItemsExist, { ids });
   }
+  itemAlternatives(itemId: number, storeIds: number[]): Promise<ItemAlternativesDto> {
+    return this.call('catalog', CatalogPatterns.ItemAlternatives, { itemId, storeIds });
+  }
   itemHistory(itemId: number, storeIds: number[]): Promise<ItemHistoryDto> {
     return this.call('catalog', CatalogPatterns.ItemHistory, { itemId, storeIds });
   }
@@ -101,8 +104,11 @@ export class Backend implements OnApplicationShutdown {
   store(id: number): Promise<StoreDto> {
     return this.call('stores', StoresPatterns.Get, { id });
   }
+  stores(ids: number[]): Promise<StoreDto[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.call('stores', StoresPatterns.GetMany, { ids });
+  }
   storesByIds(ids: number[]): Promise<StoreDto[]> {
-    return this.call('stores', StoresPatterns.GetMany, { ids });
+    return this.stores(ids);
   }
   offers(storeId: number): Promise<OfferDto[]> {
     return this.call('stores', StoresPatterns.OffersByStore, { storeId });
@@ -133,6 +139,9 @@ export class Backend implements OnApplicationShutdown {
   }
   basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
     return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  }
+  split(request: BasketSplitRequest): Promise<BasketSplitResult> {
+    return this.call('comparisons', ComparisonsPatterns.Split, request);
   }
 
   subscribeAlert(request: SubscribeRequest): Promise<SubscribeResult> {

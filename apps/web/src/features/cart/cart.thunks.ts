@@ -76,6 +76,17 @@ export const removeFromCart =
     return dispatch(sendLineChange('deleteCartItem', itemId));
   };
 
+/** Replaces a cart line with another product, keeping its quantity. */
+export const swapInCart =
+  (fromItemId: number, to: Item): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const count = lineCount(getState(), fromItemId);
+    if (count === 0) return;
+    await dispatch(removeFromCart(fromItemId));
+    await dispatch(addToCart(to));
+    for (let i = 1; i < count; i++) await dispatch(incrementInCart(to.id));
+  };
+
 let loadRequested = false;
 
 /** Fetches the saved cart once per session when a cart id exists. */

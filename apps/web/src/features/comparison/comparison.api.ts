@@ -7,6 +7,23 @@ export interface StoreTotalsArgs {
   items?: Array<{ itemId: number; quantity: number }>;
 }
 
+/** Answer of POST /shoppingCartComparisons/split (cents). */
+export interface BasketSplit {
+  stores: number[];
+  lines: Array<{ itemId: number; quantity: number; storeId: number | null; price: number | null; isEstimated: boolean }>;
+  total: number;
+  cheapestSingleStore: { storeId: number; total: number } | null;
+  saving: number;
+  extraDistanceKm?: number;
+  travelCostCents?: number;
+  worthIt: boolean;
+}
+
+export interface BasketSplitArgs extends StoreTotalsArgs {
+  maxStores?: number;
+  origin?: { lat: number; long: number };
+}
+
 export const comparisonApi = api.injectEndpoints({
   endpoints: (build) => ({
     getComparison: build.query<ComparisonItem[], { storeIds: number[]; cartId?: string }>({
@@ -25,7 +42,15 @@ export const comparisonApi = api.injectEndpoints({
       }),
       providesTags: ['StoreTotals'],
     }),
+    getBasketSplit: build.query<BasketSplit, BasketSplitArgs>({
+      query: ({ storeIds, items, origin, maxStores }) => ({
+        url: '/shoppingCartComparisons/split',
+        method: 'POST',
+        body: { storeIds, items, maxStores: maxStores ?? 2, ...(origin ? { origin } : {}) },
+      }),
+      providesTags: ['StoreTotals'],
+    }),
   }),
 });
 
-export const { useGetComparisonQuery, useLazyGetComparisonQuery, useGetStoreTotalsQuery } = comparisonApi;
+export const { useGetComparisonQuery, useLazyGetComparisonQuery, useGetStoreTotalsQuery, useGetBasketSplitQuery } = comparisonApi;

@@ -1,4 +1,4 @@
-import { rankTotals, type RankedTotal, type StoreTotals } from '@hintakori/web-util';
+import { openStatus, rankTotals, type OpeningSource, type RankedTotal, type StoreTotals } from '@hintakori/web-util';
 import type { ComparisonItem } from '../../app/models';
 
 /** Sums line prices (price × quantity) per store; estimates count, lines without any price are missing. */
@@ -30,4 +30,20 @@ export function comparisonHint(storeCount: number, itemCount: number): string | 
   if (itemCount === 0) return 'Lisää ensin tuotteet';
   if (storeCount === 0) return 'Valitse ensin kaupat';
   return null;
+}
+
+/**
+ * "Vain nyt avoinna olevat": keeps the stores open at `now` (closing soon included), re-ranked so the cheapest
+ * open store is the cheapest and the others' extra amounts are against it. Stores without opening data are dropped.
+ */
+export function rankOpenNow(ranked: readonly RankedTotal[], stores: ReadonlyMap<number, OpeningSource>, now: Date): RankedTotal[] {
+  const open = ranked.filter((row) => {
+    const store = stores.get(row.storeId);
+    return store !== undefined && openStatus(store, now).kind !== 'closed';
+  });
+  const best = open[0];
+  return open.map((row, i) => {
+    const diff = best ? row.total - best.total : 0;
+    return { ...row, cheapest: i === 0, diff, percent: best && best.total > 0 ? Math.round((diff / best.total) * 100) : 0 };
+  });
 }

@@ -2,6 +2,14 @@ import { api } from '../../app/api';
 import type { Category, Item } from '../../app/models';
 import type { ItemHistory } from './history.models';
 
+/** Answer of GET /items/{id}/alternatives (cents per comparison unit). */
+export interface ItemAlternatives {
+  itemId: number;
+  comparisonPrice: number | null;
+  comparisonPriceUnit: string | null;
+  alternatives: Array<{ item: Item; comparisonPrice: number; savingPerUnit: number }>;
+}
+
 export const itemsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategories: build.query<Category[], void>({
@@ -27,7 +35,11 @@ export const itemsApi = api.injectEndpoints({
       query: ({ id, storeIds }) => ({ url: `/items/${id}/history`, params: { storeIds } }),
       providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
     }),
+    getItemAlternatives: build.query<ItemAlternatives, { id: number; storeIds: number[] }>({
+      query: ({ id, storeIds }) => ({ url: `/items/${id}/alternatives`, params: { storeIds } }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
+    }),
   }),
 });
 
-export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery } = itemsApi;
+export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery, useGetItemAlternativesQuery } = itemsApi;

@@ -21,8 +21,32 @@ export interface ItemRow {
     priceUnit: string;
     comparisonPriceUnit: string;
     updatedAt: string;
+    isCampaign: boolean;
+    lowestPrice30d: number | null;
   }[];
 }
+
+/** The window of `lowestPrice30d`. */
+export const LOWEST_PRICE_DAYS = 30;
+
+/**
+ * Lowest price of the pair (item `p.item_id`, store `p.store_id`) during the 30 days before its current
+ * period started: the periods that began inside that window, plus the one already in effect when it opened.
+ * Both parts are bounded range scans of the history's primary key (item, store, valid_from); the current
+ * period comes from the unique index of open periods.
+ */
+const LOWEST_PRICE_30D_SQL = `(
+  SELECT least(
+           (SELECT min(h.price) FROM catalog.price_history h
+             WHERE h.item_id = cur.item_id AND h.store_id = cur.store_id
+               AND h.valid_from >= cur.valid_from - interval '${LOWEST_PRICE_DAYS} days' AND h.valid_from < cur.valid_from),
+           (SELECT h.price FROM catalog.price_history h
+             WHERE h.item_id = cur.item_id AND h.store_id = cur.store_id
+               AND h.valid_from < cur.valid_from - interval '${LOWEST_PRICE_DAYS} days'
+               AND h.valid_to > cur.valid_from - interval '${LOWEST_PRICE_DAYS} days'
+             ORDER BY h.valid_from DESC LIMIT 1))
+  FROM catalog.price_history cur
+  WHERE cur.item_id = p.item_id AND cur.store_id = p.store_id AND cur.valid_to IS NULL)`;
 
 /**
  * Wraps a query that defines `page(id, ord)` (ordered item ids) into one statement that also loads
@@ -40,7 +64,8 @@ export function withItemDetails(pageSql: string): string {
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
-               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at)
+               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
+               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL})
              ORDER BY array_position($1::int[], p.store_id)) AS store_items
       FROM catalog.store_prices p
       WHERE p.item_id = i.id AND p.store_id = ANY ($1::int[])
@@ -74,6 +99,8 @@ export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
       comparisonPriceUnit: price.comparisonPriceUnit,
       isEstimated: false,
       updatedAt: new Date(price.updatedAt).toISOString(),
+      isCampaign: price.isCampaign,
+      lowestPrice30d: price.lowestPrice30d,
     })),
   };
 }

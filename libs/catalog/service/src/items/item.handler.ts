@@ -1,4 +1,4 @@
-import { CatalogPatterns, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
@@ -36,5 +36,11 @@ export class ItemHandler {
   exist(@Payload() data: unknown): Promise<ItemsExistResult> {
     const payload = requirePayload(data);
     return this.items.exist(parseIdList(payload.ids, 'ids', MAX_ITEM_IDS));
+  }
+
+  @MessagePattern(CatalogPatterns.ItemAlternatives)
+  alternatives(@Payload() data: unknown): Promise<ItemAlternativesDto> {
+    const payload = requirePayload(data);
+    return this.items.alternatives(parseId(payload.itemId, 'itemId'), parseStoreIds(payload.storeIds));
   }
 }

@@ -27,6 +27,45 @@ const BY_CATEGORIES_SQL = withItemDetails(`
   ORDER BY ord
   LIMIT $3 OFFSET $4`);
 
+export const MAX_ALTERNATIVES = 5;
+
+/**
+ * The item's lowest comparison price in the chosen stores (its most common comparison unit there), then the
+ * items of the same leaf category and unit whose lowest comparison price in those stores is below it, best
+ * first. Index-backed: items by category, prices by (item, store).
+ */
+const ALTERNATIVES_SQL = `
+  WITH target AS (
+    SELECT i.category_id, p.comparison_price_unit AS unit, min(p.comparison_price) AS best
+    FROM catalog.items i
+    JOIN catalog.store_prices p ON p.item_id = i.id AND p.store_id = ANY ($1::int[])
+    WHERE i.id = $2 AND p.comparison_price IS NOT NULL AND p.comparison_price_unit <> ''
+    GROUP BY i.category_id, p.comparison_price_unit
+    ORDER BY count(*) DESC, p.comparison_price_unit
+    LIMIT 1
+  )
+  SELECT target.unit, target.best,
+         coalesce((
+           SELECT json_agg(json_build_object('itemId', c.item_id, 'comparisonPrice', c.best) ORDER BY c.best, c.item_id)
+           FROM (
+             SELECT p.item_id, min(p.comparison_price) AS best
+             FROM catalog.items i
+             JOIN catalog.store_prices p ON p.item_id = i.id AND p.store_id = ANY ($1::int[])
+             WHERE i.category_id = target.category_id AND i.id <> $2
+               AND p.comparison_price_unit = target.unit AND p.comparison_price IS NOT NULL
+             GROUP BY p.item_id
+             HAVING min(p.comparison_price) < target.best
+             ORDER BY best, p.item_id
+             LIMIT ${MAX_ALTERNATIVES}
+           ) c), '[]'::json) AS alternatives
+  FROM target`;
+
+export interface AlternativesRow {
+  unit: string;
+  best: number;
+  alternatives: { itemId: number; comparisonPrice: number }[];
+}
+
 @Injectable()
 export class ItemRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -40,6 +79,12 @@ export class ItemRepository {
   /** Items of the given categories: available in more of `storeIds` first, then by name. */
   findByCategories(categoryIds: readonly number[], storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
     return this.dataSource.query(BY_CATEGORIES_SQL, [storeIds, categoryIds, page.limit, page.offset]);
+  }
+
+  /** See ALTERNATIVES_SQL; undefined when no chosen store has a comparison price of the item. */
+  async findAlternatives(itemId: number, storeIds: readonly number[]): Promise<AlternativesRow | undefined> {
+    const rows: AlternativesRow[] = await this.dataSource.query(ALTERNATIVES_SQL, [storeIds, itemId]);
+    return rows[0];
   }
 
   /** The ids of `ids` that are not items, in the order given. */

@@ -1,4 +1,4 @@
-import type { ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import type { ItemAlternativesDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { CategoryService } from '../categories/category.service';
 import type { Page } from '../validation/request-validation';
@@ -40,6 +40,27 @@ export class ItemService {
   /** In the order of `ids`; unknown ids are skipped. */
   async getMany(ids: number[], storeIds: number[]): Promise<ItemDto[]> {
     return this.toDtos(await this.items.findByIds(ids, storeIds));
+  }
+
+  /** Cheaper products of the same kind (leaf category and comparison unit) in the chosen stores; 404 for an unknown item. */
+  async alternatives(itemId: number, storeIds: number[]): Promise<ItemAlternativesDto> {
+    if ((await this.items.findMissingIds([itemId])).length > 0) throw new NotFoundException(`Item ${itemId} not found`);
+    const found = storeIds.length > 0 ? await this.items.findAlternatives(itemId, storeIds) : undefined;
+    if (!found) return { itemId, comparisonPrice: null, comparisonPriceUnit: null, alternatives: [] };
+    const items = await this.getMany(
+      found.alternatives.map((a) => a.itemId),
+      storeIds,
+    );
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return {
+      itemId,
+      comparisonPrice: found.best,
+      comparisonPriceUnit: found.unit,
+      alternatives: found.alternatives.flatMap((a) => {
+        const item = byId.get(a.itemId);
+        return item ? [{ item, comparisonPrice: a.comparisonPrice, savingPerUnit: found.best - a.comparisonPrice }] : [];
+      }),
+    };
   }
 
   async exist(ids: number[]): Promise<ItemsExistResult> {

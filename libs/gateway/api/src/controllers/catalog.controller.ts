@@ -1,6 +1,6 @@
-import { CategoryDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
+import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
@@ -104,6 +104,42 @@ export class CatalogController {
   item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<ItemDto> {
     const storeIds = [...new Set(query.storeIds ?? [])];
     return this.cache.wrap(`item:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.item(params.id, storeIds));
+  }
+
+  @Get('items/:id/alternatives')
+  @ApiOperation({
+    summary: 'Cheaper products of the same kind in the chosen stores',
+    description:
+      'Products of the same lowest category whose lowest comparison price (cents per comparisonPriceUnit: kg, l, kpl…) in the chosen ' +
+      'stores is below the item\'s own lowest one there, in the same unit; best first, at most 5, each with savingPerUnit (cents). ' +
+      'The item without a comparison price in those stores: comparisonPrice null and no alternatives.',
+  })
+  @ApiParam({ name: 'id', description: 'item id (positive integer)' })
+  @ApiQuery({ name: 'storeIds', required: true, description: 'comma-separated or repeated, 1 to 100' })
+  @ApiResponse({
+    status: 200,
+    description: '{itemId, comparisonPrice, comparisonPriceUnit, alternatives: [{item: Item, comparisonPrice, savingPerUnit}]}',
+    schema: {
+      type: 'object',
+      properties: {
+        itemId: { type: 'integer' },
+        comparisonPrice: { type: 'integer', nullable: true },
+        comparisonPriceUnit: { type: 'string', nullable: true },
+        alternatives: {
+          type: 'array',
+          maxItems: 5,
+          items: { type: 'object', properties: { item: { type: 'object' }, comparisonPrice: { type: 'integer' }, savingPerUnit: { type: 'integer' } } },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 400, description: 'Bad item id, missing or bad storeIds, unknown query parameter' })
+  @ApiResponse({ status: 404, description: 'Unknown item' })
+  itemAlternatives(@Param('id') rawId: string, @Query() query: Record<string, unknown>): Promise<ItemAlternativesDto> {
+    rejectUnknownParams(query, ['storeIds']);
+    const id = parseId(rawId, 'item id');
+    const storeIds = parseStoreIds(query.storeIds, { required: true });
+    return this.cache.wrap(`alternatives:${id}:${[...storeIds].sort((a, b) => a - b)}`, 30, () => this.backend.itemAlternatives(id, storeIds));
   }
 
   @Get('items/:id/history')

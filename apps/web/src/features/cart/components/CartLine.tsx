@@ -4,6 +4,7 @@ import { Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
 import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
 import { CartControl } from '../../items/components/CartControl';
+import { CheaperAlternative } from '../../items/components/CheaperAlternative';
 import { PriceCell } from '../../items/components/PriceCell';
 import { ProductImage } from '../../items/components/ProductImage';
 import { useProductModal } from '../../items/hooks/useProductModal';
@@ -73,6 +74,7 @@ export function CartLine({ item, readOnlyCount }: { item: Item; readOnlyCount?: 
           {readOnlyCount !== undefined ? <strong aria-label="Määrä">{readOnlyCount} kpl</strong> : <CartControl item={item} size="sm" />}
         </Bottom>
         {readOnlyCount === undefined ? <PriceAlertForm itemId={item.id} itemName={item.name} size="sm" /> : null}
+        {readOnlyCount === undefined ? <CheaperAlternative item={item} /> : null}
       </Info>
     </Row>
   );

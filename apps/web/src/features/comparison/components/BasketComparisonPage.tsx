@@ -10,6 +10,7 @@ import { StoreSelector } from '../../stores/components/StoreSelector';
 import { comparisonHint, rankComparison } from '../comparison.lib';
 import { useLazyGetComparisonQuery } from '../comparison.api';
 import { ComparisonTable } from './ComparisonTable';
+import { SplitSuggestion } from './SplitSuggestion';
 
 export function BasketComparisonPage() {
   const stores = useAppSelector((s) => s.stores.selected);
@@ -58,7 +59,10 @@ export function BasketComparisonPage() {
       ) : isFetching || cartPending ? (
         <SkeletonRows />
       ) : data ? (
-        <ComparisonTable items={items} stores={shownStores} ranked={ranked} />
+        <>
+          <ComparisonTable items={items} stores={shownStores} ranked={ranked} />
+          <SplitSuggestion />
+        </>
       ) : null}
     </PageLayout>
   );

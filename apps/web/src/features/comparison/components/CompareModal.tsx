@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorBox, Icon, Modal } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { modalClosed, modalOpened } from '../../layout/ui.slice';
-import { comparisonHint } from '../comparison.lib';
+import { comparisonHint, rankOpenNow } from '../comparison.lib';
+import { useStoreOpening } from '../hooks/useOpenNow';
+import { useNow } from '../../stores/hooks/useNow';
 import { useCartTotals } from '../hooks/useCartTotals';
+import { SplitSuggestion } from './SplitSuggestion';
 import { StoreTotalsList } from './StoreTotalsList';
 
 const Actions = styled.div`
@@ -21,6 +25,10 @@ export function CompareModal() {
   const open = useAppSelector((s) => s.ui.modals.compare);
   const { ranked, loading, storeIds, lineCount } = useCartTotals();
   const hint = comparisonHint(storeIds.length, lineCount);
+  const [openOnly, setOpenOnly] = useState(false);
+  const opening = useStoreOpening(storeIds);
+  const now = useNow();
+  const shown = openOnly ? rankOpenNow(ranked, opening, now) : ranked;
   const close = () => dispatch(modalClosed('compare'));
 
   return (
@@ -43,7 +51,11 @@ export function CompareModal() {
         <ErrorBox>{hint}</ErrorBox>
       ) : (
         <>
-          <StoreTotalsList ranked={ranked} loading={loading} />
+          <label>
+            <input type="checkbox" checked={openOnly} onChange={(e) => setOpenOnly(e.target.checked)} data-testid="open-only" /> Vain nyt avoinna olevat
+          </label>
+          <StoreTotalsList ranked={shown} loading={loading} opening={opening} />
+          <SplitSuggestion />
           <Actions>
             <Link to="/ostoskorivertailu" onClick={close}>
               Katso tuotekohtainen vertailu

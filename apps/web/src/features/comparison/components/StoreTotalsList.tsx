@@ -1,9 +1,10 @@
 import styled from 'styled-components';
 import { formatCents, formatPrice } from '@hintakori/web-util';
 import { Badge, SkeletonRows, Tooltip } from '@hintakori/web-ui';
-import type { RankedTotal } from '@hintakori/web-util';
+import type { OpeningSource, RankedTotal } from '@hintakori/web-util';
 import { useAppSelector } from '../../../app/hooks';
 import { ChainLogo } from '../../stores/components/ChainLogo';
+import { OpenBadge } from '../../stores/components/OpenBadge';
 
 const List = styled.ul`
   list-style: none;
@@ -49,7 +50,18 @@ export function extraText(row: RankedTotal): string {
 }
 
 /** Totals per store, cheapest first and highlighted; others show the extra amount and percentage. */
-export function StoreTotalsList({ ranked, loading, names }: { ranked: RankedTotal[]; loading: boolean; names?: Map<number, { name: string; chain: string }> }) {
+export function StoreTotalsList({
+  ranked,
+  loading,
+  names,
+  opening,
+}: {
+  ranked: RankedTotal[];
+  loading: boolean;
+  names?: Map<number, { name: string; chain: string }>;
+  /** Opening times by store id: each row then shows its open/closed state. */
+  opening?: ReadonlyMap<number, OpeningSource>;
+}) {
   const selected = useAppSelector((s) => s.stores.selected);
   const lookup = names ?? new Map(selected.map((s) => [s.id, { name: s.name, chain: s.chain }]));
   if (loading && ranked.length === 0) return <SkeletonRows />;
@@ -61,7 +73,9 @@ export function StoreTotalsList({ ranked, loading, names }: { ranked: RankedTota
         return (
           <Row key={row.storeId} $cheapest={row.cheapest} data-testid="store-total-row" data-cheapest={row.cheapest}>
             {store ? <ChainLogo chain={store.chain} size={20} decorative /> : <span />}
-            <Name>{store?.name ?? `Kauppa ${row.storeId}`}</Name>
+            <Name>
+              {store?.name ?? `Kauppa ${row.storeId}`} {opening?.get(row.storeId) ? <OpenBadge store={opening.get(row.storeId) as OpeningSource} /> : null}
+            </Name>
             <Amount>
               <span>
                 {formatPrice(row.total)}

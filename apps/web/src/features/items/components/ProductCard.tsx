@@ -5,6 +5,7 @@ import { useStoreNames } from '../../../app/hooks';
 import type { Item } from '../../../app/models';
 import { useProductModal } from '../hooks/useProductModal';
 import { CartControl } from './CartControl';
+import { CampaignNote } from './CampaignNote';
 import { PriceCell } from './PriceCell';
 import { ProductImage } from './ProductImage';
 
@@ -38,7 +39,7 @@ const Prices = styled.ul`
   padding: 0;
   margin-top: auto;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  li { display: flex; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.sm}; }
+  li { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.sm}; }
   li > span:first-child { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: ${({ theme }) => theme.colors.textMuted}; }
   li > span:last-child { flex: none; white-space: nowrap; }
   li[data-cheapest='true'] { font-weight: 700; }
@@ -70,6 +71,7 @@ export function ProductCard({ item }: { item: Item }) {
           <li key={s.storeId} data-cheapest={cheapest !== null && s.price === cheapest}>
             <span title={names.get(s.storeId)}>{names.get(s.storeId) ?? `Kauppa ${s.storeId}`}</span>
             <PriceCell cents={s.price} estimated={s.isEstimated} />
+            <CampaignNote storeItem={s} />
           </li>
         ))}
         {priced.length === 0 ? (

@@ -6,6 +6,7 @@ import type { Item } from '../../../app/models';
 import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
 import { CartControl } from './CartControl';
+import { CheaperAlternative } from './CheaperAlternative';
 import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductImage } from './ProductImage';
 import { StorePriceTable } from './StorePriceTable';
@@ -82,6 +83,7 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
           <div style={{ marginTop: 12 }}>
             <PriceAlertForm itemId={item.id} itemName={item.name} />
           </div>
+          <CheaperAlternative item={item} />
           {showPageLink ? (
             <p style={{ marginTop: 12 }}>
               <Link to={`/tuotteet/${entitySlug(item)}`}>Avaa tuotesivu</Link>

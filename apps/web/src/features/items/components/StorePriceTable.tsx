@@ -3,6 +3,7 @@ import { formatDateTime, formatRelativeTime, isStalePrice } from '@hintakori/web
 import { Icon, Muted, Tooltip } from '@hintakori/web-ui';
 import { useStoreNames } from '../../../app/hooks';
 import type { StoreItem } from '../../../app/models';
+import { CampaignNote } from './CampaignNote';
 import { PriceCell, UnitPrice } from './PriceCell';
 
 const Table = styled.table`
@@ -58,6 +59,7 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
             <td>
               <PriceCell cents={s.price} estimated={s.isEstimated} />
               {s.price !== null && s.priceUnit && s.priceUnit !== 'kpl' ? <Muted> /{s.priceUnit}</Muted> : null}
+              <CampaignNote storeItem={s} />
             </td>
             <td>
               <UnitPrice cents={s.comparisonPrice} unit={s.comparisonPriceUnit} />

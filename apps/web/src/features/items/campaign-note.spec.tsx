@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import type { StoreItem } from '../../app/models';
+import { renderWithProviders } from '../../test/render';
+import { CampaignNote, isFakeDiscount } from './components/CampaignNote';
+
+const storeItem = (overrides: Partial<StoreItem>): StoreItem => ({
+  storeId: 1,
+  price: 189,
+  comparisonPrice: 378,
+  priceUnit: 'kpl',
+  comparisonPriceUnit: 'kg',
+  isEstimated: false,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  isCampaign: true,
+  lowestPrice30d: 149,
+  ...overrides,
+});
+
+describe('CampaignNote', () => {
+  it('shows the 30-day low of a campaign price and flags a campaign that is not below it', () => {
+    renderWithProviders(<CampaignNote storeItem={storeItem({})} />);
+    expect(screen.getByText('30 pv alin: 1,49 €')).toBeTruthy();
+    expect(screen.getByTestId('fake-discount').textContent).toBe('Ei todellinen alennus');
+  });
+
+  it('shows the low without a warning for a real discount', () => {
+    renderWithProviders(<CampaignNote storeItem={storeItem({ price: 159, lowestPrice30d: 199 })} />);
+    expect(screen.getByText('30 pv alin: 1,99 €')).toBeTruthy();
+    expect(screen.queryByTestId('fake-discount')).toBeNull();
+  });
+
+  it('shows nothing for a regular price or a campaign without history', () => {
+    const { container } = renderWithProviders(<CampaignNote storeItem={storeItem({ isCampaign: false })} />);
+    expect(container.textContent).toBe('');
+    expect(isFakeDiscount(storeItem({ lowestPrice30d: null }))).toBe(false);
+    expect(isFakeDiscount(storeItem({ price: 149, lowestPrice30d: 149 }))).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import styled from 'styled-components';
+import { formatPrice } from '@hintakori/web-util';
+import { Badge, Tooltip } from '@hintakori/web-ui';
+import type { StoreItem } from '../../../app/models';
+
+const Note = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  flex-basis: 100%;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** A campaign price that is not below the lowest price of the 30 days before it (EU price-indication rule). */
+export function isFakeDiscount(s: Pick<StoreItem, 'price' | 'isCampaign' | 'lowestPrice30d'>): boolean {
+  return Boolean(s.isCampaign) && s.price !== null && s.lowestPrice30d !== null && s.lowestPrice30d !== undefined && s.price >= s.lowestPrice30d;
+}
+
+/** Beside a campaign price: "30 pv alin: 1,89 €", and a warning badge when the campaign is no real discount. */
+export function CampaignNote({ storeItem }: { storeItem: StoreItem }) {
+  if (!storeItem.isCampaign || storeItem.lowestPrice30d === null || storeItem.lowestPrice30d === undefined) return null;
+  return (
+    <Note data-testid="campaign-note">
+      <span>30 pv alin: {formatPrice(storeItem.lowestPrice30d)}</span>
+      {isFakeDiscount(storeItem) ? (
+        <Tooltip
+          content="Kampanjahinta ei ole alempi kuin kaupan alin hinta 30 päivän aikana ennen kampanjaa. EU:n hintamerkintäsääntöjen mukaan alennus lasketaan tuosta hinnasta."
+          label="Ei todellinen alennus: selitys"
+        >
+          <Badge $tone="neutral" data-testid="fake-discount">
+            Ei todellinen alennus
+          </Badge>
+        </Tooltip>
+      ) : null}
+    </Note>
+  );
+}
