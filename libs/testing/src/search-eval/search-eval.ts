@@ -7,7 +7,7 @@
  * through the ingest pipeline: the same generator, the same item names, ids and categories.
  */
 import { CatalogPatterns, type CategoryDto, type ItemDto } from '@hintakori/catalog-contracts';
-import { generateDemoData, type DemoData, type DemoSize } from '@hintakori/demo-data';
+import type { DemoData, DemoPrice, DemoSize } from '@hintakori/demo-data';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
@@ -33,6 +33,16 @@ export function evalStoreIds(data: DemoData): number[] {
 }
 
 const CHUNK = 20_000;
+
+function* pricesOf(data: DemoData, storeIds: ReadonlySet<number>): Generator<DemoPrice> {
+  for (const [storeIndex, store] of data.stores.entries()) {
+    if (!storeIds.has(store.id)) continue;
+    for (let itemIndex = 0; itemIndex < data.items.length; itemIndex++) {
+      const price = data.priceAt(storeIndex, itemIndex);
+      if (price) yield price;
+    }
+  }
+}
 
 /**
  * Writes the demo data's categories, items and current prices into the catalog tables the service's migrations
@@ -73,7 +83,7 @@ export async function loadDemoCatalog(databaseUrl: string, data: DemoData, price
     }
     const wanted = priceStoreIds ? new Set(priceStoreIds) : undefined;
     let prices = 0;
-    let batch: { itemId: number; storeId: number; price: number; comparisonPrice: number | null; priceUnit: string; comparisonPriceUnit: string; isCampaign: boolean; updatedAt: string }[] = [];
+    let batch: DemoPrice[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       await client.query(
@@ -93,8 +103,9 @@ export async function loadDemoCatalog(databaseUrl: string, data: DemoData, price
       prices += batch.length;
       batch = [];
     };
-    for (const price of data.prices()) {
-      if (wanted && !wanted.has(price.storeId)) continue;
+    // All prices are streamed; a few stores' prices are computed directly (the stream of a big size takes minutes).
+    const source: Iterable<DemoPrice> = wanted ? pricesOf(data, wanted) : data.prices();
+    for (const price of source) {
       batch.push(price);
       if (batch.length === CHUNK) await flush();
     }
