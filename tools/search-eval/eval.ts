@@ -104,6 +104,7 @@ async function runSize(size: EvalSize, options: Options): Promise<boolean> {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  process.stdout.write('search evaluation: starting…\n');
   await pgSetup();
   let ok = true;
   try {
@@ -117,7 +118,18 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+let finished = false;
+// A promise that never settles (e.g. a PostgreSQL start that lost its child process) would end the process silently with 0.
+process.on('exit', () => {
+  if (finished) return;
+  process.stderr.write('eval:search stopped before it finished (did the test PostgreSQL start? TEST_PG_PORT picks its port)\n');
   process.exitCode = 1;
 });
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    finished = true;
+  });

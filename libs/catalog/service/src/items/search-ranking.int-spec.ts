@@ -47,7 +47,7 @@ describe('search ranking on the demo data (integration)', () => {
     const report = await evaluate(service.client, data, storeIds, 'small');
     const summary = formatReport(report);
     expect({ top1: report.top1 >= TARGET_TOP1, top3: report.top3 >= TARGET_TOP3, summary }).toEqual({ top1: true, top3: true, summary });
-  });
+  }, 900_000); // 117 queries: accuracy, not speed, is asserted (a loaded CI machine may take minutes)
 
   it('puts the plain product before compounds that only start with the word', async () => {
     // Apples before apple baby food, apple juice and apple porridge.
@@ -67,7 +67,8 @@ describe('search ranking on the demo data (integration)', () => {
     // "perunalastut juusto-sipuli" has 'sipuli' as a flavour; onions come first.
     expect((await top('sipuli'))[0].categories).toContain('Sipulit ja valkosipulit');
     // The brand Juustoportti makes yoghurt too: 'juusto' finds cheese.
-    expect((await top('juusto', 10)).every((item) => item.categories.includes('Juustot'))).toBe(true);
+    const cheese = await top('juusto', 5);
+    expect(cheese.filter((item) => !item.categories.includes('Juustot'))).toEqual([]);
   });
 
   it('still tolerates typos and finds inflected forms', async () => {
