@@ -60,3 +60,5 @@ export async function startTestService(module: DynamicModule): Promise<TestServi
 }
 export * from './transports';
 export * from './mailpit';
+export * from './search-eval/eval-set';
+export * from './search-eval/search-eval';

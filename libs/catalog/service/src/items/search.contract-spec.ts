@@ -1,0 +1,44 @@
+import { CatalogPatterns, ItemDto } from '@hintakori/catalog-contracts';
+import { generateDemoData } from '@hintakori/demo-data';
+import { callService } from '@hintakori/platform-messaging';
+import { createTestDatabase, EVAL_SET, evalStoreIds, EVAL_TODAY, loadDemoCatalog, startServiceOverTransport, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
+import { CatalogModule } from '../catalog.module';
+
+/** The ranked search answers the same over the in-process bus (standalone) and over real Kafka (distributed). */
+describe('SearchItems over both transports', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('ranks the evaluation queries identically in-process and over Kafka', async () => {
+    const data = generateDemoData({ size: 'small', today: EVAL_TODAY });
+    const storeIds = evalStoreIds(data);
+    const answers: Partial<Record<TransportKind, string[][]>> = {};
+    for (const transport of ['in-process', 'kafka'] as const) {
+      const config = testConfig(
+        db.url,
+        transport === 'kafka' ? { HINTAKORI_PROFILE: 'distributed', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:59092', REDIS_URL: 'redis://127.0.0.1:56379' } : {},
+      );
+      const catalog = await startServiceOverTransport('catalog', CatalogModule.forRoot(config), config);
+      try {
+        if (transport === 'in-process') await loadDemoCatalog(db.url, data, storeIds);
+        const found: string[][] = [];
+        for (const { query } of EVAL_SET) {
+          const items = await callService<ItemDto[]>(catalog.client, CatalogPatterns.SearchItems, { search: query, storeIds, limit: 10, offset: 0 });
+          found.push(items.map((item) => `${item.id} ${item.name} ${item.storeItems.map((s) => `${s.storeId}:${s.price}`).join(',')}`));
+        }
+        answers[transport] = found;
+      } finally {
+        await catalog.close();
+      }
+    }
+    expect(answers['in-process']!.filter((found) => found.length > 0).length).toBe(EVAL_SET.length);
+    expect(answers.kafka).toEqual(answers['in-process']);
+  });
+});

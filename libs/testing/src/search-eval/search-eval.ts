@@ -1,0 +1,202 @@
+/**
+ * The search evaluation: loads the demo data of one size into a catalog database, sends every query of the
+ * evaluation set to the catalog service's SearchItems handler and checks whether the top result (top 1) or
+ * one of the first three (top 3) lies in the category the query should find.
+ *
+ * The data is the demo data set that `npm run demo-data` writes as feeds and the standalone profile loads
+ * through the ingest pipeline: the same generator, the same item names, ids and categories.
+ */
+import { CatalogPatterns, type CategoryDto, type ItemDto } from '@hintakori/catalog-contracts';
+import type { DemoData, DemoPrice, DemoSize } from '@hintakori/demo-data';
+import type { ClientProxy } from '@nestjs/microservices';
+import { Client } from 'pg';
+import { firstValueFrom } from 'rxjs';
+import { EVAL_SET, type EvalQuery } from './eval-set';
+
+/** Fixed, so that every run sees byte-identical data (only price timestamps depend on it). */
+export const EVAL_TODAY = '2026-12-20';
+export const TARGET_TOP1 = 0.9;
+export const TARGET_TOP3 = 0.97;
+
+export type EvalSize = Extract<DemoSize, 'small' | 'finland'>;
+
+/** A shopper in Helsinki who chose one store of every chain there (the first by id): the stores the queries are sent with. */
+export function evalStoreIds(data: DemoData): number[] {
+  const seen = new Set<string>();
+  const ids: number[] = [];
+  for (const store of data.stores) {
+    if (store.city !== 'Helsinki' || seen.has(store.chain)) continue;
+    seen.add(store.chain);
+    ids.push(store.id);
+  }
+  return ids;
+}
+
+const CHUNK = 20_000;
+
+function* pricesOf(data: DemoData, storeIds: ReadonlySet<number>): Generator<DemoPrice> {
+  for (const [storeIndex, store] of data.stores.entries()) {
+    if (!storeIds.has(store.id)) continue;
+    for (let itemIndex = 0; itemIndex < data.items.length; itemIndex++) {
+      const price = data.priceAt(storeIndex, itemIndex);
+      if (price) yield price;
+    }
+  }
+}
+
+/**
+ * Writes the demo data's categories, items and current prices into the catalog tables the service's migrations
+ * created (the service must have booted on `databaseUrl`). With `priceStoreIds`, only those stores' prices are
+ * loaded: ranking only looks at the chosen stores' prices, so the answers are the same and loading is quick.
+ */
+export async function loadDemoCatalog(databaseUrl: string, data: DemoData, priceStoreIds?: readonly number[]): Promise<{ items: number; prices: number }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO catalog.categories (id, name, slug, parent_category_id)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[])`,
+      [data.categories.map((c) => c.id), data.categories.map((c) => c.name), data.categories.map((c) => c.slug), data.categories.map((c) => c.parentCategoryId)],
+    );
+    for (let start = 0; start < data.items.length; start += CHUNK) {
+      const items = data.items.slice(start, start + CHUNK);
+      await client.query(
+        `INSERT INTO catalog.items (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content, category_id)
+         SELECT id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content::jsonb, category_id
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
+           AS t(id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content, category_id)`,
+        [
+          items.map((i) => i.id),
+          items.map((i) => i.ean),
+          items.map((i) => i.name),
+          items.map((i) => i.urlSlug),
+          items.map((i) => i.pictureUrl),
+          items.map((i) => i.brandName),
+          items.map((i) => i.originCountry),
+          items.map((i) => i.description),
+          items.map((i) => i.ingredients),
+          items.map((i) => JSON.stringify(i.nutritionalContent)),
+          items.map((i) => i.categoryId),
+        ],
+      );
+    }
+    const wanted = priceStoreIds ? new Set(priceStoreIds) : undefined;
+    let prices = 0;
+    let batch: DemoPrice[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await client.query(
+        `INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])`,
+        [
+          batch.map((p) => p.itemId),
+          batch.map((p) => p.storeId),
+          batch.map((p) => p.price),
+          batch.map((p) => p.comparisonPrice),
+          batch.map((p) => p.priceUnit),
+          batch.map((p) => p.comparisonPriceUnit),
+          batch.map((p) => p.isCampaign),
+          batch.map((p) => p.updatedAt),
+        ],
+      );
+      prices += batch.length;
+      batch = [];
+    };
+    // All prices are streamed; a few stores' prices are computed directly (the stream of a big size takes minutes).
+    const source: Iterable<DemoPrice> = wanted ? pricesOf(data, wanted) : data.prices();
+    for (const price of source) {
+      batch.push(price);
+      if (batch.length === CHUNK) await flush();
+    }
+    await flush();
+    await client.query('COMMIT');
+    await client.query('VACUUM (ANALYZE) catalog.categories, catalog.items, catalog.store_prices');
+    return { items: data.items.length, prices };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface QueryOutcome extends EvalQuery {
+  top1: boolean;
+  top3: boolean;
+  /** The first three results: name and leaf category. */
+  found: { name: string; category: string }[];
+}
+
+export interface EvalReport {
+  size: string;
+  queries: number;
+  top1: number;
+  top3: number;
+  outcomes: QueryOutcome[];
+  byKind: Record<string, { queries: number; top1: number; top3: number }>;
+}
+
+/** The category names of an item's breadcrumb, top level to leaf. */
+const breadcrumb = (item: ItemDto): string[] => item.itemCategories.map((c) => c.category.name);
+
+/** Names of the categories that hold at least one item of `data` (in themselves or below). */
+function stockedCategoryNames(data: DemoData): Set<string> {
+  const byId = new Map(data.categories.map((c) => [c.id, c]));
+  const names = new Set<string>();
+  for (const item of data.items) {
+    for (let c = byId.get(item.categoryId); c; c = c.parentCategoryId === null ? undefined : byId.get(c.parentCategoryId)) names.add(c.name);
+  }
+  return names;
+}
+
+/**
+ * Sends each query to SearchItems and scores it. An entry whose category does not exist or holds no item in
+ * `data` is an error of the evaluation set (thrown), not a miss.
+ */
+export async function evaluate(client: ClientProxy, data: DemoData, storeIds: readonly number[], size: string, set: readonly EvalQuery[] = EVAL_SET): Promise<EvalReport> {
+  const categories = await firstValueFrom(client.send<CategoryDto[]>(CatalogPatterns.ListCategories, {}));
+  const names = new Set(categories.map((c) => c.name));
+  if (names.size !== categories.length) throw new Error('Category names are not unique: the evaluation set cannot name categories');
+  const stocked = stockedCategoryNames(data);
+  const problems = set.filter((entry) => !stocked.has(entry.category)).map((entry) => `'${entry.query}': no item in a category named '${entry.category}'`);
+  if (problems.length > 0) throw new Error(`The evaluation set does not fit the ${size} demo data:\n  ${problems.join('\n  ')}`);
+  const outcomes: QueryOutcome[] = [];
+  for (const entry of set) {
+    const items = await firstValueFrom(client.send<ItemDto[]>(CatalogPatterns.SearchItems, { search: entry.query, storeIds, limit: 3, offset: 0 }));
+    const fits = (item: ItemDto) => breadcrumb(item).includes(entry.category);
+    outcomes.push({
+      ...entry,
+      top1: items.length > 0 && fits(items[0]),
+      top3: items.slice(0, 3).some(fits),
+      found: items.slice(0, 3).map((item) => ({ name: item.name, category: breadcrumb(item).at(-1) ?? '' })),
+    });
+  }
+  const byKind: EvalReport['byKind'] = {};
+  for (const o of outcomes) {
+    const k = (byKind[o.kind] ??= { queries: 0, top1: 0, top3: 0 });
+    k.queries++;
+    if (o.top1) k.top1++;
+    if (o.top3) k.top3++;
+  }
+  const share = (n: number) => n / outcomes.length;
+  return { size, queries: outcomes.length, top1: share(outcomes.filter((o) => o.top1).length), top3: share(outcomes.filter((o) => o.top3).length), outcomes, byKind };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+
+export function formatReport(report: EvalReport, verbose = false): string {
+  const lines: string[] = [];
+  lines.push(`search evaluation on the ${report.size} demo data: ${report.queries} queries`);
+  for (const [kind, k] of Object.entries(report.byKind)) {
+    lines.push(`  ${kind.padEnd(10)} ${String(k.queries).padStart(3)} queries  top-1 ${String(k.top1).padStart(3)}  top-3 ${String(k.top3).padStart(3)}`);
+  }
+  for (const o of report.outcomes) {
+    if (o.top1 && !verbose) continue;
+    const mark = o.top1 ? 'ok  ' : o.top3 ? 'top3' : 'MISS';
+    lines.push(`  ${mark} ${o.query.padEnd(20)} want ${o.category}: ${o.found.map((f) => `${f.name} [${f.category}]`).join(' | ') || '(nothing)'}`);
+  }
+  lines.push(`top-1 accuracy: ${percent(report.top1)} (target ${percent(TARGET_TOP1)})`);
+  lines.push(`top-3 accuracy: ${percent(report.top3)} (target ${percent(TARGET_TOP3)})`);
+  return lines.join('\n');
+}
