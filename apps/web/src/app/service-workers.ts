@@ -72,7 +72,10 @@ export function registerAppServiceWorker(): void {
       })
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : window.setTimeout(start, 1000));
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 1000);
+  };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
