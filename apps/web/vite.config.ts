@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Where /api goes during `vite` and `vite preview` (the gateway by default). */
@@ -17,25 +19,109 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // After the service worker and manifest are written (vite-plugin-pwa also works in closeBundle).
+    closeBundle: { order: 'post', sequential: true, handler() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const full = path.join(dir, name);
           return statSync(full).isDirectory() ? walk(full) : [full];
         });
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
       }
-    },
+    } },
   };
 }
 
+/**
+ * Installable app and offline shell: the manifest, and a Workbox service worker (public/sw.js at the site
+ * root) that precaches the shell and the shoppers' route chunks. A new version waits until the next visit
+ * or until the shopper presses 'Päivitä' (registerType 'prompt'); see src/app/service-workers.ts.
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      id: '/',
+      name: 'Hintakori – ruoan hintavertailu',
+      short_name: 'Hintakori',
+      description: 'Vertaile ruoan hintoja S-ryhmän, K-ryhmän ja Lidlin kaupoissa ja vie kauppalista mukaan kauppaan.',
+      lang: 'fi',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#17663f',
+      background_color: '#ffffff',
+      categories: ['shopping', 'food'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [{ name: 'Kauppalista', short_name: 'Kauppalista', url: '/kauppalista', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
+    },
+    workbox: {
+      // The shell and the shoppers' pages; the map (Leaflet) and the admin section load on demand only.
+      globPatterns: ['index.html', 'static/js/*.js', 'static/media/*.css', 'favicon.svg', 'icons/*.png'],
+      globIgnores: ['**/leaflet-*', '**/Admin*', '**/PriceMap*', '**/StoreMap*', '**/*.map'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      runtimeCaching: [
+        {
+          // Catalogue reads (not the cart, admin or health calls). Workbox copies this function's source into
+          // sw.js, so it must not use anything from this file's scope.
+          urlPattern: ({ url, request, sameOrigin }) =>
+            sameOrigin && request.method === 'GET' && /^\/api\/(categories|items|stores|offers)(\/|$)/.test(url.pathname),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'hintakori-api-reads',
+            expiration: { maxEntries: 150, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          // Chunks not in the precache (map, admin) once fetched; their names carry a content hash.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/static/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'hintakori-static',
+            expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'hintakori-images',
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [
+    pwa(),
+    // Which modules weigh what: dist/apps/web-stats.html (treemap, gzip sizes), kept out of the served root.
+    visualizer({ filename: here('../../dist/apps/web-stats.html'), template: 'treemap', gzipSize: true, brotliSize: true, title: 'Hintakori web bundle' }),
+    precompress(),
+  ],
   root: here('.'),
   publicDir: here('./public'),
   // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.

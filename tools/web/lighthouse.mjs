@@ -2,7 +2,9 @@
 // `npm run lighthouse` — not a test: Lighthouse scores (performance, accessibility, best practices, SEO)
 // for the main pages, mobile and desktop, in Debian's Chromium. Against BASE_URL when set; otherwise it
 // boots the standalone profile on its own port and data directory (build first: `npm run build`).
-// Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
+// Pages: home, a search, a category and a product of the data at hand, /kaupat, /ostoskorivertailu and /tietoa
+// (LIGHTHOUSE_PAGES=/a,/b to choose); LIGHTHOUSE_FORM_FACTORS=mobile for phones only; LIGHTHOUSE_PORT /
+// LIGHTHOUSE_PG_PORT move the standalone it boots. Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +16,8 @@ const LIGHTHOUSE = 'lighthouse@13.5.0';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, 'dist/lighthouse');
 mkdirSync(outDir, { recursive: true });
-const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/ostoskorivertailu,/kaupat,/tietoa').split(',');
 const chromePath = ensureChromium();
+const port = process.env.LIGHTHOUSE_PORT ?? '3360';
 
 let baseUrl = process.env.BASE_URL;
 let child;
@@ -26,12 +28,12 @@ if (!baseUrl) {
   const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
   child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '3360', DATA_DIR: dataDir, PG_PORT: '54359', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir, PG_PORT: process.env.LIGHTHOUSE_PG_PORT ?? '54359', LOG_LEVEL: 'warn' },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
   child.on('exit', () => (exited = true));
-  baseUrl = 'http://127.0.0.1:3360';
+  baseUrl = `http://127.0.0.1:${port}`;
   console.log('[lighthouse] starting the standalone profile…');
   if (!(await waitReady(baseUrl, 240_000, () => !exited))) {
     console.error('[lighthouse] standalone did not become ready (see .data/lighthouse/standalone.log)');
@@ -40,10 +42,31 @@ if (!baseUrl) {
   }
 }
 
+/** A category page and a product page of the data at hand: the first top-level category, the first 'maito' hit. */
+async function samplePages() {
+  const found = [];
+  try {
+    const categories = await (await fetch(`${baseUrl}/api/categories`)).json();
+    const top = categories.find((c) => c.parentCategoryId === null);
+    if (top) found.push(`/kategoria/${top.slug}`);
+    const items = await (await fetch(`${baseUrl}/api/items?search=maito`)).json();
+    const item = Array.isArray(items) ? items[0] : undefined;
+    if (item) found.push(`/tuotteet/${item.urlSlug.endsWith(`-${item.id}`) ? item.urlSlug : `${item.urlSlug}-${item.id}`}`);
+  } catch (error) {
+    console.warn(`[lighthouse] no category or product page: ${error.message}`);
+  }
+  return found;
+}
+
+const pages = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(',')
+  : ['/', '/haku?search=maito', ...(await samplePages()), '/kaupat', '/ostoskorivertailu', '/tietoa'];
+const formFactors = (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',');
+
 const results = [];
-for (const formFactor of ['mobile', 'desktop']) {
+for (const formFactor of formFactors) {
   for (const page of pages) {
-    const name = `${formFactor}${page === '/' ? '-home' : page.replaceAll('/', '-')}`;
+    const name = `${formFactor}${page === '/' ? '-home' : page.replace(/[/?=&]/g, '-')}`;
     const outFile = path.join(outDir, `${name}.json`);
     console.log(`[lighthouse] ${formFactor} ${page}…`);
     const args = [

@@ -18,6 +18,7 @@ const StoreListPage = lazyNamed(() => import('../features/stores/components/Stor
 const StoreDetailPage = lazyNamed(() => import('../features/stores/components/StoreDetailPage'), 'StoreDetailPage');
 const OffersListPage = lazyNamed(() => import('../features/offers/components/OffersListPage'), 'OffersListPage');
 const StoreOffersPage = lazyNamed(() => import('../features/offers/components/StoreOffersPage'), 'StoreOffersPage');
+const ShoppingListPage = lazyNamed(() => import('../features/shopping-list/components/ShoppingListPage'), 'ShoppingListPage');
 const SharedCartPage = lazyNamed(() => import('../features/cart/components/SharedCartPage'), 'SharedCartPage');
 const RecipesPage = lazyNamed(() => import('../features/static-pages/components/RecipesPage'), 'RecipesPage');
 const ContactPage = lazyNamed(() => import('../features/static-pages/components/ContactPage'), 'ContactPage');
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'tarjoukset/:storeSlug', element: page(<StoreOffersPage />) },
       { path: 'tuotteet/:itemSlug', element: page(<ProductPage />) },
       { path: 'ostoskorit/:shoppingCartId', element: page(<SharedCartPage />) },
+      { path: 'kauppalista', element: page(<ShoppingListPage />) },
       { path: 'reseptit', element: page(<RecipesPage />) },
       { path: 'blogi', element: page(<BlogListPage />) },
       { path: 'blogi/:slug', element: page(<BlogPostPage />) },

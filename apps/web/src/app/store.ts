@@ -1,7 +1,9 @@
+import { NO_CART_ID } from '@hintakori/web-util';
 import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { cartSlice, initialCartState } from '../features/cart/cart.slice';
 import { categoriesSlice } from '../features/items/categories.slice';
 import { uiSlice } from '../features/layout/ui.slice';
+import { saveOfflineCartItems } from '../features/offline/offline-cart';
 import { loadSelectedStores, storesSlice } from '../features/stores/stores.slice';
 import { api } from './api';
 import { readCartId, STORAGE_KEYS, writeCartId, writeJson } from './storage';
@@ -35,6 +37,10 @@ export function createAppStore() {
     const next = store.getState();
     if (next.stores.selected !== previous.stores.selected) writeJson(STORAGE_KEYS.selectedStores, next.stores.selected);
     if (next.cart.id !== previous.cart.id) writeCartId(next.cart.id);
+    // The lines with their last fetched prices, for the shopping list in a store without a signal.
+    if (next.cart.loaded && (next.cart.items !== previous.cart.items || next.cart.id !== previous.cart.id) && next.cart.id !== NO_CART_ID) {
+      saveOfflineCartItems(next.cart.id, next.cart.items);
+    }
     previous = next;
   });
   return store;

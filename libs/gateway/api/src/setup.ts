@@ -56,22 +56,43 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const indexHtml = path.join(webRoot, 'index.html');
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
-  app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: assetCacheHeaders }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    if (existsSync(indexHtml)) return res.sendFile(indexHtml);
+    if (existsSync(indexHtml)) return res.sendFile(indexHtml, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } });
     res.type('html').send(PLACEHOLDER_PAGE);
   });
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
 }
 
-/** Built chunks carry a content hash in their name (static/js, static/media): cache them for a year. */
-function immutableAssets(res: Response, filePath: string): void {
-  if (filePath.includes(`${path.sep}static${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+/** Files the browser must check on every visit: the page, the service worker and the web app manifest. */
+const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
+/**
+ * Cache-Control of a web app file: built chunks carry a content hash in their name (static/js, static/media)
+ * and are cached for a year; the service worker, manifest and page are revalidated every time (so a new
+ * version of the app is found on the next visit); null leaves express's default (1 h) for the rest.
+ */
+export function assetCacheControl(filePath: string): string | null {
+  if (filePath.includes(`${path.sep}static${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (REVALIDATED_FILES.has(path.basename(filePath))) return 'no-cache';
+  return null;
 }
 
-const PRECOMPRESSED_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+function assetCacheHeaders(res: Response, filePath: string): void {
+  const cacheControl = assetCacheControl(filePath);
+  if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+}
+
+const PRECOMPRESSED_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
 
 /**
  * Serves the .br / .gz files the web build writes beside each text asset to clients that accept them
@@ -96,9 +117,9 @@ export function precompressedAssets(webRoot: string) {
     if (!encoding) return next();
     res.setHeader('Content-Encoding', encoding);
     res.type(type);
-    const hashed = file.includes(`${path.sep}static${path.sep}`);
-    if (hashed) immutableAssets(res, file);
-    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, hashed ? { cacheControl: false } : { maxAge: '1h' }, (error) => {
+    const cacheControl = assetCacheControl(file);
+    if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, cacheControl ? { cacheControl: false } : { maxAge: '1h' }, (error) => {
       if (error && !res.headersSent) {
         res.removeHeader('Content-Encoding');
         next();

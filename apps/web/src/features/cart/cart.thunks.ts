@@ -1,6 +1,7 @@
 import { NO_CART_ID } from '@hintakori/web-util';
 import type { Item } from '../../app/models';
 import type { AppThunk, RootState } from '../../app/store';
+import { markCartPricesFetched, readOfflineCart } from '../offline/offline-cart';
 import { cartApi } from './cart.api';
 import {
   cartIdReceived,
@@ -106,9 +107,16 @@ export const ensureCartLoaded = (): AppThunk<Promise<void>> => (dispatch, getSta
     );
     if (result.data) {
       dispatch(cartLoaded(result.data));
+      markCartPricesFetched(result.data.id || state.cart.id);
     } else {
       console.error('Loading the cart failed', result.error);
-      dispatch(cartLoadSkipped());
+      // Offline (or the server is down): show the cart with its prices as last fetched, if it was kept.
+      const kept = readOfflineCart();
+      if (kept.cartId === state.cart.id && kept.items.length > 0) {
+        dispatch(cartLoaded({ id: kept.cartId, items: kept.items.map(({ count, ...item }) => ({ item, quantity: count })) }));
+      } else {
+        dispatch(cartLoadSkipped());
+      }
     }
   });
 };
@@ -123,8 +131,10 @@ export const refreshCartPrices = (): AppThunk<Promise<void>> => (dispatch, getSt
     const result = await dispatch(
       cartApi.endpoints.getCart.initiate({ cartId: state.cart.id, storeIds }, { subscribe: false, forceRefetch: true }),
     );
-    if (result.data) dispatch(cartPricesRefreshed(result.data));
-    else console.error('Refreshing cart prices failed', result.error);
+    if (result.data) {
+      dispatch(cartPricesRefreshed(result.data));
+      markCartPricesFetched(state.cart.id);
+    } else console.error('Refreshing cart prices failed', result.error);
   });
 };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { precompressedAssets } from '../setup';
+import { assetCacheControl, precompressedAssets } from '../setup';
 
 describe('precompressedAssets', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'hk-web-'));
@@ -14,6 +14,12 @@ describe('precompressedAssets', () => {
   writeFileSync(path.join(root, 'static/js/app-abc.js.gz'), gzipSync(js));
   writeFileSync(path.join(root, 'static/js/app-abc.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  const sw = `self.addEventListener('install', () => ${JSON.stringify('y'.repeat(2000))});`;
+  writeFileSync(path.join(root, 'sw.js'), sw);
+  writeFileSync(path.join(root, 'sw.js.br'), brotliCompressSync(sw));
+  const manifest = JSON.stringify({ name: 'Hintakori', description: 'z'.repeat(2000) });
+  writeFileSync(path.join(root, 'manifest.webmanifest'), manifest);
+  writeFileSync(path.join(root, 'manifest.webmanifest.gz'), gzipSync(manifest));
 
   const app = express();
   app.use(precompressedAssets(root));
@@ -52,5 +58,28 @@ describe('precompressedAssets', () => {
     await request(app).get('/static/js/missing.js').set('Accept-Encoding', 'br').expect(404);
     expect((await request(app).get('/static/js/%E0%A4%A.js').set('Accept-Encoding', 'br')).status).toBeGreaterThanOrEqual(400);
     await request(app).get('/..%2f..%2fetc%2fpasswd.txt').set('Accept-Encoding', 'br').expect(404);
+  });
+
+  it('has the service worker and the manifest revalidated on every visit, compressed or not', async () => {
+    const swBr = await request(app).get('/sw.js').set('Accept-Encoding', 'br').buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(swBr.headers['content-encoding']).toBe('br');
+    expect(swBr.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(swBr.headers['cache-control']).toBe('no-cache');
+    const manifestGz = await request(app).get('/manifest.webmanifest').set('Accept-Encoding', 'gzip');
+    expect(manifestGz.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifestGz.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifestGz.text)).toMatchObject({ name: 'Hintakori' });
+  });
+
+  it('gives hashed chunks a year, the page, worker and manifest no-cache, and other files the default', () => {
+    expect(assetCacheControl(path.join(root, 'static/js/app-abc.js'))).toBe('public, max-age=31536000, immutable');
+    expect(assetCacheControl(path.join(root, 'sw.js'))).toBe('no-cache');
+    expect(assetCacheControl(path.join(root, 'manifest.webmanifest'))).toBe('no-cache');
+    expect(assetCacheControl(path.join(root, 'index.html'))).toBe('no-cache');
+    expect(assetCacheControl(path.join(root, 'robots.txt'))).toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { StoreTotalsList } from '../../comparison/components/StoreTotalsList';
 import { useCartTotals } from '../../comparison/hooks/useCartTotals';
 import { compareFromCart, modalClosed, modalOpened } from '../../layout/ui.slice';
+import { ShoppingListLink } from '../../shopping-list/components/ShoppingListLink';
 import { cartCount } from '../cart.slice';
+import { shareCart } from '../web-share';
 import { CartLine } from './CartLine';
 
 const Lines = styled.ul`
@@ -49,10 +51,13 @@ export function CartPanel() {
       testId="cart-panel"
       headerActions={
         !empty ? (
-          <Button size="sm" onClick={() => dispatch(modalOpened('share'))}>
-            <Icon name="share" size={16} />
-            Jaa
-          </Button>
+          <>
+            <ShoppingListLink onNavigate={close} />
+            <Button size="sm" onClick={() => void dispatch(shareCart())}>
+              <Icon name="share" size={16} />
+              Jaa
+            </Button>
+          </>
         ) : null
       }
       footer={

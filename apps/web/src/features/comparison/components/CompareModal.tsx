@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorBox, Icon, Modal } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { shareCart } from '../../cart/web-share';
 import { modalClosed, modalOpened } from '../../layout/ui.slice';
 import { comparisonHint, rankOpenNow } from '../comparison.lib';
 import { useStoreOpening } from '../hooks/useOpenNow';
@@ -40,7 +41,7 @@ export function CompareModal() {
       testId="compare-modal"
       headerActions={
         lineCount > 0 ? (
-          <Button size="sm" onClick={() => dispatch(modalOpened('share'))}>
+          <Button size="sm" onClick={() => void dispatch(shareCart())}>
             <Icon name="share" size={16} />
             Jaa
           </Button>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button, Icon, mq, SlideOver } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CenteredSpinner } from '@hintakori/web-ui';
+import { AppNotices } from '../../offline/components/AppNotices';
 import { useAppStartup } from '../hooks/useAppStartup';
 import { useCloseDrawerOnNavigate, useScrollReset } from '../hooks/useNavigationEffects';
 import { drawerToggled } from '../ui.slice';
@@ -138,6 +139,7 @@ export function AppShell() {
         </Footer>
       </Main>
       <GlobalOverlays />
+      <AppNotices />
     </>
   );
 }
