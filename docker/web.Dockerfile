@@ -2,7 +2,7 @@
 # The web app (Vite build of apps/web) on unprivileged nginx, port 8080; /api is proxied to the gateway
 # (API_UPSTREAM). In Kubernetes the Ingress sends /api to the gateway directly.
 # Build from the repository root:  docker build -f docker/web.Dockerfile -t hintakori-web .
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./

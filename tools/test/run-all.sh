@@ -12,6 +12,9 @@ mkdir -p .data
 summary_log=.data/test-run.log
 exec > >(tee "$summary_log") 2>&1
 
+# Node of .nvmrc (fetched into ~/.cache/hintakori when the machine's is older) first on PATH for every step below.
+node_env="$(node tools/runtime/node.mjs --env)"; eval "$node_env"
+echo "node $(node --version), npm $(npm --version)"
 if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --no-audit --no-fund; fi
 
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
