@@ -142,7 +142,8 @@ for (let i = 1; i <= workerCount; i++) {
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['dist/apps/price-ingest/src/main.worker.js'], {
     cwd: root,
-    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(3105 + i) },
+    // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
+    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(3105 + i), ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
