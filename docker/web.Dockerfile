@@ -24,6 +24,7 @@ RUN rm -f /etc/nginx/conf.d/default.conf \
  && printf '#!/bin/sh\nmkdir -p /tmp/nginx-conf\n' > /docker-entrypoint.d/05-tmp-dirs.sh \
  && chmod 0755 /docker-entrypoint.d/05-tmp-dirs.sh
 COPY docker/nginx/web.conf.template /etc/nginx/templates/web.conf.template
+COPY docker/nginx/security-headers.conf /etc/nginx/snippets/security-headers.conf
 COPY --from=build /src/dist/apps/web /usr/share/nginx/html
 USER 101
 EXPOSE 8080
