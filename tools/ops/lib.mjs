@@ -16,6 +16,8 @@ export const GO_TOOLS = Object.freeze({
   helm: { pkg: 'helm.sh/helm/v3/cmd/helm', version: 'v3.22.0', binary: 'helm' },
   kubeconform: { pkg: 'github.com/yannh/kubeconform/cmd/kubeconform', version: 'v0.8.0', binary: 'kubeconform' },
   k6: { pkg: 'go.k6.io/k6', version: 'v1.8.1', binary: 'k6' },
+  // Static analysis of the rendered chart for reliability and security (ops:check runs it on the prod values).
+  'kube-score': { pkg: 'github.com/zegl/kube-score/cmd/kube-score', version: 'v1.20.0', binary: 'kube-score' },
   // `docker compose` as a CLI plugin: the machine's docker CLI ships without it (see check.mjs).
   // Its go.mod has exclude directives, which `go install pkg@version` refuses: it is built inside the downloaded
   // module instead (`go mod download` + `go build`), where they apply as intended.
