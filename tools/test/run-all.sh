@@ -17,6 +17,7 @@ node_env="$(node tools/runtime/node.mjs --env)"; eval "$node_env"
 echo "node $(node --version), npm $(npm --version)"
 if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --no-audit --no-fund; fi
 
+step "dependency audit (npm audit --omit=dev: no high or critical advisory)"; node tools/test/audit.mjs
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "lint"; npm run --silent lint
 step "build"; node tools/build/build-node.mjs
@@ -29,7 +30,7 @@ step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing); WEB_E2E=false skips it.
 if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
 
-step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, docker compose config)"; npm run --silent ops:check
+step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, kube-score on the prod values, docker compose config)"; npm run --silent ops:check
 step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --silent load:comparisons -- --smoke
 
 step "all tests passed in $(( $(date +%s) - started )) s"
