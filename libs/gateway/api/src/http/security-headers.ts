@@ -38,7 +38,7 @@ export function contentSecurityPolicy(nonce: string): Record<string, string[]> {
 export function contentSecurityPolicyHeader(nonce: string): string {
   return Object.entries(contentSecurityPolicy(nonce))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+    .join(';'); // as helmet writes it
 }
 
 /** Swagger UI (/api/docs) ships an inline style block and data: images; it gets its own, looser style-src. */
