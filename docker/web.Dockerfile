@@ -2,7 +2,7 @@
 # The web app (Vite build of apps/web) on unprivileged nginx, port 8080; /api is proxied to the gateway
 # (API_UPSTREAM). In Kubernetes the Ingress sends /api to the gateway directly.
 # Build from the repository root:  docker build -f docker/web.Dockerfile -t hintakori-web .
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -24,6 +24,7 @@ RUN rm -f /etc/nginx/conf.d/default.conf \
  && printf '#!/bin/sh\nmkdir -p /tmp/nginx-conf\n' > /docker-entrypoint.d/05-tmp-dirs.sh \
  && chmod 0755 /docker-entrypoint.d/05-tmp-dirs.sh
 COPY docker/nginx/web.conf.template /etc/nginx/templates/web.conf.template
+COPY docker/nginx/security-headers.conf /etc/nginx/snippets/security-headers.conf
 COPY --from=build /src/dist/apps/web /usr/share/nginx/html
 USER 101
 EXPOSE 8080

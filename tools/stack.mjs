@@ -12,6 +12,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useSupportedNode } from './runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stackDir = path.join(root, '.data/stack');
@@ -155,7 +158,8 @@ for (let i = 1; i <= workerCount; i++) {
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['dist/apps/price-ingest/src/main.worker.js'], {
     cwd: root,
-    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(portBase + 5 + i) },
+    // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
+    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(portBase + 5 + i), ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}) },
     stdio: ['ignore', fd, fd],
     detached: true,
   });

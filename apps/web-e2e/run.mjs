@@ -9,6 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../../tools/infra/chromium.mjs';
 import { waitReady } from '../../tools/test/wait-ready.mjs';
+import { useSupportedNode } from '../../tools/runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (m) => console.log(`[web-e2e] ${m}`);

@@ -123,6 +123,10 @@ export default defineConfig({
     precompress(),
   ],
   root: here('.'),
+  // Content-Security-Policy nonce: the build writes this placeholder into index.html (a <meta property="csp-nonce">,
+  // read by styled-components for the <style> elements it injects, and the nonce of the built tags); the gateway and
+  // the web image's nginx replace it with a fresh nonce per response (libs/gateway/api/src/http/security-headers.ts).
+  html: { cspNonce: 'HINTAKORI_CSP_NONCE' },
   publicDir: here('./public'),
   // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },

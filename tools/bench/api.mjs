@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
+import { useSupportedNode } from '../runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);

@@ -15,6 +15,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useSupportedNode } from '../runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);

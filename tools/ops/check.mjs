@@ -4,7 +4,9 @@
 //   2. helm template … | kubeconform -strict against the Kubernetes JSON schemas of each version in
 //      KUBERNETES_VERSIONS (default 1.30 and 1.34; PyPI kubernetes-validate, no network at validation time);
 //      a deliberately broken manifest must fail, so a validator that silently skips is caught;
-//   3. docker compose -f docker/compose.yaml config (the compose CLI plugin built from the Go module proxy
+//   3. kube-score on the rendering of deploy/values-prod.yaml: fails on any critical finding, apart from the checks in
+//      KUBE_SCORE_SKIPPED (each with its reason; also listed in docs/operations.md); warnings are printed;
+//   4. docker compose -f docker/compose.yaml config (the compose CLI plugin built from the Go module proxy
 //      when the machine's docker CLI has none — compose needs no daemon to validate and render a file).
 // Tools are built/installed once into ~/.cache/hintakori (tools/ops/tools.mjs); later runs take seconds.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,16 @@ import { CACHE_DIR, ensureGoTool, ensureKubernetesSchemas, KUBERNETES_VERSIONS, 
 
 const CHART = path.join(ROOT, 'helm/hintakori');
 const SKIP_KINDS = 'PrometheusRule,ServiceMonitor'; // Prometheus Operator CRDs: no schema in the core set
+/**
+ * kube-score checks deliberately not applied, with the reason (docs/operations.md lists the same).
+ * Everything else kube-score enables by default must pass without a critical finding.
+ */
+const KUBE_SCORE_SKIPPED = {
+  // kube-score wants Always; the chart pins every image by release tag or digest (a `latest` tag fails to render),
+  // so IfNotPresent fetches each image once per node and a node can restart pods while the registry is down.
+  'container-image-pull-policy': 'images are pinned by tag or digest, so IfNotPresent is correct and survives a registry outage',
+  // The Prometheus Operator CRDs (ServiceMonitor, PrometheusRule) are not Kubernetes core kinds kube-score knows.
+};
 const started = Date.now();
 const timings = [];
 const failures = [];
@@ -122,6 +134,28 @@ if (helm && kubeconform) {
     console.log('rejected as expected: replicas must be an integer, containers[0].notAField is not allowed');
   });
 }
+
+let kubeScore;
+await step('kube-score (deploy/values-prod.yaml)', async () => {
+  kubeScore = await ensureGoTool('kube-score');
+  if (!helm) throw new Error('helm is not available');
+  const newest = KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1];
+  const rendered = mustPass(
+    'helm template values-prod',
+    run(helm, ['template', 'hintakori', CHART, '--namespace', 'hintakori', '--kube-version', `${newest}.0`, '-f', path.join('deploy', 'values-prod.yaml')]),
+  );
+  const args = ['score', '--output-format', 'ci', '--kubernetes-version', `v${newest}`, ...Object.keys(KUBE_SCORE_SKIPPED).flatMap((id) => ['--ignore-test', id]), '-'];
+  const result = run(kubeScore, args, { input: rendered });
+  const lines = `${result.stdout}`.split('\n').filter(Boolean);
+  const critical = lines.filter((l) => l.startsWith('[CRITICAL]'));
+  const warnings = lines.filter((l) => l.startsWith('[WARNING]'));
+  for (const line of warnings) console.log(line);
+  for (const [id, reason] of Object.entries(KUBE_SCORE_SKIPPED)) console.log(`skipped ${id}: ${reason}`);
+  if (critical.length > 0 || (result.status !== 0 && result.status !== null && lines.length === 0)) {
+    throw new Error(`kube-score found ${critical.length} critical:\n${critical.join('\n')}${result.stderr ? `\n${result.stderr}` : ''}`);
+  }
+  console.log(`kube-score: 0 critical, ${warnings.length} warnings, ${lines.filter((l) => l.startsWith('[OK]')).length} ok`);
+});
 
 await step('docker compose config (docker/compose.yaml)', async () => {
   const composeFile = path.join(ROOT, 'docker/compose.yaml');

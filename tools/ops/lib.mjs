@@ -18,6 +18,8 @@ export const GO_TOOLS = Object.freeze({
   k6: { pkg: 'go.k6.io/k6', version: 'v1.8.1', binary: 'k6' },
   // The SMTP server (with a web UI and an HTTP API) the alerts service sends to in development and tests.
   mailpit: { pkg: 'github.com/axllent/mailpit', version: 'v1.27.11', binary: 'mailpit' },
+  // Static analysis of the rendered chart for reliability and security (ops:check runs it on the prod values).
+  'kube-score': { pkg: 'github.com/zegl/kube-score/cmd/kube-score', version: 'v1.20.0', binary: 'kube-score' },
   // `docker compose` as a CLI plugin: the machine's docker CLI ships without it (see check.mjs).
   // Its go.mod has exclude directives, which `go install pkg@version` refuses: it is built inside the downloaded
   // module instead (`go mod download` + `go build`), where they apply as intended.

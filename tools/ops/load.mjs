@@ -12,6 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureGoTool, ROOT } from './lib.mjs';
+import { useSupportedNode } from '../runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const args = process.argv.slice(2);
 const scenario = args.find((a) => !a.startsWith('--')) ?? 'comparisons';

@@ -9,6 +9,9 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from './wait-ready.mjs';
+import { useSupportedNode } from '../runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const which = process.argv[2] ?? 'both';

@@ -14,8 +14,12 @@ mkdir -p .data
 summary_log=.data/test-run.log
 exec > >(tee "$summary_log") 2>&1
 
+# Node of .nvmrc (fetched into ~/.cache/hintakori when the machine's is older) first on PATH for every step below.
+node_env="$(node tools/runtime/node.mjs --env)"; eval "$node_env"
+echo "node $(node --version), npm $(npm --version)"
 if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --no-audit --no-fund; fi
 
+step "dependency audit (npm audit --omit=dev: no high or critical advisory)"; node tools/test/audit.mjs
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "lint"; npm run --silent lint
 step "build"; node tools/build/build-node.mjs
@@ -33,7 +37,7 @@ step "API contract (schemathesis: all checks, stateful phase, against the standa
 # loaded for apps/web-e2e/src/extension.e2e.test.mjs; WEB_E2E=false skips it.
 if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node apps/web-e2e/run.mjs; fi
 
-step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, docker compose config)"; npm run --silent ops:check
+step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, kube-score on the prod values, docker compose config)"; npm run --silent ops:check
 step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --silent load:comparisons -- --smoke
 # Last: it kills and restarts Kafka, PostgreSQL and Redis (docs/reliability.md). Opt-in (CHAOS=true) until its
 # short pass has been seen green on a quiet machine.

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../infra/chromium.mjs';
 import { waitReady } from '../test/wait-ready.mjs';
+import { useSupportedNode } from '../runtime/node.mjs';
+
+await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

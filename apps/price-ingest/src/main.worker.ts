@@ -13,7 +13,7 @@ import { NestFactory } from '@nestjs/core';
  * them; scale it with replicas (INGEST_WORKER_CONCURRENCY runs per process).
  */
 async function main(): Promise<void> {
-  // Probes (/health, /ready, /metrics) on 3106 unless PORT says otherwise (the chart and compose expect 3106).
+  // Probes (/health, /ready) on 3106 unless PORT says otherwise (the chart and compose expect 3106).
   const config = loadConfigOrExit(process.env, { port: 3106 });
   const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: true }), { logger: levels(config) });
   await hostWorker('price-ingest-worker', app, config);

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, launch, newContext } from './browser.mjs';
+import { BASE_URL, cspViolationReport, launch, newContext } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let username = process.env.WEB_E2E_ADMIN_USERNAME;
@@ -83,5 +83,11 @@ describe('admin area', () => {
     await page.waitForURL((url) => url.pathname === '/app/login');
     const status = await page.evaluate(async () => (await fetch('/api/admin/session', { credentials: 'include' })).status);
     assert.equal(status, 401);
+  });
+});
+
+describe('security headers (admin pages)', () => {
+  it('no admin page broke the Content-Security-Policy', () => {
+    assert.equal(cspViolationReport(), '');
   });
 });

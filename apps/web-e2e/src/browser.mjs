@@ -6,12 +6,43 @@ export const HELSINKI = {
   longitude: Number(process.env.GEO_LONG || 24.9384),
 };
 
+/**
+ * Content-Security-Policy violations seen by any page of any context of a launched browser: the
+ * `securitypolicyviolation` events of every document and Chromium's "Refused to …" console errors.
+ * The suites assert it stays empty (cspViolationReport).
+ */
+export const cspViolations = [];
+/** Pages (URLs) visited, to show what the CSP check covered. */
+export const visitedPages = new Set();
+
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchCsp(await newContext(options));
+  return browser;
+}
+
+async function watchCsp(context) {
+  await context.exposeBinding('__hintakoriCspViolation', ({ page }, violation) => cspViolations.push({ page: page.url(), ...violation }));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__hintakoriCspViolation({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample });
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push({ page: message.page()?.url(), console: message.text() });
+  });
+  context.on('page', (page) => page.on('framenavigated', (frame) => frame === page.mainFrame() && visitedPages.add(new URL(frame.url()).pathname)));
+  return context;
+}
+
+/** Empty when no page broke the Content-Security-Policy; otherwise one line per violation. */
+export function cspViolationReport() {
+  return cspViolations.map((v) => JSON.stringify(v)).join('\n');
 }
 
 /** A fresh browser context (own local storage) at the given viewport width. */

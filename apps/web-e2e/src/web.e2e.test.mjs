@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, cents, launch, newContext } from './browser.mjs';
+import { BASE_URL, cents, cspViolationReport, launch, newContext, visitedPages } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SHOTS = path.join(ROOT, 'dist/screenshots');
@@ -336,3 +336,24 @@ describe('screenshots', () => {
 async function assertCartBadge(p, expected) {
   await p.waitForFunction((n) => document.querySelector('[data-testid="cart-count"]')?.textContent === String(n), expected);
 }
+
+describe('security headers', () => {
+  it('sends the Content-Security-Policy with a fresh nonce that the page carries for styled-components', async () => {
+    const first = await fetch(`${BASE_URL}/tuotteet/x`);
+    const second = await fetch(`${BASE_URL}/tuotteet/x`);
+    const csp = first.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /worker-src 'self'/);
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(nonce, csp);
+    assert.notEqual(nonce, /'nonce-([^']+)'/.exec(second.headers.get('content-security-policy') ?? '')?.[1]);
+    assert.ok((await first.text()).includes(`nonce="${nonce}"`), 'index.html carries the nonce of its own response');
+    assert.equal(first.headers.get('cross-origin-opener-policy'), 'same-origin');
+    assert.equal(first.headers.get('strict-transport-security'), null, 'no HSTS over plain HTTP');
+  });
+
+  it('no page visited broke the Content-Security-Policy', () => {
+    assert.ok(visitedPages.size >= 5, `visited ${[...visitedPages].join(', ')}`);
+    assert.equal(cspViolationReport(), '', `CSP violations on ${[...visitedPages].join(', ')}`);
+  });
+});

@@ -42,12 +42,23 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/part-of: hintakori
 {{- end -}}
 
+{{/* Images are pinned: by digest when one is given, else by an immutable tag (never latest), so IfNotPresent is right. */}}
+{{- define "hintakori.pinnedImage" -}}
+{{- $tag := default .appVersion .image.tag -}}
+{{- if eq $tag "latest" }}{{ fail "image tags must be pinned (a release tag or a digest), not latest" }}{{ end -}}
+{{- if .image.digest -}}
+{{- printf "%s:%s@%s" .image.repository $tag .image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .image.repository $tag -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "hintakori.image" -}}
-{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- include "hintakori.pinnedImage" (dict "image" .Values.image "appVersion" .Chart.AppVersion) -}}
 {{- end -}}
 
 {{- define "hintakori.webImage" -}}
-{{- printf "%s:%s" .Values.webImage.repository (default .Chart.AppVersion .Values.webImage.tag) -}}
+{{- include "hintakori.pinnedImage" (dict "image" .Values.webImage "appVersion" .Chart.AppVersion) -}}
 {{- end -}}
 
 {{- define "hintakori.secretName" -}}
@@ -91,5 +102,62 @@ app.kubernetes.io/part-of: hintakori
 {{- else }}
 - ipBlock:
     cidr: 0.0.0.0/0
+{{- end }}
+{{- end -}}
+
+{{/*
+A container's resources with the chart-wide ephemeral-storage request and limit added when it sets none
+(its /tmp emptyDir, logs and writable layer count against it; without a limit one pod can fill a node's disk).
+Call with (dict "root" $ "resources" $app.resources).
+*/}}
+{{- define "hintakori.resources" -}}
+{{- $r := deepCopy (default dict .resources) -}}
+{{- $requests := default dict $r.requests -}}
+{{- $limits := default dict $r.limits -}}
+{{- if not (hasKey $requests "ephemeral-storage") }}{{- $_ := set $requests "ephemeral-storage" .root.Values.ephemeralStorage.request -}}{{- end -}}
+{{- if not (hasKey $limits "ephemeral-storage") }}{{- $_ := set $limits "ephemeral-storage" .root.Values.ephemeralStorage.limit -}}{{- end -}}
+{{- $_ := set $r "requests" $requests -}}
+{{- $_ := set $r "limits" $limits -}}
+{{- toYaml $r -}}
+{{- end -}}
+
+{{/*
+Scheduling of a replicated Deployment, so it survives a node or a zone going away: topology spread across zones and
+nodes (ScheduleAnyway: a cluster with one zone or too few nodes still schedules everything) and a preferred pod
+anti-affinity on the node; `affinity` from the values replaces the default anti-affinity.
+Call with (dict "root" $ "component" "gateway"); renders pod-spec keys at the indentation of the caller (nindent 6).
+*/}}
+{{- define "hintakori.scheduling" -}}
+{{- if .root.Values.topologySpread }}
+topologySpreadConstraints:
+  {{- range list "topology.kubernetes.io/zone" "kubernetes.io/hostname" }}
+  - maxSkew: 1
+    topologyKey: {{ . }}
+    whenUnsatisfiable: ScheduleAnyway
+    labelSelector:
+      matchLabels:
+        {{- include "hintakori.selectorLabels" $ | nindent 8 }}
+  {{- end }}
+{{- end }}
+affinity:
+{{- if .root.Values.affinity }}
+  {{- toYaml .root.Values.affinity | nindent 2 }}
+{{- else }}
+  podAntiAffinity:
+    preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 100
+        podAffinityTerm:
+          topologyKey: kubernetes.io/hostname
+          labelSelector:
+            matchLabels:
+              {{- include "hintakori.selectorLabels" . | nindent 14 }}
+{{- end }}
+{{- with .root.Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .root.Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end -}}

@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
@@ -11,6 +12,7 @@ import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { responseContextMiddleware } from './http/response-cache';
+import { securityHeaders, withNonce } from './http/security-headers';
 
 export interface GatewaySetupOptions {
   /** Folder of the built web app; served with a fallback to index.html for client-side routes. */
@@ -28,11 +30,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.useBodyParser('json', { limit: '100kb' });
   app.use(bodyParserErrorMiddleware);
   app.use(cookieParser());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    next();
-  });
+  app.use(securityHeaders());
   app.use('/api', responseContextMiddleware);
   app.use('/api', rateLimitMiddleware(app.get<CacheStore>(CACHE_STORE), options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
@@ -60,11 +58,21 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    if (existsSync(indexHtml)) return res.sendFile(indexHtml, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } });
+    // Operational paths are never the web app: Prometheus metrics are on METRICS_PORT only; these answer 404.
+    if (OPERATIONAL_PATHS.test(req.path)) return next();
+    if (existsSync(indexHtml)) {
+      // index.html carries this response's CSP nonce, so it is never stored by caches.
+      return void readFile(indexHtml, 'utf8').then(
+        (html) => res.setHeader('Cache-Control', 'no-cache, no-store').type('html').send(withNonce(html, String(res.locals.cspNonce))),
+        next,
+      );
+    }
     res.type('html').send(PLACEHOLDER_PAGE);
   });
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
 }
+
+const OPERATIONAL_PATHS = /^\/(metrics|health|ready)(\/|$)/;
 
 /** Files the browser must check on every visit: the page, the service worker and the web app manifest. */
 const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);

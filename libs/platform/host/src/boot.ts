@@ -18,7 +18,7 @@ interface KafkaConsumerEvents {
 
 /**
  * Starts one service. Standalone: a microservice on the in-process transport (no HTTP of its own).
- * Distributed: the Kafka microservice plus a probe server on `config.port` (/health, /ready, /metrics);
+ * Distributed: the Kafka microservice plus a probe server on `config.port` (/health, /ready; /metrics is on METRICS_PORT);
  * SIGTERM turns readiness false, stops the Kafka consumer (the batch in flight finishes and its offsets are
  * committed), closes the module (database pools) and exits within SHUTDOWN_GRACE_MS.
  * With HINTAKORI_MIGRATE_ONLY=true it runs the service's migrations and returns (the migrations Job).
@@ -67,7 +67,7 @@ export async function bootService(service: ServiceName, serviceModule: DynamicMo
     await telemetry()?.shutdown();
   });
   installShutdownHandler();
-  logger.log(`${service} is consuming from Kafka (${config.kafkaBrokers.join(',')}); probes on :${config.port}/health, /ready and /metrics`);
+  logger.log(`${service} is consuming from Kafka (${config.kafkaBrokers.join(',')}); probes on :${config.port}/health and /ready`);
   return { close };
 }
 

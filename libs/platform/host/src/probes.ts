@@ -1,4 +1,3 @@
-import { telemetry } from '@hintakori/platform-telemetry';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { lifecycle } from './lifecycle';
 
@@ -17,7 +16,8 @@ export interface ProbeServerOptions {
 
 /**
  * The small HTTP server of a process without an HTTP API (services, workers): /health (liveness: the event loop
- * answers), /ready (503 while draining or while a dependency is down) and /metrics (Prometheus).
+ * answers) and /ready (503 while draining or while a dependency is down). Prometheus /metrics is not here: it has
+ * a port of its own (METRICS_PORT, @hintakori/platform-telemetry).
  */
 export async function startProbeServer(options: ProbeServerOptions): Promise<Server> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -34,11 +34,6 @@ export async function startProbeServer(options: ProbeServerOptions): Promise<Ser
         (error: unknown) => send(503, { status: 'down', service: options.name, error: error instanceof Error ? error.message : String(error) }),
       );
       return;
-    }
-    if (path === '/metrics') {
-      const active = telemetry();
-      if (active) return active.metricsHandler(req, res);
-      return send(404, { statusCode: 404, message: 'Telemetry is disabled (OTEL_SDK_DISABLED=true)' });
     }
     send(404, { statusCode: 404, message: 'Not found' });
   });

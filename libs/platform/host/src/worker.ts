@@ -6,7 +6,7 @@ import { closeServer, ReadinessReport, startProbeServer } from './probes';
 
 /**
  * Hosts a process without an HTTP API of its own (the price-ingest worker): probes on `config.port`
- * (/health, /ready: the database answers and not draining, /metrics) and the SIGTERM drain — close the
+ * (/health, /ready: the database answers and not draining; /metrics is on METRICS_PORT) and the SIGTERM drain — close the
  * application context (workers finish or hand back their current job), then the probe server — within
  * SHUTDOWN_GRACE_MS. Call it instead of app.enableShutdownHooks().
  */
@@ -34,5 +34,5 @@ export async function hostWorker(name: string, app: INestApplicationContext, con
     await telemetry()?.shutdown();
   });
   installShutdownHandler();
-  new Logger(name).log(`probes on :${config.port}/health, /ready and /metrics`);
+  new Logger(name).log(`probes on :${config.port}/health and /ready`);
 }

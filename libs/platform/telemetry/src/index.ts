@@ -3,3 +3,4 @@ export { JsonLogger, currentTraceIds, levelsUpTo } from './logger';
 export { installJsonLogger } from './install-logger';
 export { startTelemetry, telemetry } from './sdk';
 export type { Telemetry, TelemetryOptions } from './sdk';
+export { DEFAULT_METRICS_PORTS, metricsPort } from './metrics-port';

@@ -10,9 +10,9 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, NoopSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, NoopSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { appMetrics, registerObservableMetrics } from './metrics';
 
 export interface TelemetryOptions {
@@ -20,8 +20,13 @@ export interface TelemetryOptions {
   serviceName: string;
   /** Extra span processors (tests add an in-memory exporter); OTLP is added when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   spanProcessors?: SpanProcessor[];
-  /** Serve /metrics on its own port (the gateway); the services serve it on their probe port instead. */
+  /**
+   * Serve Prometheus /metrics on this port (its own server, never the app's public port). Undefined or 0: no
+   * metrics server (OTLP export and metricsHandler still work).
+   */
   metricsPort?: number;
+  /** Address of the metrics server (0.0.0.0: scraped from other pods). */
+  metricsHost?: string;
   env?: Record<string, string | undefined>;
 }
 
@@ -29,6 +34,8 @@ export interface Telemetry {
   serviceName: string;
   /** Answers a Prometheus scrape (text exposition format) on any http server. */
   metricsHandler(request: IncomingMessage, response: ServerResponse): void;
+  /** The metrics server once it listens (undefined when off or when its port was taken). */
+  metricsServer(): Promise<Server | undefined>;
   shutdown(): Promise<void>;
 }
 
@@ -58,7 +65,8 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
 
   const otlp = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
-  const prometheus = new PrometheusExporter({ preventServerStart: options.metricsPort === undefined, port: options.metricsPort, host: '0.0.0.0' });
+  // The exporter's own server stays off: ours answers only /metrics, and a taken port is a warning, not a crash.
+  const prometheus = new PrometheusExporter({ preventServerStart: true });
   const metricReaders: IMetricReader[] = [prometheus];
   if (otlp) metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: 30_000 }));
   // Always a recording tracer provider (so logs carry trace ids and context propagates); export only when configured.
@@ -86,18 +94,46 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   registerObservableMetrics();
   instrumentKafkaLag();
 
+  const metricsHandler = (request: IncomingMessage, response: ServerResponse) => prometheus.getMetricsRequestHandler(request, response);
+  const server = options.metricsPort ? startMetricsServer(options.metricsPort, options.metricsHost ?? '0.0.0.0', metricsHandler) : Promise.resolve(undefined);
+
   let stopped = false;
   active = {
     serviceName,
-    metricsHandler: (request, response) => prometheus.getMetricsRequestHandler(request, response),
+    metricsHandler,
+    metricsServer: () => server,
     async shutdown() {
       if (stopped) return;
       stopped = true;
       active = undefined;
+      const listening = await server;
+      if (listening) await new Promise((resolve) => listening.close(resolve));
       await sdk.shutdown().catch(() => undefined);
     },
   };
   return active;
+}
+
+/**
+ * The metrics server: GET /metrics (Prometheus text format), 404 for anything else. When the port is taken (another
+ * process of the same app on this machine) the app runs on without it, with a warning naming METRICS_PORT.
+ */
+function startMetricsServer(port: number, host: string, handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<Server | undefined> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/metrics' && (request.method === 'GET' || request.method === 'HEAD')) return handler(request, response);
+    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: 'Not found: this port serves GET /metrics only' }));
+  });
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      console.warn(`[telemetry] Prometheus metrics are off: cannot listen on ${host}:${port} (METRICS_PORT): ${error.code ?? error.message}`);
+      resolve(undefined);
+    });
+    server.listen(port, host, () => {
+      server.unref(); // never keeps a finished process alive
+      resolve(server);
+    });
+  });
 }
 
 interface KafkaConsumerLike {

@@ -55,6 +55,7 @@ const processes: { name: string; child: ChildProcess; output: string[]; exit: Pr
 let gatewayPort: number;
 let gatewayMetricsPort: number;
 let catalogPort: number;
+let catalogMetricsPort: number;
 
 async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -143,8 +144,8 @@ beforeAll(async () => {
   if (redis.status !== 0) throw new Error(`redis: ${redis.stderr}`);
   database = await createDatabase();
   await startReceiver();
-  [gatewayPort, gatewayMetricsPort, catalogPort] = [await freePort(), await freePort(), await freePort()];
-  startApp('catalog', 'dist/apps/catalog/src/main.js', { PORT: String(catalogPort) });
+  [gatewayPort, gatewayMetricsPort, catalogPort, catalogMetricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  startApp('catalog', 'dist/apps/catalog/src/main.js', { PORT: String(catalogPort), METRICS_PORT: String(catalogMetricsPort) });
   await waitFor('catalog readiness (database and Kafka group joined)', async () => (await fetch(`http://127.0.0.1:${catalogPort}/ready`)).status === 200);
   startApp('gateway', 'dist/apps/gateway/src/main.js', { PORT: String(gatewayPort), METRICS_PORT: String(gatewayMetricsPort) });
   await waitFor('gateway health', async () => (await fetch(`http://127.0.0.1:${gatewayPort}/api/health`)).ok);
@@ -194,11 +195,14 @@ describe('trace context across gateway → Kafka → catalog → PostgreSQL', ()
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['hintakori-gateway', 'hintakori-catalog']));
   });
 
-  it('serves Prometheus metrics: HTTP latency on the gateway, Kafka consumer lag on the service', async () => {
+  it('serves Prometheus metrics on the metrics ports only: HTTP latency on the gateway, Kafka consumer lag on the service', async () => {
     const gateway = await (await fetch(`http://127.0.0.1:${gatewayMetricsPort}/metrics`)).text();
     expect(gateway).toMatch(/^http_server_request_duration_bucket\{.*http_route="\/api\/items".*\} \d+/m);
-    const catalog = await (await fetch(`http://127.0.0.1:${catalogPort}/metrics`)).text();
+    const catalog = await (await fetch(`http://127.0.0.1:${catalogMetricsPort}/metrics`)).text();
     expect(catalog).toMatch(/^hintakori_kafka_consumer_lag\{.*group="catalog".*topic="catalog\.items\.search".*\} \d+/m);
+    // Not on the public port of the gateway, nor on the service's probe port.
+    expect((await fetch(`http://127.0.0.1:${gatewayPort}/metrics`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${catalogPort}/metrics`)).status).toBe(404);
   });
 
   it('writes every log line as JSON with time, level and service', () => {
