@@ -3,6 +3,7 @@ import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/comm
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
+import { parseId, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
 import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { ResponseCache } from '../http/response-cache';

@@ -4,6 +4,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } fro
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
+import { parseCartId, parseStoreIds } from '../dto/parsing';
 import { CartId, ComparedItem, errorResponses, Id, ok, StoreIds, StoreTotals } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
@@ -159,7 +160,10 @@ export class ComparisonsController {
       request.costPerKmCents = cost as number;
     }
     if (fields.origin !== undefined) request.origin = parseOrigin(fields.origin);
-    request.lines = await this.resolveLines(fields.cartId, fields.items, ownerId);
+    if (fields.cartId !== undefined && fields.items !== undefined) throw new BadRequestException('Give either cartId or items, not both');
+    if (fields.cartId !== undefined && typeof fields.cartId !== 'string') throw new BadRequestException('cartId must be a UUID');
+    const cartId = fields.cartId === undefined ? undefined : parseCartId(fields.cartId as string, false);
+    request.lines = await this.resolveLines(cartId, fields.items === undefined ? undefined : parseLines(fields.items), ownerId);
     if (request.lines.length > MAX_SPLIT_LINES) throw new BadRequestException(`A split takes at most ${MAX_SPLIT_LINES} lines, got ${request.lines.length}`);
     if (request.origin) {
       const stores = await this.backend.stores(storeIds);
