@@ -94,13 +94,23 @@ const env = {
 
 mkdirSync(stackDir, { recursive: true });
 const children = [];
-// The alerts service's mail: SMTP_URL when given, else a Mailpit of the stack's own (stopped with the apps).
+// The alerts service's mail: SMTP_URL when given, else a Mailpit of the stack's own (stopped with the apps);
+// STACK_MAILPIT=false (or a Mailpit that cannot start) leaves mail undelivered: alert jobs retry, the site works.
 if (!process.env.SMTP_URL) {
-  const { startMailpit } = await import('./infra/mailpit.mjs');
-  const mailpit = await startMailpit({ detached: true, log: (line) => log(line) });
-  env.SMTP_URL = mailpit.smtpUrl;
-  children.push({ name: 'mailpit', pid: mailpit.pid, port: Number(new URL(mailpit.uiUrl).port), log: '-' });
-  log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
+  let mailpit = null;
+  if (process.env.STACK_MAILPIT !== 'false') {
+    try {
+      const { startMailpit } = await import('./infra/mailpit.mjs');
+      mailpit = await startMailpit({ detached: true, log: (line) => log(line) });
+    } catch (error) {
+      log(`Mailpit could not start (${error instanceof Error ? error.message : error}); price-alert e-mails are not delivered`);
+    }
+  }
+  env.SMTP_URL = mailpit?.smtpUrl ?? 'smtp://127.0.0.1:1025';
+  if (mailpit) {
+    children.push({ name: 'mailpit', pid: mailpit.pid, port: Number(new URL(mailpit.uiUrl).port), log: '-' });
+    log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
+  }
 }
 for (const app of [...APPS, { name: 'gateway', port }]) {
   const logFile = path.join(stackDir, `${app.name}.log`);

@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { randomBytes } from 'node:crypto';
-import { Consumer, EachBatchPayload, Kafka, KafkaConfig, logLevel, Producer } from 'kafkajs';
-import { endSpan, GroupTiming, headerText, injectTraceContext, MicroBatchProducer, reconnectWhenGivenUp, replyTopicOf, RpcHeaders, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { Consumer, EachBatchPayload, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
+import { endSpan, kafkaLogCreator, GroupTiming, headerText, injectTraceContext, MicroBatchProducer, reconnectWhenGivenUp, replyTopicOf, RpcHeaders, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
 
 export interface KafkaRpcClientOptions {
   /** Who calls (client id and reply group prefix) and whom. */
@@ -52,8 +52,8 @@ export class KafkaRpcClient extends ClientProxy {
 
   private async start(): Promise<void> {
     const { caller, target, brokers, patterns } = this.options;
-    const kafka = new Kafka({ clientId: `${caller}-to-${target}-${process.pid}`, brokers, logLevel: logLevel.WARN, ...this.options.client });
-    const producer = kafka.producer({ allowAutoTopicCreation: false });
+    const kafka = new Kafka({ clientId: `${caller}-to-${target}-${process.pid}`, brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), ...this.options.client });
+    const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
     const consumer = kafka.consumer({
       groupId: `${caller}-replies-${target}`,
       allowAutoTopicCreation: false,

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
-import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Producer } from 'kafkajs';
+import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Partitioners, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
-import { endSpan, extractTraceContext, GroupTiming, headerText, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { endSpan, kafkaLogCreator, extractTraceContext, GroupTiming, headerText, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
 
 export class KafkaRpcContext extends BaseRpcContext<[string]> {
   getPattern(): string {
@@ -58,8 +58,8 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
 
   private async start(): Promise<void> {
     const patterns = [...this.messageHandlers].filter(([, handler]) => !handler.isEventHandler).map(([pattern]) => pattern);
-    const kafka = new Kafka({ clientId: `${this.options.service}-${process.pid}`, brokers: this.options.brokers, logLevel: logLevel.WARN, ...this.options.client });
-    this.producer = kafka.producer({ allowAutoTopicCreation: false });
+    const kafka = new Kafka({ clientId: `${this.options.service}-${process.pid}`, brokers: this.options.brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), ...this.options.client });
+    this.producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
     this.consumer = kafka.consumer({
       groupId: this.options.service,
       allowAutoTopicCreation: false,

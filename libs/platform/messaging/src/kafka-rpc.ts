@@ -1,6 +1,7 @@
 import { context as otelContext, Context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace } from '@opentelemetry/api';
-import type { Logger } from '@nestjs/common';
-import type { Consumer, ConsumerRunConfig, IHeaders, Message, Producer, ProducerBatch } from 'kafkajs';
+import { Logger } from '@nestjs/common';
+import { logLevel } from 'kafkajs';
+import type { Consumer, ConsumerRunConfig, IHeaders, logCreator, Message, Producer, ProducerBatch } from 'kafkajs';
 
 /**
  * Pieces shared by the Kafka request/reply client and server (kafka-rpc.client.ts, kafka-rpc.server.ts).
@@ -22,6 +23,20 @@ export const RpcHeaders = {
 export interface GroupTiming {
   sessionTimeout: number;
   heartbeatInterval: number;
+}
+
+/** kafkajs logs through Nest's logger (JSON lines with trace ids when LOG_FORMAT=json), not its own console output. */
+export function kafkaLogCreator(context = 'kafkajs'): logCreator {
+  const logger = new Logger(context);
+  return () =>
+    ({ level, log }) => {
+      const { message, ...extra } = log;
+      const text = `${message}${extra.error ? ` (${String(extra.error)})` : ''}`;
+      if (level === logLevel.ERROR) logger.error(text);
+      else if (level === logLevel.WARN) logger.warn(text);
+      else if (level === logLevel.INFO) logger.log(text);
+      else logger.debug(text);
+    };
 }
 
 export const replyTopicOf = (pattern: string): string => `${pattern}.reply`;
