@@ -71,7 +71,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (otlp) metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: 30_000 }));
   // Always a recording tracer provider (so logs carry trace ids and context propagates); export only when configured.
   const spanProcessors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
-  if (otlp) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+  if (otlp) spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }));
   if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
 
   const sdk = new NodeSDK({

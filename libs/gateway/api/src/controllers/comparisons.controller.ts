@@ -51,7 +51,7 @@ export class ComparisonsController {
   @Get()
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
   @Route(basketContract)
-  async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<(ItemDto & { quantity: number; storeItems: ComparedPrice[] })[]> {
+  async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<(Omit<ItemDto, 'storeItems'> & { quantity: number; storeItems: ComparedPrice[] })[]> {
     const storeIds = [...new Set(query.storeIds)];
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];
