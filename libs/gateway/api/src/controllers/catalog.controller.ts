@@ -1,5 +1,5 @@
 import { CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';

@@ -1,6 +1,6 @@
 import { ItemDto } from '@hintakori/catalog-contracts';
 import { BasketSplitRequest, BasketSplitResult, ComparedPrice, ComparisonLine, StoreTotalsResult } from '@hintakori/comparisons-contracts';
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
