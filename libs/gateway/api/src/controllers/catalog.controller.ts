@@ -1,9 +1,8 @@
 import { CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { parseId, parseStoreIds, rejectUnknownParams } from '../dto/parsing';
 import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { ResponseCache } from '../http/response-cache';
@@ -34,6 +33,26 @@ const itemContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
   responses: { 200: ok('The item with prices in the chosen stores', Item), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+});
+
+const alternativesContract = routeContract({
+  params: Type.Object({ id: Id('item id') }),
+  query: Type.Object({ storeIds: StoreIds({ required: true }) }, { additionalProperties: false }),
+  responses: {
+    200: ok(
+      'The item\'s lowest comparison price in the chosen stores and up to 5 cheaper products of the same kind, best first',
+      Type.Object({
+        itemId: Type.Integer(),
+        comparisonPrice: Type.Union([Type.Integer({ description: 'cents per comparisonPriceUnit' }), Type.Null()]),
+        comparisonPriceUnit: Type.Union([Type.String(), Type.Null()]),
+        alternatives: Type.Array(
+          Type.Object({ item: Item, comparisonPrice: Type.Integer(), savingPerUnit: Type.Integer({ description: 'cents per comparisonPriceUnit' }) }),
+          { maxItems: 5 },
+        ),
+      }),
+    ),
+    ...errorResponses({ 400: 'Bad item id, missing or bad storeIds, unknown query parameter', 404: 'Unknown item' }),
+  },
 });
 
 const historyContract = routeContract({
@@ -115,32 +134,10 @@ export class CatalogController {
       'stores is below the item\'s own lowest one there, in the same unit; best first, at most 5, each with savingPerUnit (cents). ' +
       'The item without a comparison price in those stores: comparisonPrice null and no alternatives.',
   })
-  @ApiParam({ name: 'id', description: 'item id (positive integer)' })
-  @ApiQuery({ name: 'storeIds', required: true, description: 'comma-separated or repeated, 1 to 100' })
-  @ApiResponse({
-    status: 200,
-    description: '{itemId, comparisonPrice, comparisonPriceUnit, alternatives: [{item: Item, comparisonPrice, savingPerUnit}]}',
-    schema: {
-      type: 'object',
-      properties: {
-        itemId: { type: 'integer' },
-        comparisonPrice: { type: 'integer', nullable: true },
-        comparisonPriceUnit: { type: 'string', nullable: true },
-        alternatives: {
-          type: 'array',
-          maxItems: 5,
-          items: { type: 'object', properties: { item: { type: 'object' }, comparisonPrice: { type: 'integer' }, savingPerUnit: { type: 'integer' } } },
-        },
-      },
-    },
-  })
-  @ApiResponse({ status: 400, description: 'Bad item id, missing or bad storeIds, unknown query parameter' })
-  @ApiResponse({ status: 404, description: 'Unknown item' })
-  itemAlternatives(@Param('id') rawId: string, @Query() query: Record<string, unknown>): Promise<ItemAlternativesDto> {
-    rejectUnknownParams(query, ['storeIds']);
-    const id = parseId(rawId, 'item id');
-    const storeIds = parseStoreIds(query.storeIds, { required: true });
-    return this.cache.wrap(`alternatives:${id}:${[...storeIds].sort((a, b) => a - b)}`, 30, () => this.backend.itemAlternatives(id, storeIds));
+  @Route(alternativesContract)
+  itemAlternatives(@Input() { params, query }: RouteInput<typeof alternativesContract>): Promise<ItemAlternativesDto> {
+    const storeIds = [...new Set(query.storeIds)];
+    return this.cache.wrap(`alternatives:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.itemAlternatives(params.id, storeIds));
   }
 
   @Get('items/:id/history')

@@ -47,7 +47,7 @@ export const ErrorBody = Type.Object({
  * The error answers of a route: the ones given (status → meaning) plus those every /api route can answer —
  * 429 (rate limit) and 5XX (a service failed, timed out or is unavailable).
  */
-export function errorResponses(statuses: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415, string>>): Record<number | '5XX', ResponseContract> {
+export function errorResponses(statuses: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415, string>>): Record<number | '5XX', ResponseContract> {
   const out: Record<number | '5XX', ResponseContract> = {} as Record<number | '5XX', ResponseContract>;
   for (const [status, description] of Object.entries(statuses)) out[Number(status)] = { description, schema: ErrorBody };
   out[429] = { description: 'Too many requests from this address (RATE_LIMIT_PER_MINUTE)', schema: ErrorBody };
@@ -63,7 +63,7 @@ const Timestamp = Type.String({ description: 'ISO 8601 time' });
 
 export const Category = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), parentCategoryId: Nullable(Type.Integer()) });
 
-const PriceFields = {
+const ComparedPriceFields = {
   storeId: Type.Integer(),
   price: Nullable(Cents),
   comparisonPrice: Nullable(Cents),
@@ -72,10 +72,18 @@ const PriceFields = {
   isEstimated: Type.Boolean(),
   updatedAt: Nullable(Timestamp),
 };
+/** A price in a comparison: an estimate where the store has none; no campaign or 30-day fields. */
+export const ComparedStoreItem = Type.Object(ComparedPriceFields);
+const PriceFields = {
+  ...ComparedPriceFields,
+  isCampaign: Type.Boolean({ description: 'the store marks the price as a campaign (offer) price' }),
+  lowestPrice30d: Nullable(Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the current price took effect; null without history' })),
+};
 export const StoreItem = Type.Object(PriceFields);
 
 const ItemFields = {
   id: Type.Integer(),
+  ean: Nullable(Type.String({ description: 'EAN (GTIN-13) when a feed gave one' })),
   name: Type.String(),
   urlSlug: Type.String(),
   pictureUrl: Type.String(),
@@ -89,7 +97,11 @@ const ItemFields = {
 };
 export const Item = Type.Object(ItemFields);
 /** An item in a comparison: its quantity and a price (or an estimate) in every compared store. */
-export const ComparedItem = Type.Object({ ...ItemFields, quantity: Type.Integer({ minimum: 1 }) });
+export const ComparedItem = Type.Object({
+  ...ItemFields,
+  quantity: Type.Integer({ minimum: 1 }),
+  storeItems: Type.Array(ComparedStoreItem, { description: 'every chosen store, in the order asked' }),
+});
 
 const Chain = Type.Union(
   ['prisma', 's-market', 'alepa', 'sale', 'abc', 'herkku', 'kcitymarket', 'ksupermarket', 'kmarket', 'nokm', 'lidl'].map((c) => Type.Literal(c)),
