@@ -149,6 +149,8 @@ beforeAll(async () => {
   await waitFor('catalog readiness (database and Kafka group joined)', async () => (await fetch(`http://127.0.0.1:${catalogPort}/ready`)).status === 200);
   startApp('gateway', 'dist/apps/gateway/src/main.js', { PORT: String(gatewayPort), METRICS_PORT: String(gatewayMetricsPort) });
   await waitFor('gateway health', async () => (await fetch(`http://127.0.0.1:${gatewayPort}/api/health`)).ok);
+  // The gateway's reply consumer joins its group after the HTTP port opens: wait until catalog answers through it.
+  await waitFor('catalog answering through the gateway', async () => (await fetch(`http://127.0.0.1:${gatewayPort}/api/categories`)).status === 200);
 }, 240_000);
 
 afterAll(async () => {
@@ -211,7 +213,8 @@ describe('trace context across gateway → Kafka → catalog → PostgreSQL', ()
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((line) => typeof line.time === 'string' && typeof line.level === 'string' && typeof line.service === 'string')).toBe(true);
+    const malformed = lines.filter((line) => !(typeof line.time === 'string' && typeof line.level === 'string' && typeof line.service === 'string'));
+    expect(malformed).toEqual([]);
   });
 
   it('drains and exits on SIGTERM, readiness turning false first', async () => {
