@@ -129,7 +129,7 @@ writeFileSync(pidsFile, JSON.stringify(children, null, 2));
 log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
 
 const readyUrl = `http://127.0.0.1:${port}/api/ready`;
-const deadline = Date.now() + Number(process.env.STACK_READY_TIMEOUT_MS ?? 240_000);
+const deadline = Date.now() + Number(process.env.STACK_READY_TIMEOUT_MS ?? 600_000);
 let lastState = '';
 for (;;) {
   try {

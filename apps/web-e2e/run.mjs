@@ -49,7 +49,7 @@ if (!baseUrl) {
   child.on('exit', () => (exited = true));
   baseUrl = `http://127.0.0.1:${port}`;
   log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
-  if (!(await waitReady(baseUrl, 240_000, () => !exited))) {
+  if (!(await waitReady(baseUrl, 600_000, () => !exited))) {
     console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
     log('standalone did not become ready');
     child.kill('SIGTERM');

@@ -43,7 +43,7 @@ if (which === 'standalone' || which === 'both') {
   let exited = false;
   child.on('exit', () => (exited = true));
   log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
-  if (await waitReady(`http://127.0.0.1:${port}`, 240_000, () => !exited)) {
+  if (await waitReady(`http://127.0.0.1:${port}`, 600_000, () => !exited)) {
     log(`standalone ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
     if (mailpit) {
