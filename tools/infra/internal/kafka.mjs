@@ -401,7 +401,7 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
             }
             return brokerAnswers();
           },
-          { timeoutMs: Number(process.env.KAFKA_START_TIMEOUT_MS ?? 120_000), intervalMs: 500 },
+          { timeoutMs: Number(process.env.KAFKA_START_TIMEOUT_MS ?? 420_000), intervalMs: 500 },
         );
       } catch (e) {
         if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
