@@ -22,6 +22,13 @@ describe('JsonLogger', () => {
     expect(lines[0].line.trace_id).toBeUndefined();
   });
 
+  it("keeps time, level and service when a logged object has fields of those names", () => {
+    const { logger, lines } = capture();
+    logger.warn({ level: 4, time: 1732406400, service: 'kafkajs', message: 'Connection timeout', broker: '127.0.0.1:59092' }, 'kafkajs');
+    expect(lines[0].line).toMatchObject({ level: 'warn', service: 'hintakori-test', message: 'Connection timeout', broker: '127.0.0.1:59092' });
+    expect(typeof lines[0].line.time).toBe('string');
+  });
+
   it('carries the trace and span id of the active span', () => {
     const { logger, lines } = capture();
     const span = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: TraceFlags.SAMPLED });

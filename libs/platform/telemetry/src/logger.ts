@@ -58,7 +58,9 @@ export class JsonLogger implements LoggerService {
       entry.message = message.message;
       entry.stack = message.stack;
     } else if (typeof message === 'object' && message !== null) {
-      Object.assign(entry, message);
+      // A logged object's own fields, except the three every line must carry unchanged.
+      const { time: _time, level: _level, service: _service, ...fields } = message as Record<string, unknown>;
+      Object.assign(entry, fields);
     } else {
       entry.message = String(message);
     }
