@@ -25,7 +25,7 @@ function listening(port) {
 }
 
 /**
- * Starts Mailpit on 127.0.0.1 (messages kept in memory, at most 1,000) and waits until its API answers.
+ * Starts Mailpit on 127.0.0.1 (messages kept in memory, at most 1,000; no GitHub version check) and waits until its API answers.
  * `detached` leaves it running after this process exits (npm run stack); otherwise it stops with it.
  */
 export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPort = MAILPIT_DEFAULTS.uiPort, detached = false, stdio = 'ignore', log = () => undefined } = {}) {
@@ -33,7 +33,7 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
   const uiUrl = `http://127.0.0.1:${uiPort}`;
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
   if (await listening(smtpPort)) throw new Error(`port ${smtpPort} is already in use: set MAILPIT_SMTP_PORT (or SMTP_URL to use that server)`);
-  const child = spawn(binary, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${uiPort}`, '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--max', '1000', '--quiet'], {
+  const child = spawn(binary, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${uiPort}`, '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--max', '1000', '--quiet', '--disable-version-check'], {
     stdio,
     detached,
   });

@@ -22,21 +22,19 @@ const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, s
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
 
-const alertsMail = process.env.ALERTS_MAIL === 'true';
 if (which === 'standalone' || which === 'both') {
   const port = 3310;
   const dataDir = path.join(root, '.data/e2e-standalone');
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'standalone.log');
-  // The alerts service mails through a real Mailpit (MAILPIT_SMTP_PORT / MAILPIT_UI_PORT, default 1025 / 8025);
-  // the price-alert e-mail e2e is opt-in (ALERTS_MAIL=true) until it has been seen green.
+  // The alerts service mails through a real Mailpit (MAILPIT_SMTP_PORT / MAILPIT_UI_PORT, default 1025 / 8025).
   const { startMailpit } = await import('../infra/mailpit.mjs');
-  const mailpit = alertsMail ? await startMailpit({ log }) : null;
+  const mailpit = await startMailpit({ log });
   const fd = openSync(logFile, 'w');
   const started = Date.now();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: '54339', RATE_LIMIT_PER_MINUTE: '0', ...(mailpit ? { SMTP_URL: mailpit.smtpUrl } : {}) },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: '54339', RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: mailpit.smtpUrl },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
@@ -46,10 +44,8 @@ if (which === 'standalone' || which === 'both') {
   if (await waitReady(`http://127.0.0.1:${port}`, 600_000, () => !exited)) {
     log(`standalone ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
-    if (mailpit) {
-      const alertsEnv = { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone', MAILPIT_URL: mailpit.uiUrl, E2E_INGEST_ENV: JSON.stringify({ PG_PORT: '54339' }) };
-      if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
-    }
+    const alertsEnv = { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone', MAILPIT_URL: mailpit.uiUrl, E2E_INGEST_ENV: JSON.stringify({ PG_PORT: '54339' }) };
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
   } else {
     console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
     log('standalone did not become ready');
@@ -57,22 +53,20 @@ if (which === 'standalone' || which === 'both') {
   }
   child.kill('SIGTERM');
   await new Promise((r) => (exited ? r() : child.on('exit', r)));
-  await mailpit?.stop();
+  await mailpit.stop();
 }
 
 if (which === 'distributed' || which === 'both') {
-  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0', ...(alertsMail ? {} : { STACK_MAILPIT: 'false' }) }) !== 0) {
+  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0' }) !== 0) {
     failed = true;
   } else {
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed' }) !== 0) failed = true;
     // The stack's own Mailpit (tools/stack.mjs) receives the alerts service's mail; feed runs go through Kafka.
-    if (alertsMail) {
-      const { infraEnv } = await import('../infra/lib.mjs');
-      const mailpitUrl = `http://127.0.0.1:${process.env.MAILPIT_UI_PORT ?? 8025}`;
-      const ingestEnv = JSON.stringify({ ...infraEnv(), HINTAKORI_PROFILE: 'distributed' });
-      const alertsEnv = { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed', MAILPIT_URL: mailpitUrl, E2E_INGEST_ENV: ingestEnv };
-      if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
-    }
+    const { infraEnv } = await import('../infra/lib.mjs');
+    const mailpitUrl = `http://127.0.0.1:${process.env.MAILPIT_UI_PORT ?? 8025}`;
+    const ingestEnv = JSON.stringify({ ...infraEnv(), HINTAKORI_PROFILE: 'distributed' });
+    const alertsEnv = { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed', MAILPIT_URL: mailpitUrl, E2E_INGEST_ENV: ingestEnv };
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
   }
   if (process.env.E2E_KEEP_STACK !== 'true') run(process.execPath, ['tools/stack.mjs', 'down']);
 }

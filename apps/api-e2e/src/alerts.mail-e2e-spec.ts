@@ -1,9 +1,10 @@
 import { MailpitClient } from '@hintakori/testing';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { api } from './support';
 
 /**
@@ -36,15 +37,18 @@ function feed(priceEuros: string): string {
   return file;
 }
 
-/** Runs one feed through the real pipeline (queue → worker → Kafka or in-process events) and waits for its end. */
-function runFeed(priceEuros: string): void {
-  const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', 'csv:alerts-e2e', '--file', feed(priceEuros)], {
-    cwd: root,
-    env: { ...process.env, ...INGEST_ENV },
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  if (result.status !== 0) throw new Error(`the feed run failed:\n${result.stdout}\n${result.stderr}`);
+/**
+ * Runs one feed through the real pipeline (queue → worker → Kafka or in-process events) and waits for its end.
+ * Asynchronously: a blocked event loop would miss Mailpit closing an idle keep-alive connection and reuse it.
+ */
+async function runFeed(priceEuros: string): Promise<void> {
+  const args = ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', 'csv:alerts-e2e', '--file', feed(priceEuros)];
+  try {
+    await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, ...INGEST_ENV }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`the feed run at ${priceEuros} € failed: ${message}\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
 }
 
 async function token(pattern: RegExp, messageId: string): Promise<string> {
@@ -54,14 +58,26 @@ async function token(pattern: RegExp, messageId: string): Promise<string> {
   return match[1];
 }
 
+/** The manage token in the List-Unsubscribe header of a mail, and that header's path (the one-click target). */
+async function unsubscribeTarget(messageId: string): Promise<{ headers: Record<string, string[]>; path: string }> {
+  const headers = await mailpit.headers(messageId);
+  expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+  expect(headers['List-Unsubscribe']).toHaveLength(1);
+  return { headers, path: new URL(headers['List-Unsubscribe'][0].slice(1, -1)).pathname };
+}
+
 describe('price alerts by e-mail (real Mailpit)', () => {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.fi`;
+  // A second shopper who wants the price at 3,00 € or less: the mail of a later feed run to them shows that the
+  // replayed run before it has been processed, so "the replay sent nothing" is not read too early.
+  const sentinel = `e2e-target-${randomUUID().slice(0, 8)}@example.fi`;
   let itemId: number;
   let storeId: number;
   let manageToken: string;
+  let sentinelManageToken: string;
 
-  beforeAll(() => {
-    runFeed('4,99');
+  beforeAll(async () => {
+    await runFeed('4,99');
   });
 
   it('finds the feed’s item and store', async () => {
@@ -86,31 +102,48 @@ describe('price alerts by e-mail (real Mailpit)', () => {
     await api().post(`/api/alerts/confirm/${confirmToken}`).expect(404);
     const manage = await api().get(`/api/alerts/manage/${manageToken}`).expect(200);
     expect(manage.body).toEqual({ email, watches: [expect.objectContaining({ itemId, storeId, storeName: 'Prisma Hintavahti', referencePrice: 499, targetPrice: null })] });
+
+    await api().post('/api/alerts').set('X-Forwarded-For', client).send({ email: sentinel, itemId, storeIds: [storeId], targetPrice: 300 }).expect(202);
+    const [sentinelConfirmation] = await mailpit.waitFor(sentinel, 1, 60_000);
+    expect((await mailpit.message(sentinelConfirmation.ID)).Text).toContain('kun sen hinta laskee hintaan 3,00 € tai alle');
+    const sentinelConfirmed = await api().post(`/api/alerts/confirm/${await token(/\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/, sentinelConfirmation.ID)}`).expect(200);
+    sentinelManageToken = sentinelConfirmed.body.manageToken;
   });
 
   it('mails exactly once when a feed run lowers the price, with the prices, the link and one-click unsubscribe', async () => {
-    runFeed('3,99');
+    await runFeed('3,99');
     const messages = await mailpit.waitFor(email, 2, 90_000);
     const drop = await mailpit.message(messages[1].ID);
     expect(drop.Subject).toBe('Hinta laski: Hintavahtikahvi 500 g');
     expect(drop.Text).toContain('Hintavahtikahvi 500 g – Prisma Hintavahti: 4,99 € → 3,99 €');
     expect(drop.Text).toMatch(/\/tuotteet\/hintavahtikahvi-500-g/);
-    const headers = await mailpit.headers(messages[1].ID);
-    expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+    const { headers, path: unsubscribePath } = await unsubscribeTarget(messages[1].ID);
     expect(headers['List-Unsubscribe'][0]).toMatch(new RegExp(`^<https?://[^>]+/api/alerts/unsubscribe/${manageToken}>$`));
     const manage = await api().get(`/api/alerts/manage/${manageToken}`).expect(200);
     expect(manage.body.watches[0]).toMatchObject({ referencePrice: 399, latestPrice: 399 });
+    // 3,99 € is not the 3,00 € the second shopper waits for.
+    expect(await mailpit.messagesTo(sentinel)).toHaveLength(1);
 
     // Replaying the same feed: no drop below the notified price, no mail.
-    runFeed('3,99');
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await runFeed('3,99');
+    // The next run reaches the second shopper's target: once their mail is in, the replay before it has been
+    // handled too. The first shopper, mailed within the last 12 hours, waits for the end of the window.
+    await runFeed('2,99');
+    const [, sentinelDrop] = await mailpit.waitFor(sentinel, 2, 90_000);
+    expect((await mailpit.message(sentinelDrop.ID)).Text).toContain('Hintavahtikahvi 500 g – Prisma Hintavahti: 4,99 € → 2,99 €');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await mailpit.messagesTo(email)).toHaveLength(2);
+    expect(await mailpit.messagesTo(sentinel)).toHaveLength(2);
 
-    // One click: the mail client POSTs to the List-Unsubscribe URL.
-    const unsubscribePath = new URL(headers['List-Unsubscribe'][0].slice(1, -1)).pathname;
-    await api().post(unsubscribePath).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    // One click: the mail client POSTs to the List-Unsubscribe URL; repeating it is harmless.
+    await api().post(unsubscribePath).type('form').send('List-Unsubscribe=One-Click').expect(200, { unsubscribed: true });
     await api().get(`/api/alerts/manage/${manageToken}`).expect(404);
-  });
+    await api().post(unsubscribePath).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    const sentinelTarget = await unsubscribeTarget(sentinelDrop.ID);
+    expect(sentinelTarget.path).toBe(`/api/alerts/unsubscribe/${sentinelManageToken}`);
+    await api().post(sentinelTarget.path).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    await api().get(`/api/alerts/manage/${sentinelManageToken}`).expect(404);
+  }, 600_000); // three feed runs through the pipeline
 
   it('refuses bad input with a clear 4xx', async () => {
     const bad = await api().post('/api/alerts').set('X-Forwarded-For', client).send({ email: 'not-an-address', itemId, storeIds: [storeId] }).expect(400);
