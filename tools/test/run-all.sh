@@ -29,7 +29,7 @@ step "unit tests"; npx jest -c jest.config.js --ci
 if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/web/jest.config.js --ci; fi
 # Opt-in suites, not yet seen green on a quiet machine (each named in the closing note): ALERTS_MAIL=true runs the
 # alerts integration tests and the price-alert e-mail e2e through a real Mailpit (built once from the Go module
-# proxy); API_CONTRACT=true the schemathesis gate; WEB_E2E_PENDING=true the extension and PWA browser e2e;
+# proxy); API_CONTRACT=true the schemathesis gate; WEB_E2E_PENDING=true the PWA browser e2e;
 # CHAOS=true the chaos short pass.
 if [ "${ALERTS_MAIL:-false}" = "true" ]; then step "Mailpit (SMTP for the alerts tests)"; timeout 1800 node tools/ops/tools.mjs mailpit; fi
 step "integration tests (real PostgreSQL)"; npx jest -c jest.int.config.js --ci --runInBand
