@@ -3,6 +3,7 @@
 //   BASE_URL=http://localhost:3000 node apps/web-e2e/run.mjs   — against a running system
 //   node apps/web-e2e/run.mjs                                   — boots the standalone profile on its own
 //                                                                 port and data directory, then stops it
+//   (WEB_E2E_PORT, WEB_E2E_PG_PORT and WEB_E2E_DATA_DIR choose them; defaults 3330, 54338, .data/web-e2e)
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ if (!baseUrl) {
   if (!existsSync(path.join(root, 'dist/apps/standalone/src/main.js')) && run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
   if (!existsSync(path.join(root, 'dist/apps/web/index.html')) && run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']) !== 0) process.exit(1);
   const port = Number(process.env.WEB_E2E_PORT || 3330);
-  const dataDir = path.join(root, '.data/web-e2e');
+  const dataDir = path.resolve(root, process.env.WEB_E2E_DATA_DIR || '.data/web-e2e');
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'standalone.log');
   const fd = openSync(logFile, 'w');
@@ -58,8 +59,8 @@ if (!baseUrl) {
 }
 
 log(`testing ${baseUrl}`);
-// The extension and PWA suites are opt-in (WEB_E2E_PENDING=true) until they have been seen green on a quiet machine.
-const PENDING = ['extension.e2e.test.mjs', 'pwa.e2e.test.mjs'];
+// The PWA suite is opt-in (WEB_E2E_PENDING=true) until it has been seen green on a quiet machine.
+const PENDING = ['pwa.e2e.test.mjs'];
 const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
   .filter((file) => file.endsWith('.test.mjs') && (process.env.WEB_E2E_PENDING === 'true' || !PENDING.includes(file)))
   .map((file) => `apps/web-e2e/src/${file}`);

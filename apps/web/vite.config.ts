@@ -75,7 +75,8 @@ const pwa = () =>
       globPatterns: ['index.html', 'static/js/*.js', 'static/media/*.css', 'favicon.svg', 'icons/*.png'],
       globIgnores: ['**/leaflet-*', '**/Admin*', '**/PriceMap*', '**/StoreMap*', '**/*.map'],
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//],
+      // The API and the extension downloads (/lisaosa/*.zip, files the gateway serves) are never the app shell.
+      navigateFallbackDenylist: [/^\/api\//, /^\/lisaosa\/.+\.zip$/],
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,

@@ -27,7 +27,7 @@ const LINES = 5;
 let tmp;
 let shop; // the stand-in shop server
 let context; // Chromium with the extension
-const state = { names: [], cartId: '', storeId: 0, storeName: '' };
+const state = { names: [], cartId: '', storeId: 0, storeName: '', lidlId: 0, lidlName: '' };
 
 /** A self-signed certificate for the shop's host name (openssl, present on Debian and in CI images). */
 function selfSignedCert(dir) {
@@ -75,7 +75,7 @@ before(async () => {
     geolocation: HELSINKI,
     permissions: ['geolocation'],
   });
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(60_000);
 });
 
 after(async () => {
@@ -84,27 +84,33 @@ after(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Picks one store of the K group with the store search, and a second store of another group. */
+/** Picks one store of the K group with the store search, an S group store and a Lidl. */
 async function selectStores(page) {
   await page.goto(`${BASE_URL}/`);
   const box = page.getByRole('combobox', { name: 'Valitse kaupat' });
   for (const query of K_STORE_QUERIES) {
     await box.fill(query);
     const option = page.getByRole('option').filter({ hasText: query }).first();
-    if (await option.waitFor({ timeout: 8_000 }).then(() => true, () => false)) {
+    if (await option.waitFor({ timeout: 20_000 }).then(() => true, () => false)) {
       state.storeName = (await option.innerText()).split('\n')[0].trim();
       await option.click();
       break;
     }
   }
   assert.ok(state.storeName, 'found a K group store');
-  await box.fill('Prisma');
-  await page.getByRole('option').filter({ hasText: 'Prisma' }).first().click();
+  for (const query of ['Prisma', 'Lidl']) {
+    await box.fill(query);
+    await page.getByRole('option').filter({ hasText: query }).first().click();
+  }
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('hintakori.selectedStores') || '[]'));
   const k = saved.find((s) => s.type === 'K');
   assert.ok(k, `a K group store is selected: ${JSON.stringify(saved.map((s) => s.name))}`);
   state.storeId = k.id;
   state.storeName = k.name;
+  const lidl = saved.find((s) => s.type === 'L');
+  assert.ok(lidl, `a Lidl is selected: ${JSON.stringify(saved.map((s) => s.name))}`);
+  state.lidlId = lidl.id;
+  state.lidlName = lidl.name;
 }
 
 async function addProducts(page, count) {
@@ -131,6 +137,11 @@ async function addProducts(page, count) {
   state.cartId = await page.evaluate(() => localStorage.getItem('hintakori.cartId'));
 }
 
+/** Cents as the pages show them: 1234 → '12,34 €', no price → '--'. */
+function euros(price) {
+  return price === null ? '--' : `${Math.floor(price / 100)},${String(price % 100).padStart(2, '0')} €`;
+}
+
 async function openBuyDialog(page) {
   await page.getByTestId('cart-button').click();
   const cart = page.getByRole('dialog', { name: 'Ostoskori' });
@@ -141,7 +152,8 @@ async function openBuyDialog(page) {
   return buy;
 }
 
-describe('browser extension', { timeout: 300_000 }, () => {
+// Upper bounds for a loaded CI machine; on a quiet one the two suites take about a minute together.
+describe('browser extension', { timeout: 600_000 }, () => {
   let page;
   let shopPage;
 
@@ -153,6 +165,7 @@ describe('browser extension', { timeout: 300_000 }, () => {
   it('answers the site ping, so "Osta" shows the store chooser with the K group store', async () => {
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+    page.on('console', (m) => m.type() === 'error' && console.error('[console]', m.text()));
     await selectStores(page);
     await addProducts(page, LINES);
     // The site pings 2.5 s after it starts; the extension's pong flips the dialog to the chooser.
@@ -198,8 +211,7 @@ describe('browser extension', { timeout: 300_000 }, () => {
       assert.ok(text.includes(item.name), `panel shows ${item.name}`);
       assert.ok(text.includes(`${quantity} kpl`));
       const price = item.storeItems.find((s) => s.storeId === state.storeId)?.price ?? null;
-      const shown = price === null ? '--' : `${Math.floor(price / 100)},${String(price % 100).padStart(2, '0')} €`;
-      assert.equal(await line.getByTestId('hintakori-price').innerText(), shown, `price of ${item.name}`);
+      assert.equal(await line.getByTestId('hintakori-price').innerText(), euros(price), `price of ${item.name}`);
       const search = new URL(await line.getByRole('link', { name: `Hae K-Ruoasta: ${item.name}` }).getAttribute('href'));
       assert.equal(`${search.origin}${search.pathname}`, 'https://www.k-ruoka.fi/kauppa/tuotehaku');
       assert.equal(search.searchParams.get('haku'), item.ean || item.name);
@@ -228,13 +240,40 @@ describe('browser extension', { timeout: 300_000 }, () => {
     await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-line').first().waitFor();
     assert.equal(await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
   });
+
+  it('for Lidl says there is no web shop and offers the printable list with its prices', async () => {
+    await page.bringToFront();
+    const buy = page.getByRole('dialog', { name: 'Osta' });
+    await buy.getByRole('radio', { name: state.lidlName }).check();
+    await buy.getByText('Lidlillä ei ole verkkokauppaa').waitFor();
+    assert.equal(await buy.getByRole('link', { name: /Siirry kauppaan/ }).count(), 0, 'no shop link for Lidl');
+    const link = buy.getByRole('link', { name: 'Avaa tulostettava ostoslista' });
+    assert.equal(await link.getAttribute('href'), `/ostoslista/${state.cartId}?kauppa=${state.lidlId}`);
+    await buy.screenshot({ path: path.join(SHOTS, 'buy-dialog-lidl.png') });
+
+    const [list] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await list.getByRole('heading', { level: 1, name: `Ostoslista: ${state.lidlName}` }).waitFor();
+    const rows = list.getByTestId('printable-list').locator('tbody tr');
+    assert.equal(await rows.count(), LINES);
+    const api = await (await fetch(`${BASE_URL}/api/shoppingCarts/${state.cartId}?storeIds=${state.lidlId}`)).json();
+    for (const { item, quantity } of api.items) {
+      const row = rows.filter({ hasText: item.name });
+      assert.equal(await row.count(), 1, `${item.name} is on the list`);
+      const price = item.storeItems.find((s) => s.storeId === state.lidlId)?.price ?? null;
+      const cells = await row.locator('td').allInnerTexts();
+      assert.equal(cells[2], `${quantity} kpl`);
+      assert.equal(cells[3].replace(/\s/g, ' '), euros(price).replace(/\s/g, ' '), `Lidl price of ${item.name}`);
+    }
+    await list.close();
+  });
 });
 
-describe('without the extension', { timeout: 120_000 }, () => {
+describe('without the extension', { timeout: 240_000 }, () => {
   it('the buy dialog shows the install prompt that links to /lisaosa with both downloads', async () => {
     const browser = await launch();
     try {
       const ctx = await newContext(browser, 1280);
+      ctx.setDefaultTimeout(60_000); // a loaded CI machine: the first page of a fresh context can take a while
       const p = await ctx.newPage();
       await p.goto(`${BASE_URL}/`);
       const box = p.getByRole('combobox', { name: 'Valitse kaupat' });
@@ -261,7 +300,11 @@ describe('without the extension', { timeout: 120_000 }, () => {
         const res = await fetch(`${BASE_URL}${href}`);
         assert.equal(res.status, 200, `${href} is served`);
         assert.equal(res.headers.get('content-type'), 'application/zip');
-        assert.equal(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString(), 'PK');
+        assert.match(String(res.headers.get('content-disposition')), new RegExp(`^attachment; filename="?${file.replace('.', '\\.')}"?$`));
+        assert.equal(await p.getByRole('link', { name }).getAttribute('download'), '', 'the link downloads rather than navigates');
+        const saved = Buffer.from(await res.arrayBuffer());
+        assert.equal(saved.subarray(0, 4).toString('latin1'), 'PK\x03\x04', `${file} is a zip`);
+        assert.ok(saved.includes(Buffer.from('manifest.json')), `${file} holds a manifest`);
       }
       await p.screenshot({ path: path.join(SHOTS, 'lisaosa-1280.png'), fullPage: true });
     } finally {

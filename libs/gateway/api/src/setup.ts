@@ -54,7 +54,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const indexHtml = path.join(webRoot, 'index.html');
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
-  app.use(express.static(webRoot, { index: false, maxAge: '1h', setHeaders: assetCacheHeaders }));
+  app.use(webAssets(webRoot));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
@@ -86,6 +86,20 @@ export function assetCacheControl(filePath: string): string | null {
   if (filePath.includes(`${path.sep}static${path.sep}`)) return 'public, max-age=31536000, immutable';
   if (REVALIDATED_FILES.has(path.basename(filePath))) return 'no-cache';
   return null;
+}
+
+/**
+ * The web build's files, except index.html: a request for /index.html (the service worker precaches it as its
+ * offline shell) falls through to the page handler, which puts this response's CSP nonce into it. Served raw,
+ * it would carry the build's placeholder nonce under a header with a fresh one, and every style styled-components
+ * injects would be refused: a blank page on each visit the service worker answers.
+ */
+export function webAssets(webRoot: string) {
+  const files = express.static(webRoot, { index: false, maxAge: '1h', setHeaders: assetCacheHeaders });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path === '/index.html') return next();
+    files(req, res, next);
+  };
 }
 
 function assetCacheHeaders(res: Response, filePath: string): void {
