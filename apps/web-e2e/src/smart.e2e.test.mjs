@@ -45,6 +45,7 @@ async function findBasket(stores) {
   const s = stores.find((x) => x.type === 'S');
   const k = stores.find((x) => x.type === 'K');
   const pair = [s, k].filter(Boolean).map((x) => x.id);
+  const cheapIn = [[], []];
   for (const query of SEARCHES) {
     const items = await api(`/items?search=${encodeURIComponent(query)}&storeIds=${pair.join(',')}&limit=30`);
     const priced = items.filter((i) => pair.every((id) => i.storeItems.some((p) => p.storeId === id && p.price !== null)));
@@ -59,10 +60,20 @@ async function findBasket(stores) {
         }
       }
     }
-    const taken = () => [data.item?.id, data.alternative?.id, ...data.splitItems.filter(Boolean).map((i) => i.id)];
-    if (!data.splitItems[0]) data.splitItems[0] = priced.find((i) => price(i, pair[0]) + 20 < price(i, pair[1]) && !taken().includes(i.id));
-    if (!data.splitItems[1]) data.splitItems[1] = priced.find((i) => price(i, pair[1]) + 20 < price(i, pair[0]) && !taken().includes(i.id));
-    data.splitItems = data.splitItems.filter(Boolean);
+    const free = (i) => i.id !== data.item?.id && i.id !== data.alternative?.id;
+    cheapIn[0].push(...priced.filter((i) => free(i) && price(i, pair[0]) + 20 < price(i, pair[1])));
+    cheapIn[1].push(...priced.filter((i) => free(i) && price(i, pair[1]) + 20 < price(i, pair[0])));
+    if (data.item && !data.splitItems.length) {
+      // A pair that the split service itself splits, with the swapped-in product (×2) in the basket.
+      for (const p of cheapIn[0].slice(0, 4)) {
+        for (const q of cheapIn[1].slice(0, 4)) {
+          if (data.splitItems.length || p.id === q.id) continue;
+          const items = [{ itemId: data.alternative.id, quantity: 2 }, { itemId: p.id, quantity: 1 }, { itemId: q.id, quantity: 1 }];
+          const split = await api('/shoppingCartComparisons/split', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds: pair, items }) });
+          if (split.saving > 0 && split.stores.length === 2) data.splitItems = [p, q];
+        }
+      }
+    }
     if (data.item && data.splitItems.length === 2) return pair;
   }
   return null;
