@@ -146,6 +146,53 @@ describe('cheaper equivalents', () => {
   });
 });
 
+interface CampaignPage {
+  storeId: number;
+  total: number;
+  limit: number;
+  offset: number;
+  items: { item: { id: number; storeItems: { storeId: number; price: number | null; isCampaign: boolean; lowestPrice30d: number | null }[] }; price: number; lowestPrice30d: number | null; isRealDiscount: boolean | null; saving: number | null }[];
+}
+
+describe("a store's campaign items", () => {
+  it('lists real discounts first by saving, each consistent with the store price and its 30-day low; realOnly filters', async () => {
+    const stores = await someStores(40);
+    let checked = 0;
+    for (const store of stores) {
+      const page = (await api().get(`/api/stores/${store.id}/campaignItems`).query({ limit: 100 }).expect(200)).body as CampaignPage;
+      if (page.total === 0) continue;
+      checked++;
+      expect(page).toMatchObject({ storeId: store.id, limit: 100, offset: 0 });
+      const rank = (c: CampaignPage['items'][number]) => (c.isRealDiscount === true ? 0 : c.isRealDiscount === null ? 1 : 2);
+      page.items.forEach((c, i) => {
+        expect(c.item.storeItems).toEqual([expect.objectContaining({ storeId: store.id, price: c.price, isCampaign: true, lowestPrice30d: c.lowestPrice30d })]);
+        expect(c.isRealDiscount).toBe(c.lowestPrice30d === null ? null : c.price < c.lowestPrice30d);
+        expect(c.saving).toBe(c.isRealDiscount ? (c.lowestPrice30d as number) - c.price : null);
+        const previous = page.items[i - 1];
+        if (previous) {
+          expect(rank(previous)).toBeLessThanOrEqual(rank(c));
+          if (rank(previous) === 0 && rank(c) === 0) expect(previous.saving as number).toBeGreaterThanOrEqual(c.saving as number);
+        }
+      });
+      const real = (await api().get(`/api/stores/${store.id}/campaignItems`).query({ realOnly: true, limit: 100 }).expect(200)).body as CampaignPage;
+      expect(real.items.every((c) => c.isRealDiscount === true)).toBe(true);
+      if (page.total <= 100) expect(real.items.map((c) => c.item.id)).toEqual(page.items.filter((c) => c.isRealDiscount).map((c) => c.item.id));
+      const second = (await api().get(`/api/stores/${store.id}/campaignItems`).query({ limit: 1, offset: 1 }).expect(200)).body as CampaignPage;
+      expect(second.items.map((c) => c.item.id)).toEqual(page.items.slice(1, 2).map((c) => c.item.id));
+      if (checked >= 3) break;
+    }
+    expect(checked).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a bad store id, page size or flag with 400 and an unknown store with 404', async () => {
+    expect((await api().get('/api/stores/abc/campaignItems').expect(400)).body.message).toMatch(/store id/);
+    expect((await api().get('/api/stores/1/campaignItems').query({ limit: 101 }).expect(400)).body.message).toMatch(/limit/);
+    expect((await api().get('/api/stores/1/campaignItems').query({ realOnly: 'yes' }).expect(400)).body.message).toMatch(/realOnly/);
+    expect((await api().get('/api/stores/1/campaignItems').query({ colour: 'red' }).expect(400)).body.message).toMatch(/colour/);
+    await api().get('/api/stores/99999999/campaignItems').expect(404);
+  });
+});
+
 describe('price alert requests', () => {
   it('refuse a malformed address, unknown fields, bad targets and unknown items with a clear 4xx', async () => {
     const [store] = await someStores(1);

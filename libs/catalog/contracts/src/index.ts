@@ -9,6 +9,7 @@ export const CatalogPatterns = {
   ItemsExist: 'catalog.items.exist',
   ItemHistory: 'catalog.items.history',
   ItemAlternatives: 'catalog.items.alternatives',
+  StoreCampaignItems: 'catalog.items.store-campaigns',
   ListCategoryMappings: 'catalog.category-mappings.list',
   ListUnmappedCategories: 'catalog.category-mappings.unmapped',
   CreateCategoryMapping: 'catalog.category-mappings.create',
@@ -150,6 +151,43 @@ export interface ItemAlternativesDto {
   comparisonPriceUnit: string | null;
   /** Best (lowest comparison price) first, at most 5. */
   alternatives: ItemAlternativeDto[];
+}
+
+/** `GET /api/stores/{id}/campaignItems`: a store's campaign-priced products, real discounts first. */
+export interface StoreCampaignItemsRequest {
+  storeId: number;
+  /** Only campaigns below the 30-day low (real discounts). */
+  realOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Most campaign items one page answers. */
+export const MAX_CAMPAIGN_ITEMS_PAGE = 100;
+
+/**
+ * One campaign-priced product of a store. Money is integer cents. `isRealDiscount` is true when the campaign price is
+ * below `lowestPrice30d`, false when it is not (no real discount under the EU price-indication rule), null without an
+ * earlier price in the 30 days.
+ */
+export interface CampaignItemDto {
+  /** The item with only this store's price in `storeItems`. */
+  item: ItemDto;
+  price: number;
+  lowestPrice30d: number | null;
+  isRealDiscount: boolean | null;
+  /** lowestPrice30d − price for a real discount, else null. */
+  saving: number | null;
+}
+
+export interface StoreCampaignItemsDto {
+  storeId: number;
+  /** Campaign items matching the filter, over all pages. */
+  total: number;
+  limit: number;
+  offset: number;
+  /** Real discounts first (biggest saving first), then campaigns without history, then the rest; by name within each. */
+  items: CampaignItemDto[];
 }
 
 /** A feed category (externalType + externalId) mapped to one of our categories. */

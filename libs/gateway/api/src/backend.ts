@@ -1,6 +1,6 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
 import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
@@ -87,6 +87,9 @@ export class Backend implements OnApplicationShutdown {
   }
   itemAlternatives(itemId: number, storeIds: number[]): Promise<ItemAlternativesDto> {
     return this.call('catalog', CatalogPatterns.ItemAlternatives, { itemId, storeIds });
+  }
+  storeCampaignItems(request: StoreCampaignItemsRequest): Promise<StoreCampaignItemsDto> {
+    return this.call('catalog', CatalogPatterns.StoreCampaignItems, request);
   }
   itemHistory(itemId: number, storeIds: number[]): Promise<ItemHistoryDto> {
     return this.call('catalog', CatalogPatterns.ItemHistory, { itemId, storeIds });

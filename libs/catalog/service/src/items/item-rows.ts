@@ -35,7 +35,7 @@ export const LOWEST_PRICE_DAYS = 30;
  * Both parts are bounded range scans of the history's primary key (item, store, valid_from); the current
  * period comes from the unique index of open periods.
  */
-const LOWEST_PRICE_30D_SQL = `(
+export const LOWEST_PRICE_30D_SQL = `(
   SELECT least(
            (SELECT min(h.price) FROM catalog.price_history h
              WHERE h.item_id = cur.item_id AND h.store_id = cur.store_id

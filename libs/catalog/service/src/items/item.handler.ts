@@ -1,5 +1,5 @@
-import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
-import { Controller } from '@nestjs/common';
+import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
+import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
 import { ItemService } from './item.service';
@@ -42,5 +42,14 @@ export class ItemHandler {
   alternatives(@Payload() data: unknown): Promise<ItemAlternativesDto> {
     const payload = requirePayload(data);
     return this.items.alternatives(parseId(payload.itemId, 'itemId'), parseStoreIds(payload.storeIds));
+  }
+
+  @MessagePattern(CatalogPatterns.StoreCampaignItems)
+  storeCampaigns(@Payload() data: unknown): Promise<StoreCampaignItemsDto> {
+    const payload = requirePayload(data);
+    if (payload.realOnly !== undefined && typeof payload.realOnly !== 'boolean') throw new BadRequestException('realOnly must be a boolean');
+    const page = parsePage(payload);
+    if (page.limit > MAX_CAMPAIGN_ITEMS_PAGE) throw new BadRequestException(`limit must be at most ${MAX_CAMPAIGN_ITEMS_PAGE}`);
+    return this.items.storeCampaigns(parseId(payload.storeId, 'storeId'), payload.realOnly === true, page);
   }
 }

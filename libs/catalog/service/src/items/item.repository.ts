@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Page } from '../validation/request-validation';
-import { availabilitySql, ItemRow, withItemDetails } from './item-rows';
+import { availabilitySql, ItemRow, LOWEST_PRICE_30D_SQL, withItemDetails } from './item-rows';
 import type { NutrientColumn } from './item.entity';
 
 export interface NewItem {
@@ -60,6 +60,44 @@ const ALTERNATIVES_SQL = `
            ) c), '[]'::json) AS alternatives
   FROM target`;
 
+/**
+ * A store's campaign prices ($1) with the 30-day low of each, only real discounts when $2; real discounts first
+ * (biggest saving first), then campaigns without an earlier price, then campaigns not below the low; by name
+ * within each. One page ($3, $4) and the count of all that match. Prices of items catalog does not know yet are left out.
+ * The partial index store_prices_store_campaign_idx finds the store's campaign rows.
+ */
+const STORE_CAMPAIGNS_SQL = `
+  WITH c AS (
+    SELECT p.item_id, p.price, ${LOWEST_PRICE_30D_SQL} AS low
+    FROM catalog.store_prices p
+    WHERE p.store_id = $1 AND p.is_campaign
+  ), r AS (
+    SELECT c.item_id, c.price, c.low, i.name, CASE WHEN c.low IS NULL THEN NULL ELSE c.price < c.low END AS real
+    FROM c JOIN catalog.items i ON i.id = c.item_id
+    WHERE NOT $2::boolean OR c.price < c.low
+  )
+  SELECT (SELECT count(*)::int FROM r) AS total,
+         coalesce((
+           SELECT json_agg(json_build_object('itemId', pg.item_id, 'price', pg.price, 'lowestPrice30d', pg.low,
+                                             'isRealDiscount', pg.real, 'saving', pg.saving) ORDER BY pg.ord)
+           FROM (
+             SELECT r.*, CASE WHEN r.real THEN r.low - r.price END AS saving,
+                    row_number() OVER (ORDER BY CASE WHEN r.real THEN 0 WHEN r.real IS NULL THEN 1 ELSE 2 END,
+                                                CASE WHEN r.real THEN r.low - r.price END DESC NULLS LAST,
+                                                r.name COLLATE catalog.finnish, r.item_id) AS ord
+             FROM r
+             ORDER BY ord
+             LIMIT $3 OFFSET $4
+           ) pg), '[]'::json) AS rows`;
+
+export interface StoreCampaignRow {
+  itemId: number;
+  price: number;
+  lowestPrice30d: number | null;
+  isRealDiscount: boolean | null;
+  saving: number | null;
+}
+
 export interface AlternativesRow {
   unit: string;
   best: number;
@@ -85,6 +123,12 @@ export class ItemRepository {
   async findAlternatives(itemId: number, storeIds: readonly number[]): Promise<AlternativesRow | undefined> {
     const rows: AlternativesRow[] = await this.dataSource.query(ALTERNATIVES_SQL, [storeIds, itemId]);
     return rows[0];
+  }
+
+  /** See STORE_CAMPAIGNS_SQL. */
+  async findStoreCampaigns(storeId: number, realOnly: boolean, page: Page): Promise<{ total: number; rows: StoreCampaignRow[] }> {
+    const [result]: { total: number; rows: StoreCampaignRow[] }[] = await this.dataSource.query(STORE_CAMPAIGNS_SQL, [storeId, realOnly, page.limit, page.offset]);
+    return result;
   }
 
   /** The ids of `ids` that are not items, in the order given. */

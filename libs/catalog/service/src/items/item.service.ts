@@ -1,4 +1,4 @@
-import type { ItemAlternativesDto, ItemDto, ItemsExistResult } from '@hintakori/catalog-contracts';
+import type { ItemAlternativesDto, ItemDto, ItemsExistResult, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { CategoryService } from '../categories/category.service';
 import type { Page } from '../validation/request-validation';
@@ -59,6 +59,26 @@ export class ItemService {
       alternatives: found.alternatives.flatMap((a) => {
         const item = byId.get(a.itemId);
         return item ? [{ item, comparisonPrice: a.comparisonPrice, savingPerUnit: found.best - a.comparisonPrice }] : [];
+      }),
+    };
+  }
+
+  /** A store's campaign-priced products, real discounts first (see ItemRepository.findStoreCampaigns). */
+  async storeCampaigns(storeId: number, realOnly: boolean, page: Page): Promise<StoreCampaignItemsDto> {
+    const { total, rows } = await this.items.findStoreCampaigns(storeId, realOnly, page);
+    const items = await this.getMany(
+      rows.map((row) => row.itemId),
+      [storeId],
+    );
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return {
+      storeId,
+      total,
+      limit: page.limit,
+      offset: page.offset,
+      items: rows.flatMap((row) => {
+        const item = byId.get(row.itemId);
+        return item ? [{ item, price: row.price, lowestPrice30d: row.lowestPrice30d, isRealDiscount: row.isRealDiscount, saving: row.saving }] : [];
       }),
     };
   }

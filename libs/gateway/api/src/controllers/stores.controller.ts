@@ -1,9 +1,10 @@
+import { MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { OfferDto, STORE_PAGE_SIZE, StoreDto, StoreMinimalDto } from '@hintakori/stores-contracts';
 import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { errorResponses, Id, Limit, NoQuery, Offer, ok, SearchText, Store, StoreMinimal } from '../dto/schemas';
+import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, SearchText, Store, StoreMinimal } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { ResponseCache } from '../http/response-cache';
 
@@ -53,6 +54,31 @@ const offersContract = routeContract({
   responses: { 200: ok("The store's current offers", Type.Array(Offer)), ...errorResponses({ 400: 'Missing or bad storeId', 404: 'Unknown store' }) },
 });
 
+const campaignItemsContract = routeContract({
+  params: Type.Object({ id: Id('store id') }),
+  query: Type.Object(
+    {
+      realOnly: Type.Optional(Type.Boolean({ default: false, description: 'only campaigns below their 30-day low (real discounts)' })),
+      limit: Type.Optional(Limit(MAX_CAMPAIGN_ITEMS_PAGE, 48)),
+      offset: Type.Optional(Offset),
+    },
+    { additionalProperties: false },
+  ),
+  responses: {
+    200: ok(
+      "A page of the store's campaign-priced products: real discounts first (biggest saving first), then campaigns without history, then those not below their 30-day low",
+      Type.Object({
+        storeId: Type.Integer(),
+        total: Type.Integer({ minimum: 0, description: 'campaign items matching the filter over all pages' }),
+        limit: Type.Integer(),
+        offset: Type.Integer(),
+        items: Type.Array(CampaignItem, { maxItems: MAX_CAMPAIGN_ITEMS_PAGE }),
+      }),
+    ),
+    ...errorResponses({ 400: 'Bad store id or query parameter', 404: 'Unknown store' }),
+  },
+});
+
 @ApiTags('stores')
 @Controller()
 export class StoresController {
@@ -97,6 +123,30 @@ export class StoresController {
   @Route(storeContract)
   store(@Input() { params }: RouteInput<typeof storeContract>): Promise<StoreDto> {
     return this.cache.wrap(`store:${params.id}`, 60, () => this.backend.store(params.id));
+  }
+
+  @Get('stores/:id/campaignItems')
+  @ApiOperation({
+    summary: "A store's campaign-priced products with their 30-day low, real discounts first",
+    description:
+      'Every product the store prices as a campaign, with price and lowestPrice30d (integer cents; the lowest price in the 30 days ' +
+      'before the campaign price, the EU price-indication rule\'s reference). isRealDiscount: the campaign price is below that low. ' +
+      'Order: real discounts by saving (largest first), then campaigns without history, then the rest; by name within each. ' +
+      '`realOnly=true` leaves only the real discounts. Paged by limit and offset; total counts all pages.',
+  })
+  @Route(campaignItemsContract)
+  async campaignItems(@Input() { params, query }: RouteInput<typeof campaignItemsContract>): Promise<StoreCampaignItemsDto> {
+    const realOnly = query.realOnly ?? false;
+    const limit = query.limit ?? 48;
+    const offset = query.offset ?? 0;
+    // The store lookup answers 404 for an unknown store (catalog knows prices, not stores).
+    const [, page] = await Promise.all([
+      this.cache.wrap(`store:${params.id}`, 60, () => this.backend.store(params.id)),
+      this.cache.wrap(`campaign-items:${params.id}:${realOnly}:${limit}:${offset}`, 60, () =>
+        this.backend.storeCampaignItems({ storeId: params.id, realOnly, limit, offset }),
+      ),
+    ]);
+    return page;
   }
 
   @Get('offers')

@@ -96,6 +96,14 @@ const ItemFields = {
   storeItems: Type.Array(StoreItem, { description: 'only the stores asked for' }),
 };
 export const Item = Type.Object(ItemFields);
+/** One campaign-priced product of a store (`GET /api/stores/{id}/campaignItems`). */
+export const CampaignItem = Type.Object({
+  item: Item,
+  price: Cents,
+  lowestPrice30d: Nullable(Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the campaign price; null without history' })),
+  isRealDiscount: Nullable(Type.Boolean({ description: 'the campaign price is below lowestPrice30d; false: no real discount; null: no history' })),
+  saving: Nullable(Type.Integer({ description: 'lowestPrice30d − price (cents) for a real discount, else null' })),
+});
 /** An item in a comparison: its quantity and a price (or an estimate) in every compared store. */
 export const ComparedItem = Type.Object({
   ...ItemFields,

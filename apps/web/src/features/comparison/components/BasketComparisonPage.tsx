@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NO_CART_ID } from '@hintakori/web-util';
 import { Button, ErrorBox, Row, SkeletonRows } from '@hintakori/web-ui';
 import { useStore } from 'react-redux';
@@ -7,10 +7,13 @@ import type { RootState } from '../../../app/store';
 import { cartQueueIdle } from '../../cart/cart.thunks';
 import { PageLayout } from '../../layout/components/PageLayout';
 import { StoreSelector } from '../../stores/components/StoreSelector';
-import { comparisonHint, rankComparison } from '../comparison.lib';
+import { useNow } from '../../stores/hooks/useNow';
+import { comparisonHint, rankComparison, rankOpenNow } from '../comparison.lib';
 import { useLazyGetComparisonQuery } from '../comparison.api';
+import { useStoreOpening } from '../hooks/useOpenNow';
 import { ComparisonTable } from './ComparisonTable';
 import { SplitSuggestion } from './SplitSuggestion';
+import { StoreTotalsList } from './StoreTotalsList';
 
 export function BasketComparisonPage() {
   const stores = useAppSelector((s) => s.stores.selected);
@@ -39,9 +42,15 @@ export function BasketComparisonPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [canFetch]);
 
-  const shownStores = originalArgs ? stores.filter((s) => originalArgs.storeIds.includes(s.id)) : stores;
+  const comparedStores = originalArgs ? stores.filter((s) => originalArgs.storeIds.includes(s.id)) : stores;
   const items = data ?? [];
-  const ranked = rankComparison(items, shownStores.map((s) => s.id));
+  const ranked = rankComparison(items, comparedStores.map((s) => s.id));
+  // "Vain nyt avoinna olevat": only the stores open now (closing soon included) rank, in the totals and the table.
+  const [openOnly, setOpenOnly] = useState(false);
+  const opening = useStoreOpening(storeIds);
+  const now = useNow();
+  const shownRanked = openOnly ? rankOpenNow(ranked, opening, now) : ranked;
+  const shownStores = openOnly ? comparedStores.filter((s) => shownRanked.some((r) => r.storeId === s.id)) : comparedStores;
 
   return (
     <PageLayout title="Ostoskorivertailu">
@@ -60,7 +69,17 @@ export function BasketComparisonPage() {
         <SkeletonRows />
       ) : data ? (
         <>
-          <ComparisonTable items={items} stores={shownStores} ranked={ranked} />
+          <label>
+            <input type="checkbox" checked={openOnly} onChange={(e) => setOpenOnly(e.target.checked)} data-testid="open-only" /> Vain nyt avoinna olevat
+          </label>
+          <div style={{ margin: '12px 0 24px' }}>
+            <StoreTotalsList ranked={shownRanked} loading={false} opening={opening} />
+          </div>
+          {openOnly && shownStores.length === 0 ? (
+            <ErrorBox data-testid="none-open">Yksikään valituista kaupoista ei ole nyt auki.</ErrorBox>
+          ) : (
+            <ComparisonTable items={items} stores={shownStores} ranked={shownRanked} onSwapped={() => void fetchPrices()} />
+          )}
           <SplitSuggestion />
         </>
       ) : null}

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { EXTRA_TOTALS_ROW_MIN_ITEMS, formatPrice, IMAGE_SIZES, type RankedTotal } from '@hintakori/web-util';
 import { Badge, Tooltip } from '@hintakori/web-ui';
 import type { ComparisonItem } from '../../../app/models';
+import { CheaperAlternative } from '../../items/components/CheaperAlternative';
 import { PriceCell } from '../../items/components/PriceCell';
 import { ProductImage } from '../../items/components/ProductImage';
 import type { SelectedStore } from '../../stores/stores.slice';
@@ -34,6 +35,12 @@ const ItemCell = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+const Alternative = styled.div`
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-weight: 400;
+  white-space: normal;
+`;
+
 function TotalsRow({ stores, ranked, position }: { stores: SelectedStore[]; ranked: RankedTotal[]; position: 'top' | 'bottom' }) {
   return (
     <tr data-totals={position} data-testid={`totals-row-${position}`}>
@@ -59,8 +66,21 @@ function TotalsRow({ stores, ranked, position }: { stores: SelectedStore[]; rank
   );
 }
 
-/** Items as rows and stores as columns; totals at the bottom, and also at the top with 6 or more items. */
-export function ComparisonTable({ items, stores, ranked }: { items: ComparisonItem[]; stores: SelectedStore[]; ranked: RankedTotal[] }) {
+/**
+ * Items as rows and stores as columns; totals at the bottom, and also at the top with 6 or more items. With
+ * `onSwapped`, each row offers its "Halvempi vaihtoehto" and calls it after a swap.
+ */
+export function ComparisonTable({
+  items,
+  stores,
+  ranked,
+  onSwapped,
+}: {
+  items: ComparisonItem[];
+  stores: SelectedStore[];
+  ranked: RankedTotal[];
+  onSwapped?: () => void;
+}) {
   return (
     <Scroll>
       <Table data-testid="comparison-table">
@@ -89,6 +109,11 @@ export function ComparisonTable({ items, stores, ranked }: { items: ComparisonIt
                     <ProductImage src={item.pictureUrl} alt="" size={IMAGE_SIZES.thumb} />
                     {item.name}
                   </ItemCell>
+                  {onSwapped ? (
+                    <Alternative>
+                      <CheaperAlternative item={item} onSwapped={onSwapped} />
+                    </Alternative>
+                  ) : null}
                 </th>
                 <td>{item.quantity}</td>
                 {stores.map((s) => {

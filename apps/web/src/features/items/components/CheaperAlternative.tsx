@@ -1,9 +1,10 @@
 import styled from 'styled-components';
-import { formatUnitPrice } from '@hintakori/web-util';
+import { entitySlug, formatUnitPrice } from '@hintakori/web-util';
 import { Button, Muted } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector, useSelectedStoreIds } from '../../../app/hooks';
 import type { Item } from '../../../app/models';
 import { swapInCart } from '../../cart/cart.thunks';
+import { useProductModal } from '../hooks/useProductModal';
 import { useGetItemAlternativesQuery } from '../items.api';
 
 const Box = styled.div`
@@ -14,9 +15,13 @@ const Box = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** "Halvempi vaihtoehto": the best cheaper product of the same kind, with a one-click swap that keeps the quantity. */
-export function CheaperAlternative({ item }: { item: Item }) {
+/**
+ * "Halvempi vaihtoehto": the best cheaper product of the same kind (its name opens it), with a one-click swap that
+ * keeps the quantity when the item is in the cart; `onSwapped` runs after the swap is saved.
+ */
+export function CheaperAlternative({ item, onSwapped }: { item: Item; onSwapped?: () => void }) {
   const dispatch = useAppDispatch();
+  const { open } = useProductModal();
   const storeIds = useSelectedStoreIds();
   const inCart = useAppSelector((s) => s.cart.items.some((i) => i.id === item.id));
   const { data } = useGetItemAlternativesQuery({ id: item.id, storeIds }, { skip: storeIds.length === 0 });
@@ -26,12 +31,20 @@ export function CheaperAlternative({ item }: { item: Item }) {
   return (
     <Box data-testid="cheaper-alternative">
       <strong>Halvempi vaihtoehto:</strong>
-      <span>{best.item.name}</span>
+      <a
+        href={`?tuote=${encodeURIComponent(entitySlug(best.item))}`}
+        onClick={(e) => {
+          e.preventDefault();
+          open(best.item);
+        }}
+      >
+        {best.item.name}
+      </a>
       <Muted>
         {formatUnitPrice(best.comparisonPrice, unit)} (säästö {formatUnitPrice(best.savingPerUnit, unit)})
       </Muted>
       {inCart ? (
-        <Button size="sm" onClick={() => void dispatch(swapInCart(item.id, best.item))}>
+        <Button size="sm" onClick={() => void dispatch(swapInCart(item.id, best.item)).then(() => onSwapped?.())}>
           Vaihda
         </Button>
       ) : null}

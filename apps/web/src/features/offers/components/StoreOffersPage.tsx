@@ -8,6 +8,7 @@ import { useResolvedStore } from '../../stores/hooks/useResolvedStore';
 import { StoreHeader, StoreInfo } from '../../stores/components/StoreInfo';
 import { StoreSkeleton } from '../../stores/components/StoreSkeleton';
 import { useGetOffersQuery } from '../offers.api';
+import { CampaignItems } from './CampaignItems';
 
 const Tiles = styled.ul`
   list-style: none;
@@ -72,6 +73,7 @@ export function StoreOffersPage() {
       <StoreHeader store={store} title={`${store.name}`} />
       <StoreInfo store={store} basePath="/tarjoukset">
         <Offers storeId={store.id} />
+        <CampaignItems storeId={store.id} />
       </StoreInfo>
     </PageLayout>
   );
