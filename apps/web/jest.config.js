@@ -7,6 +7,8 @@ module.exports = {
   displayName: 'web',
   rootDir: root,
   testEnvironment: 'jsdom',
+  // Screens typed into with user-event take seconds on a loaded 2-core CI machine (findBy* waits up to 5 s each).
+  testTimeout: 30_000,
   roots: ['<rootDir>/apps/web/src', '<rootDir>/libs/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   setupFilesAfterEnv: ['<rootDir>/apps/web/jest.setup.ts'],
