@@ -1,4 +1,4 @@
-import type { IngestTopic } from '@hintakori/price-ingest-contracts';
+import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
 import type { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 
@@ -10,7 +10,7 @@ export interface OutgoingMessage {
   value: unknown;
 }
 
-/** Kafka's client can send many messages in one request; the in-process client sends them one by one. */
+/** Kafka's client can send many messages in one request; the in-process client gets the events joined into batches. */
 interface BatchCapable {
   emitBatch(pattern: string, data: { messages: OutgoingMessage[] }): import('rxjs').Observable<unknown>;
 }
@@ -22,6 +22,9 @@ const BATCH = 200;
  * to 500 events in one message (an item priced in 1,000 stores), so batches are bounded by events, not messages.
  */
 export const MAX_EVENTS_PER_REQUEST = 2_000;
+
+/** The projected topics: their in-process subscribers take any batch of events (as from a Kafka fetch). */
+const JOINED_IN_PROCESS = new Set<string>([IngestTopics.PricesObserved, IngestTopics.ItemsUpserted, IngestTopics.StoresUpserted, IngestTopics.OffersUpserted]);
 
 const eventsIn = (message: OutgoingMessage) => (Array.isArray(message.value) ? message.value.length : 1);
 
@@ -53,7 +56,24 @@ export class IngestPublisher {
       await send();
       return;
     }
-    for (const message of messages) await lastValueFrom(this.client.emit(topic, message), { defaultValue: undefined });
+    // Dead letters and run completions stay one record per message (their consumers read one record).
+    if (!JOINED_IN_PROCESS.has(topic)) {
+      for (const message of messages) await lastValueFrom(this.client.emit(topic, message), { defaultValue: undefined });
+      return;
+    }
+    // In process every emitted message reaches each subscriber as one batch (one transaction per projection): join the
+    // messages' events into batches of at most MAX_EVENTS_PER_REQUEST, in order, instead of one emit per item.
+    let events: unknown[] = [];
+    const emit = async () => {
+      if (events.length > 0) await lastValueFrom(this.client.emit(topic, events), { defaultValue: undefined });
+      events = [];
+    };
+    for (const message of messages) {
+      const value = Array.isArray(message.value) ? (message.value as unknown[]) : [message.value];
+      if (events.length > 0 && events.length + value.length > MAX_EVENTS_PER_REQUEST) await emit();
+      events.push(...value);
+    }
+    await emit();
   }
 
   async close(): Promise<void> {
