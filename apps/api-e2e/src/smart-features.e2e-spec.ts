@@ -1,17 +1,7 @@
+import type { BasketSplitResult } from '@hintakori/comparisons-contracts';
 import { api, browser, someStores } from './support';
 
 /** Issue "Smarter than every peer": the basket split, cheaper equivalents and the alerts route's refusals, end to end. */
-
-interface SplitAnswer {
-  stores: number[];
-  lines: { itemId: number; quantity: number; storeId: number | null; price: number | null; isEstimated: boolean }[];
-  total: number;
-  cheapestSingleStore: { storeId: number; total: number } | null;
-  saving: number;
-  extraDistanceKm?: number;
-  travelCostCents?: number;
-  worthIt: boolean;
-}
 
 interface BasketLine {
   id: number;
@@ -35,7 +25,7 @@ describe('basket split', () => {
   });
 
   it('assigns every line to one of at most two stores, priced as the basket prices it, never dearer than one store', async () => {
-    const { body } = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines }).expect(200)) as { body: SplitAnswer };
+    const { body } = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines }).expect(200)) as { body: BasketSplitResult };
     expect(body.stores.length).toBeGreaterThanOrEqual(1);
     expect(body.stores.length).toBeLessThanOrEqual(2);
     for (const store of body.stores) expect(storeIds).toContain(store);
@@ -67,17 +57,17 @@ describe('basket split', () => {
     expect(body.worthIt).toBe(body.saving > 0);
 
     // The same split from the shared cart's id.
-    const fromCart = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, cartId }).expect(200)).body as SplitAnswer;
+    const fromCart = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, cartId }).expect(200)).body as BasketSplitResult;
     expect(fromCart.total).toBe(body.total);
   });
 
   it('with one store allowed, is the cheapest single store; with three, never dearer than with two', async () => {
-    const one = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, maxStores: 1 }).expect(200)).body as SplitAnswer;
+    const one = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, maxStores: 1 }).expect(200)).body as BasketSplitResult;
     expect(one.stores).toHaveLength(1);
     expect(one.saving).toBe(0);
     expect(one.total).toBe(one.cheapestSingleStore?.total);
-    const two = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines }).expect(200)).body as SplitAnswer;
-    const three = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, maxStores: 3 }).expect(200)).body as SplitAnswer;
+    const two = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines }).expect(200)).body as BasketSplitResult;
+    const three = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, maxStores: 3 }).expect(200)).body as BasketSplitResult;
     expect(three.stores.length).toBeLessThanOrEqual(3);
     expect(three.total).toBeLessThanOrEqual(two.total);
   });
@@ -85,7 +75,7 @@ describe('basket split', () => {
   it('with a position, says how far the extra trip is and whether the saving pays for it', async () => {
     const store = (await api().get(`/api/stores/${storeIds[0]}`).expect(200)).body as { lat: number; long: number };
     const origin = { lat: store.lat, long: store.long };
-    const { body } = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, origin, costPerKmCents: 0 }).expect(200)) as { body: SplitAnswer };
+    const { body } = (await api().post('/api/shoppingCartComparisons/split').send({ storeIds, items: lines, origin, costPerKmCents: 0 }).expect(200)) as { body: BasketSplitResult };
     expect(typeof body.extraDistanceKm).toBe('number');
     expect(body.extraDistanceKm).toBeGreaterThanOrEqual(0);
     expect(body.travelCostCents).toBe(0);
