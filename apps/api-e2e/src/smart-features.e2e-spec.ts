@@ -35,7 +35,9 @@ describe('basket split', () => {
     const cart = browser();
     let cartId = 'NO_ID';
     for (const line of lines) {
-      for (let n = 0; n < line.quantity; n++) cartId = (await cart.put(`/api/shoppingCarts/${cartId}/items/${line.itemId}`).expect(200)).body.id;
+      // PUT adds the item once (quantity 1); each increment adds one more.
+      cartId = (await cart.put(`/api/shoppingCarts/${cartId}/items/${line.itemId}`).expect(200)).body.id;
+      for (let n = 1; n < line.quantity; n++) cartId = (await cart.post(`/api/shoppingCarts/${cartId}/items/${line.itemId}/increment`).expect(200)).body.id;
     }
     const priced = (await api().get('/api/shoppingCartComparisons').query({ storeIds: storeIds.join(','), cartId }).expect(200)).body as BasketLine[];
     const priceOf = (itemId: number, storeId: number) => priced.find((l) => l.id === itemId)?.storeItems.find((s) => s.storeId === storeId)?.price ?? null;
