@@ -44,6 +44,26 @@ describe('ServiceCircuit', () => {
     expect(circuit.state).toBe('closed');
   });
 
+  it('does not open when the probe timed out only because this process was too busy to read the answers', async () => {
+    let probes = 0;
+    const busy = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until);
+    };
+    // The first probe's timeout comes long after it was due (the event loop was blocked); the service itself is fine.
+    circuit = new ServiceCircuit('catalog', () => (++probes === 1 ? sleep(1).then(() => (busy(400), timeout())) : Promise.resolve({})), options);
+    // The call is answered once the breaker has probed again (or after 3 s, to fail below rather than hang).
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        const started = Date.now();
+        const check = setInterval(() => (probes >= 2 || Date.now() - started > 3000) && (clearInterval(check), resolve('done')), 10);
+      });
+    await expect(circuit.run('slow', slow)).resolves.toBe('done');
+    expect(circuit.state).toBe('closed');
+    expect(circuit.opened).toBe(0);
+    expect(probes).toBeGreaterThanOrEqual(2);
+  });
+
   it('passes a service error through without opening: the service answered', async () => {
     circuit = new ServiceCircuit('stores', () => sleep(40).then(timeout), options);
     const notFound = new ServiceCallError('stores.get', { statusCode: 404, message: 'Unknown store' }, 'reply');

@@ -13,6 +13,9 @@ export interface CircuitOptions {
   retryAfterSeconds: number;
 }
 
+/** A timer this much later than due (or the probe's timeout, if longer) means this process was starved, not the service silent. */
+const STARVED_LAG_MS = 250;
+
 export const DEFAULT_CIRCUIT_OPTIONS: CircuitOptions = { stallMs: 1000, probeTimeoutMs: 700, probeIntervalMs: 1000, recoveryProbeTimeoutMs: 5000, retryAfterSeconds: 2 };
 
 /**
@@ -29,6 +32,8 @@ export class ServiceCircuit {
   private lastAnswerAt = 0;
   private openSince: number | null = null;
   private probing = false;
+  /** A probe was inconclusive (this process was starved): probe again for the calls still waiting. */
+  private recheck = false;
   private probeTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly waiting = new Set<() => void>();
@@ -99,10 +104,27 @@ export class ServiceCircuit {
       this.answered();
     } catch (error) {
       if (error instanceof ServiceCallError && error.kind === 'reply') this.answered();
-      else if (this.lastAnswerAt < probedAt) this.open();
+      else if (this.lastAnswerAt < probedAt) await this.judgeUnansweredProbe(sentAt, probedAt);
     } finally {
       this.probing = false;
     }
+    if (this.recheck) {
+      this.recheck = false;
+      void this.stalled(sentAt);
+    }
+  }
+
+  /**
+   * The probe timed out. In a turn of the event loop timers run before pending I/O is read, so when this process
+   * itself was too busy to read (the probe's timer fired far later than asked), replies may be sitting unread:
+   * read them first, and if the process was starved, probe again rather than blame the service.
+   */
+  private async judgeUnansweredProbe(sentAt: number, probedAt: number): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.lastAnswerAt >= probedAt) return;
+    const starved = Date.now() - probedAt > this.options.probeTimeoutMs + Math.max(this.options.probeTimeoutMs, STARVED_LAG_MS);
+    if (!starved) this.open();
+    else if (this.waiting.size > 0) this.recheck = true;
   }
 
   private open(): void {

@@ -1,6 +1,8 @@
 import { context as otelContext, Context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace } from '@opentelemetry/api';
 import { Logger } from '@nestjs/common';
 import { logLevel } from 'kafkajs';
+// Before any kafkajs connection exists: idle connections must not spin (see the module).
+import './kafkajs-idle-fix';
 import type { Consumer, ConsumerRunConfig, IHeaders, logCreator, Message, Producer, ProducerBatch } from 'kafkajs';
 
 /**
