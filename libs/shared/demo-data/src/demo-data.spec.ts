@@ -1,4 +1,4 @@
-import { CHAINS, generateDemoData, isValidEan13, parseSize, slugify, type ChainId, type DemoData, type DemoPrice } from './index';
+import { CHAINS, generateDemoData, isValidEan13, parseSize, slugify, writeDemoFeed, type ChainId, type DemoData, type DemoPrice } from './index';
 import { hashString } from './lib/prng';
 
 const TODAY = '2026-12-20';
@@ -390,6 +390,46 @@ describe('generateDemoData (full set)', () => {
       expect(fresh + stale).toBe(prices.length);
     });
   });
+
+    it('gives some S and K group campaign prices an earlier price 8–20 days before: real discounts and raised-then-cut ones', () => {
+      let withHistory = 0;
+      let real = 0;
+      let notReal = 0;
+      let campaigns = 0;
+      data.stores.forEach((store, storeIndex) => {
+        data.items.forEach((_, itemIndex) => {
+          const current = data.priceAt(storeIndex, itemIndex);
+          const earlier = data.earlierPriceAt(storeIndex, itemIndex);
+          if (current?.isCampaign && store.type !== 'L') campaigns++;
+          if (!earlier) return;
+          if (!current) throw new Error('an earlier price without a current one');
+          expect([store.type !== 'L', current.isCampaign, earlier.isCampaign]).toEqual([true, true, false]);
+          expect([earlier.itemId, earlier.storeId]).toEqual([current.itemId, current.storeId]);
+          const daysBefore = (Date.parse(current.updatedAt) - Date.parse(earlier.updatedAt)) / DAY;
+          expect(daysBefore).toBeGreaterThanOrEqual(8);
+          expect(daysBefore).toBeLessThanOrEqual(20);
+          withHistory++;
+          if (earlier.price > current.price) real++;
+          else if (earlier.price === current.price) notReal++;
+          else throw new Error(`earlier price ${earlier.price} below the campaign price ${current.price}`);
+        });
+      });
+      expect(withHistory / campaigns).toBeGreaterThan(0.3);
+      expect(withHistory / campaigns).toBeLessThan(0.5);
+      expect(real / withHistory).toBeGreaterThan(0.4);
+      expect(notReal / withHistory).toBeGreaterThan(0.4);
+    });
+
+    it('writes the earlier price into the feed before the current one', () => {
+      const lines: string[] = [];
+      writeDemoFeed(data, 'k-group', (line) => lines.push(line));
+      const storeIndex = data.stores.findIndex((s) => s.type === 'K');
+      const itemIndex = data.items.findIndex((_, i) => data.earlierPriceAt(storeIndex, i) !== null);
+      const store = data.stores[storeIndex];
+      const item = data.items[itemIndex];
+      const records = lines.map((l) => JSON.parse(l) as { type: string; storeId?: string; ean?: string; fetchedAt?: string }).filter((r) => r.type === 'price' && r.storeId === store.externalId && r.ean === item.ean);
+      expect(records.map((r) => r.fetchedAt)).toEqual([data.earlierPriceAt(storeIndex, itemIndex)!.updatedAt, data.priceAt(storeIndex, itemIndex)!.updatedAt]);
+    });
 
   describe('offers', () => {
     it('gives stores 0–8 offers of items they sell, with the item name and picture', () => {

@@ -235,7 +235,11 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
     catalogue.forEach(({ item, itemIndex }, n) => {
       for (const { store, index } of stores) {
         const price = data.priceAt(index, itemIndex);
-        if (price) emit(type === 'S' ? sPrice(store, item, price) : kPrice(store, item, price));
+        if (!price) continue;
+        // The price before a campaign, where the demo has one, comes first: the feed's history of the pair.
+        const earlier = data.earlierPriceAt(index, itemIndex);
+        if (earlier) emit(type === 'S' ? sPrice(store, item, earlier) : kPrice(store, item, earlier));
+        emit(type === 'S' ? sPrice(store, item, price) : kPrice(store, item, price));
       }
       if (n % 250 === 249) report(n + 1);
     });

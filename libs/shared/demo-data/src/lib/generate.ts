@@ -43,6 +43,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     priceCount: model.count,
     prices: () => model.iterate(),
     priceAt: (storeIndex, itemIndex) => model.price(storeIndex, itemIndex),
+    earlierPriceAt: (storeIndex, itemIndex) => model.earlierPrice(storeIndex, itemIndex),
   };
 }
 

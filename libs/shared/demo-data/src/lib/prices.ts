@@ -22,6 +22,7 @@ const SALT = {
   time: 0x0c7,
   store: 0x0c8,
   range: 0x0c9,
+  history: 0x0ca,
 };
 
 /** Share of prices on campaign: chain-wide campaigns plus single-store ones (≈ 5 % together). */
@@ -44,6 +45,14 @@ export const FINLAND_ASSORTMENT: Readonly<Record<ChainId, number>> = {
   nokm: 0.04,
   lidl: 0.35,
 };
+
+/**
+ * Share of campaign prices (S and K group feeds) whose feed also carries the price shown before the campaign,
+ * 8–20 days earlier, so the demo has a 30-day low to judge a discount by. Half of them are real discounts (the
+ * earlier price is the regular one); the other half follow a raised price back to where it was before the raise
+ * (the earlier price equals the campaign price: not below the 30-day low, "Ei todellinen alennus").
+ */
+const CAMPAIGN_HISTORY_RATE = 0.4;
 
 /** Share of prices last seen 15–40 days ago. */
 const STALE_RATE = 0.07;
@@ -129,16 +138,15 @@ export class PriceModel {
     const storeId = profile.store.id;
     const h = (salt: number, k = 0) => hashUnit(this.seed ^ salt, storeId, item.id, k);
 
-    let price = item.basePrice * profile.factor * (0.99 + 0.02 * h(SALT.noise));
-    price = h(SALT.snap) < 0.7 ? shelfPrice(price) : round(price);
+    const regular = this.regularPrice(storeIndex, index);
     const isCampaign = this.isCampaign(storeIndex, index);
+    let price = regular;
     if (isCampaign) {
       const discount = 0.1 + 0.2 * hashUnit(this.seed ^ SALT.discount, profile.chainIndex, item.id);
       price = shelfPrice(price * (1 - discount));
     }
     price = max(5, price);
-    const quantity = this.meta[index].quantity;
-    const comparisonPrice = item.priceUnit === 'kg' ? price : round(price / quantity);
+    const comparisonPrice = this.comparisonPriceOf(index, price);
 
     const t = h(SALT.time);
     let updated: number;
@@ -157,6 +165,40 @@ export class PriceModel {
       comparisonPriceUnit: item.comparisonPriceUnit,
       isCampaign,
       updatedAt: new IsoDate(floor(updated / 1000) * 1000).toISOString(),
+    };
+  }
+
+  /** The store's shelf price of the item without any campaign. */
+  private regularPrice(storeIndex: number, index: number): number {
+    const profile = this.profiles[storeIndex];
+    const item = this.items[index];
+    const h = (salt: number) => hashUnit(this.seed ^ salt, profile.store.id, item.id, 0);
+    const price = item.basePrice * profile.factor * (0.99 + 0.02 * h(SALT.noise));
+    return max(5, h(SALT.snap) < 0.7 ? shelfPrice(price) : round(price));
+  }
+
+  private comparisonPriceOf(index: number, price: number): number {
+    return this.items[index].priceUnit === 'kg' ? price : round(price / this.meta[index].quantity);
+  }
+
+  /**
+   * The price the store showed before the current campaign price, for CAMPAIGN_HISTORY_RATE of campaign prices
+   * in S and K group stores, else null. Observed 8–20 days before the current price.
+   */
+  earlierPrice(storeIndex: number, itemIndex: number): DemoPrice | null {
+    const current = this.price(storeIndex, itemIndex);
+    if (!current || !current.isCampaign || this.profiles[storeIndex].type === 'L') return null;
+    const h = (k: number) => hashUnit(this.seed ^ SALT.history, current.storeId, current.itemId, k);
+    if (h(0) >= CAMPAIGN_HISTORY_RATE) return null;
+    const real = h(1) < 0.5;
+    const price = real ? this.regularPrice(storeIndex, itemIndex) : current.price;
+    const before = Date.parse(current.updatedAt) - 8 * DAY - floor(h(2) * 12 * DAY);
+    return {
+      ...current,
+      price,
+      comparisonPrice: this.comparisonPriceOf(itemIndex, price),
+      isCampaign: false,
+      updatedAt: new IsoDate(floor(before / 1000) * 1000).toISOString(),
     };
   }
 
