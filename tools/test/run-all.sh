@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 started=$(date +%s)
+# Each step's header says how long the run has taken so far, so a slow step shows in CI's output.
+step() { printf '\n\033[1m== %s ==\033[0m (at %d s)\n' "$*" "$(( $(date +%s) - started ))"; }
 # Keep a copy of everything printed, to total the test counts of every runner at the end.
 mkdir -p .data
 summary_log=.data/test-run.log
