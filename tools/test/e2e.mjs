@@ -57,7 +57,11 @@ if (which === 'standalone' || which === 'both') {
 }
 
 if (which === 'distributed' || which === 'both') {
-  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0' }) !== 0) {
+  // The e2e checks answers, not fault handling (that is `npm run chaos`): on a two-core machine running every app,
+  // the broker and the tests, a request/reply round trip can take seconds, which the default breaker (1 s + 0.7 s
+  // probe) takes for a dead service. Here a service counts as not answering after 5 s + a 5 s probe.
+  const breaker = { RPC_STALL_MS: process.env.RPC_STALL_MS ?? '5000', RPC_PROBE_TIMEOUT_MS: process.env.RPC_PROBE_TIMEOUT_MS ?? '5000' };
+  if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0', ...breaker }) !== 0) {
     failed = true;
   } else {
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed' }) !== 0) failed = true;

@@ -40,7 +40,7 @@ export class Backend implements OnApplicationShutdown {
   ) {
     this.clients = { catalog, stores, carts, comparisons, 'price-ingest': priceIngest, alerts };
     if (config.rpcStallMs > 0) {
-      const options = { ...DEFAULT_CIRCUIT_OPTIONS, stallMs: config.rpcStallMs };
+      const options = { ...DEFAULT_CIRCUIT_OPTIONS, stallMs: config.rpcStallMs, probeTimeoutMs: config.rpcProbeTimeoutMs };
       for (const service of SERVICE_NAMES) {
         const probe = (timeoutMs: number) => callService(this.clients[service], healthPattern(service), {}, timeoutMs);
         this.circuits[service] = new ServiceCircuit(service, probe, options, (state) =>

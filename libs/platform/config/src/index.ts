@@ -24,6 +24,8 @@ export interface AppConfig {
    * probe the service; no answer to the probe either opens the breaker (fast 503s with Retry-After). 0 turns it off.
    */
   rpcStallMs: number;
+  /** How long the breaker's probe may take before the service counts as not answering (RPC_PROBE_TIMEOUT_MS). */
+  rpcProbeTimeoutMs: number;
   /**
    * Request/reply over Kafka: `batched` (KafkaRpcServer/KafkaRpcClient: concurrent dispatch, coalesced produce
    * requests) or `nest` (Nest's ServerKafka/ClientKafka). Every app of a deployment must use the same one.
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     dbPoolSize: int(env, 'DB_POOL_SIZE', profile === 'standalone' ? 6 : 10, problems, 1, 200),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
     rpcStallMs: int(env, 'RPC_STALL_MS', profile === 'distributed' ? 1000 : 0, problems, 0, 60000),
+    rpcProbeTimeoutMs: int(env, 'RPC_PROBE_TIMEOUT_MS', 700, problems, 50, 60000),
     rpcTransport: oneOf(env, 'RPC_TRANSPORT', ['batched', 'nest'] as const, 'batched', problems),
     logLevel,
     ingest: ingestConfig(env, profile, problems),
