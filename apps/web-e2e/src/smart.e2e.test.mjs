@@ -21,23 +21,23 @@ const euros = (c) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}
 let browser;
 let context;
 let page;
-const data = { offersStore: null, offers: null, realTotal: 0, stores: [], item: null, alternative: null, splitItems: [] };
+const data = { offersStore: null, offers: null, realTotal: 0, flagged: null, stores: [], item: null, alternative: null, splitItems: [] };
 
 /**
- * A store with campaign prices; one whose campaigns include real discounts and some that are none when there is one.
- * (The demo feeds carry one observation per price, so on demo data every campaign is without history.)
+ * A store whose campaigns include real discounts and at least one that is none (its price is not below the 30-day
+ * low): the demo feeds give some S and K group campaigns the price from before the campaign.
  */
 async function findOffersStore(stores) {
-  let fallback = null;
-  for (const store of stores.slice(0, 40)) {
-    const all = await api(`/stores/${store.id}/campaignItems?limit=1`);
-    if (all.total === 0) continue;
-    const real = await api(`/stores/${store.id}/campaignItems?realOnly=true&limit=1`);
-    const found = { store, total: all.total, realTotal: real.total };
-    if (real.total >= 1 && all.total > real.total) return found;
-    fallback ??= found;
+  for (const store of stores.filter((s) => s.type !== 'L').slice(0, 40)) {
+    const realOnly = await api(`/stores/${store.id}/campaignItems?realOnly=true&limit=1`);
+    if (realOnly.total === 0) continue;
+    // Campaigns that are no real discount sort last: read the last page.
+    const { total } = await api(`/stores/${store.id}/campaignItems?limit=1`);
+    const last = await api(`/stores/${store.id}/campaignItems?limit=100&offset=${Math.max(0, total - 100)}`);
+    const flagged = last.items.findLast((i) => i.isRealDiscount === false);
+    if (flagged) return { store, total, realTotal: realOnly.total, flagged };
   }
-  return fallback;
+  return null;
 }
 
 /** Two stores of different chains that price most products, an item with a cheaper equivalent, and a split basket. */
@@ -85,8 +85,8 @@ before(async () => {
   assert.ok(pair, 'the demo data has two stores, an item with a cheaper equivalent and a basket that splits');
   data.stores = await Promise.all(pair.map((id) => api(`/stores/${id}`)));
   const offers = await findOffersStore(minimal);
-  assert.ok(offers, 'the demo data has a store with campaign prices');
-  Object.assign(data, { offersStore: offers.store, offers, realTotal: offers.realTotal });
+  assert.ok(offers, 'the demo data has a store with a real discount and a campaign that is none');
+  Object.assign(data, { offersStore: offers.store, offers, realTotal: offers.realTotal, flagged: offers.flagged });
 
   browser = await launch();
   // Service workers blocked: after the app's worker takes over, later full page loads in the same context hit
@@ -110,6 +110,25 @@ after(async () => {
 });
 
 describe('offers page: is the discount real?', () => {
+  it('the product page flags a campaign price that is not below the 30-day low, with the low and why', async () => {
+    const item = data.flagged.item;
+    await page.evaluate((store) => {
+      localStorage.setItem('hintakori.selectedStores', JSON.stringify([{ id: store.id, name: store.name, urlSlug: store.urlSlug, chain: store.chain, type: store.type, externalId: store.externalId ?? null }]));
+    }, data.offersStore);
+    await page.goto(`${BASE_URL}/tuotteet/${slug(item)}`);
+    await page.getByRole('heading', { level: 1, name: item.name }).waitFor();
+    const note = page.getByTestId('campaign-note').first();
+    await note.waitFor();
+    assert.ok((await note.innerText()).includes(`30 pv alin: ${euros(data.flagged.lowestPrice30d)}`), await note.innerText());
+    assert.ok(data.flagged.price >= data.flagged.lowestPrice30d);
+    await note.getByTestId('fake-discount').filter({ hasText: 'Ei todellinen alennus' }).waitFor();
+    // Back to the two stores the other tests use.
+    await page.evaluate((stores) => {
+      const selected = stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null }));
+      localStorage.setItem('hintakori.selectedStores', JSON.stringify(selected));
+    }, data.stores);
+  });
+
   it('lists the campaign prices with real discounts first, biggest saving first', async () => {
     await page.goto(`${BASE_URL}/tarjoukset/${slug(data.offersStore)}`);
     await page.getByRole('heading', { name: 'Kampanjahinnat' }).waitFor();
