@@ -1,5 +1,5 @@
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, KafkaJSError, logLevel } from 'kafkajs';
 
 /** The ingest topics the projections consume (the dead-letter topic has no projection). */
 export const PROJECTED_TOPICS: readonly string[] = [IngestTopics.StoresUpserted, IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.OffersUpserted];
@@ -68,7 +68,16 @@ export async function waitForProjections(
   const groups = options.groups ?? DEFAULT_PROJECTION_GROUPS;
   const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
   for (;;) {
-    const lag = await projectionLag(brokers, groups);
+    let lag: ProjectionLag;
+    try {
+      lag = await projectionLag(brokers, groups);
+    } catch (error) {
+      // Right after a broker (re)start its partitions may not have a leader yet ("not the leader for that
+      // topic-partition"): kafkajs marks such errors retriable, so ask again until the deadline.
+      if (!(error instanceof KafkaJSError && error.retriable) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
+      continue;
+    }
     options.onPoll?.(lag);
     if (lag.total === 0) return lag;
     if (Date.now() > deadline) throw new Error(`The projections are still ${lag.total} messages behind: ${JSON.stringify(lag.byGroup)}`);
