@@ -61,6 +61,10 @@ async function main() {
     } else {
       const env = { PORT: port, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' };
       if (!smoke || process.env.DEMO_FEED_SIZE) env.DEMO_FEED_SIZE = process.env.DEMO_FEED_SIZE ?? 'finland';
+      // The smoke (run by `npm test`) checks that the scenario runs, not fault handling: on a two-core machine a cold
+      // service busy with one slow first search can miss the gateway breaker's default 1 s + 0.7 s probe and be
+      // taken for dead (seen in a CI rehearsal), so the smoke's stack waits 5 s + a 5 s probe. Full runs keep the defaults.
+      if (smoke) Object.assign(env, { RPC_STALL_MS: process.env.RPC_STALL_MS ?? '5000', RPC_PROBE_TIMEOUT_MS: process.env.RPC_PROBE_TIMEOUT_MS ?? '5000' });
       log(`starting the distributed stack on :${port}${env.DEMO_FEED_SIZE ? ` with DEMO_FEED_SIZE=${env.DEMO_FEED_SIZE}` : ' with the default demo data'}…`);
       startedStack = true;
       let status = spawnSync(process.execPath, ['tools/stack.mjs', '--detach'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status;
