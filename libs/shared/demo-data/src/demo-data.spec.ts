@@ -389,7 +389,6 @@ describe('generateDemoData (full set)', () => {
       expect(stale / prices.length).toBeLessThan(0.09);
       expect(fresh + stale).toBe(prices.length);
     });
-  });
 
     it('gives some S and K group campaign prices an earlier price 8–20 days before: real discounts and raised-then-cut ones', () => {
       let withHistory = 0;
@@ -430,6 +429,7 @@ describe('generateDemoData (full set)', () => {
       const records = lines.map((l) => JSON.parse(l) as { type: string; storeId?: string; ean?: string; fetchedAt?: string }).filter((r) => r.type === 'price' && r.storeId === store.externalId && r.ean === item.ean);
       expect(records.map((r) => r.fetchedAt)).toEqual([data.earlierPriceAt(storeIndex, itemIndex)!.updatedAt, data.priceAt(storeIndex, itemIndex)!.updatedAt]);
     });
+  });
 
   describe('offers', () => {
     it('gives stores 0–8 offers of items they sell, with the item name and picture', () => {

@@ -237,7 +237,7 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
         const price = data.priceAt(index, itemIndex);
         if (!price) continue;
         // The price before a campaign, where the demo has one, comes first: the feed's history of the pair.
-        const earlier = data.earlierPriceAt(index, itemIndex);
+        const earlier = data.earlierPriceAt(index, itemIndex, price);
         if (earlier) emit(type === 'S' ? sPrice(store, item, earlier) : kPrice(store, item, earlier));
         emit(type === 'S' ? sPrice(store, item, price) : kPrice(store, item, price));
       }

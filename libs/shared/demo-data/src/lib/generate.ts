@@ -43,7 +43,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     priceCount: model.count,
     prices: () => model.iterate(),
     priceAt: (storeIndex, itemIndex) => model.price(storeIndex, itemIndex),
-    earlierPriceAt: (storeIndex, itemIndex) => model.earlierPrice(storeIndex, itemIndex),
+    earlierPriceAt: (storeIndex, itemIndex, current) => model.earlierPrice(storeIndex, itemIndex, current),
   };
 }
 

@@ -185,8 +185,7 @@ export class PriceModel {
    * The price the store showed before the current campaign price, for CAMPAIGN_HISTORY_RATE of campaign prices
    * in S and K group stores, else null. Observed 8–20 days before the current price.
    */
-  earlierPrice(storeIndex: number, itemIndex: number): DemoPrice | null {
-    const current = this.price(storeIndex, itemIndex);
+  earlierPrice(storeIndex: number, itemIndex: number, current: DemoPrice | null = this.price(storeIndex, itemIndex)): DemoPrice | null {
     if (!current || !current.isCampaign || this.profiles[storeIndex].type === 'L') return null;
     const h = (k: number) => hashUnit(this.seed ^ SALT.history, current.storeId, current.itemId, k);
     if (h(0) >= CAMPAIGN_HISTORY_RATE) return null;

@@ -112,5 +112,5 @@ export interface DemoData {
   /** The price of items[itemIndex] in stores[storeIndex], or null when that store does not sell it. */
   priceAt(storeIndex: number, itemIndex: number): DemoPrice | null;
   /** For some campaign prices of S and K group stores, the earlier (non-campaign) price the feeds also carry, else null. */
-  earlierPriceAt(storeIndex: number, itemIndex: number): DemoPrice | null;
+  earlierPriceAt(storeIndex: number, itemIndex: number, current?: DemoPrice | null): DemoPrice | null;
 }
