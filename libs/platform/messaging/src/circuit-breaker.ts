@@ -104,7 +104,7 @@ export class ServiceCircuit {
       this.answered();
     } catch (error) {
       if (error instanceof ServiceCallError && error.kind === 'reply') this.answered();
-      else if (this.lastAnswerAt < probedAt) await this.judgeUnansweredProbe(sentAt, probedAt);
+      else if (this.lastAnswerAt < probedAt) await this.judgeUnansweredProbe(probedAt);
     } finally {
       this.probing = false;
     }
@@ -119,7 +119,7 @@ export class ServiceCircuit {
    * itself was too busy to read (the probe's timer fired far later than asked), replies may be sitting unread:
    * read them first, and if the process was starved, probe again rather than blame the service.
    */
-  private async judgeUnansweredProbe(sentAt: number, probedAt: number): Promise<void> {
+  private async judgeUnansweredProbe(probedAt: number): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (this.lastAnswerAt >= probedAt) return;
     const starved = Date.now() - probedAt > this.options.probeTimeoutMs + Math.max(this.options.probeTimeoutMs, STARVED_LAG_MS);
