@@ -1,7 +1,7 @@
 import type { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { splitBasket } from './basket-split';
 import { Injectable } from '@nestjs/common';
-import { buildBasket, computeStoreTotals } from './comparison.calculator';
+import { buildBasket, computeStoreTotals, type PriceCell } from './comparison.calculator';
 import { PriceMatrixCache } from './price-matrix.cache';
 import { PriceMatrixRepository } from './price-matrix.repository';
 
@@ -19,9 +19,13 @@ export class ComparisonsService {
 
   async storeTotals(request: ComparisonRequest): Promise<StoreTotalsResult> {
     if (request.lines.length === 0) return computeStoreTotals(request, []);
+    return computeStoreTotals(request, await this.cells(request));
+  }
+
+  /** The prices of the request's items in its stores: from the cache when it is ready, else in one query. */
+  private async cells(request: ComparisonRequest): Promise<PriceCell[]> {
     const itemIds = distinctItemIds(request);
-    const cells = this.cache.ready ? this.cache.findCells(itemIds, request.storeIds) : await this.prices.findCells(itemIds, request.storeIds);
-    return computeStoreTotals(request, cells);
+    return this.cache.ready ? this.cache.findCells(itemIds, request.storeIds) : this.prices.findCells(itemIds, request.storeIds);
   }
 
   async basket(request: ComparisonRequest): Promise<BasketLine[]> {
@@ -31,7 +35,6 @@ export class ComparisonsService {
 
   /** The cheapest way to buy the basket in at most `maxStores` of the compared stores (exact). */
   async split(request: BasketSplitRequest): Promise<BasketSplitResult> {
-    const cells = request.lines.length > 0 ? await this.prices.findCells(distinctItemIds(request), request.storeIds) : [];
-    return splitBasket(request, cells);
+    return splitBasket(request, request.lines.length > 0 ? await this.cells(request) : []);
   }
 }

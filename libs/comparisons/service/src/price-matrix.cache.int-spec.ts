@@ -1,4 +1,4 @@
-import { ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketSplitResult, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
@@ -42,6 +42,7 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
   let sql: Client;
 
   const totals = (data: unknown) => firstValueFrom(service.client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, data));
+  const split = (data: unknown) => firstValueFrom(service.client.send<BasketSplitResult>(ComparisonsPatterns.Split, data));
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -92,6 +93,9 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
       '1': { total: 600, estimatedCount: 0, missingCount: 0, cheapest: false },
       '2': { total: 500, estimatedCount: 0, missingCount: 0, cheapest: true },
     });
+    // The split reads the same cache: it sees the new price too.
+    const splitAfter = await split({ ...request, maxStores: 1, costPerKmCents: 25 });
+    expect(splitAfter).toMatchObject({ stores: [2], total: 500, cheapestSingleStore: { storeId: 2, total: 500 }, saving: 0 });
   });
 
   it('forgets deleted cells, and after a TRUNCATE answers from the table until it has reloaded', async () => {
