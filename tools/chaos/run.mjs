@@ -297,24 +297,38 @@ function compareToClean(snap) {
 // ---------------------------------------------------------------- reads
 let reads;
 /** A set of catalog reads and a store-totals body, with the answers they give on the healthy stack. */
+/**
+ * A read of the healthy stack's answer, retried for up to 90 s while it is not a 200: on a loaded machine a cold
+ * first search can outlast the breaker's stall and probe deadlines, which answers 503 for a second or two.
+ */
+async function healthyRead(url, init = {}) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const response = await request(url, init).catch((error) => ({ status: 0, body: String(error?.message ?? error) }));
+    if (response.status === 200) return response;
+    if (Date.now() > deadline) throw new Error(`the healthy stack answered ${response.status} to ${init.method ?? 'GET'} ${url}: ${JSON.stringify(response.body).slice(0, 200)}`);
+    log(`warm-up: ${init.method ?? 'GET'} ${url.replace(BASE, '')} answered ${response.status}; trying again`);
+    await sleep(1000);
+  }
+}
+
 async function readSet() {
   if (reads) return reads;
-  const stores = (await request(`${BASE}/api/stores/minimal?skip=0`)).body;
+  const stores = (await healthyRead(`${BASE}/api/stores/minimal?skip=0`)).body;
   const storeIds = stores.slice(0, 10).map((s) => s.id);
   const urls = [`${BASE}/api/categories`];
   const items = [];
   for (const term of ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti']) {
     const url = `${BASE}/api/items?search=${encodeURIComponent(term)}&storeIds=${storeIds}&limit=50`;
     urls.push(url);
-    items.push(...((await request(url)).body ?? []));
+    items.push(...(await healthyRead(url)).body);
   }
   for (const item of items.slice(0, 14)) urls.push(`${BASE}/api/items/${item.id}?storeIds=${storeIds}`);
   const cart = [...new Set(items.map((i) => i.id))].slice(0, 30).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) }));
   const totalsBody = JSON.stringify({ storeIds, type: 'default', items: cart });
   const expected = new Map();
-  for (const url of urls) expected.set(url, JSON.stringify((await request(url)).body));
-  const totals = await postTotals(totalsBody);
-  if (totals.status !== 200) throw new Error(`store totals answered ${totals.status}`);
+  for (const url of urls) expected.set(url, JSON.stringify((await healthyRead(url)).body));
+  const totals = await healthyRead(`${BASE}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: totalsBody });
   reads = { urls, expected, totalsBody, totalsExpected: JSON.stringify(totals.body) };
   return reads;
 }
