@@ -112,17 +112,43 @@ async function main() {
   process.exitCode = code;
 }
 
-/** Peak resident memory (VmRSS) of each process of the local stack (.data/stack/pids.json), sampled every second. */
+/**
+ * Peak resident memory (VmRSS) of each process of the local stack (.data/stack/pids.json), sampled every second, and
+ * the CPU time each used during the run (utime + stime from /proc/<pid>/stat, 100 ticks a second) beside the
+ * machine's busy CPU time over the same span (/proc/stat): the rest of the busy time is Kafka, PostgreSQL, Redis
+ * and k6. With the run's request count this gives CPU milliseconds per request per app (docs/operations.md).
+ */
 function sampleStackMemory() {
   const pidsFile = path.join(ROOT, '.data/stack/pids.json');
   if (!existsSync(pidsFile)) return undefined;
   const apps = JSON.parse(readFileSync(pidsFile, 'utf8'));
   const peak = new Map();
+  const ticks = (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the whole line)
+  };
+  const machineBusy = () => {
+    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return values.reduce((a, b) => a + b, 0) - values[3] - values[4]; // all but idle and iowait
+  };
+  const cpuStart = new Map();
+  for (const app of apps) {
+    try {
+      cpuStart.set(app.name, ticks(app.pid));
+    } catch {
+      // not running
+    }
+  }
+  const busyStart = machineBusy();
+  const cpuEnd = new Map();
+  let busyEnd = busyStart;
   const sample = () => {
+    busyEnd = machineBusy();
     for (const app of apps) {
       try {
         const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]);
         if (kb) peak.set(app.name, Math.max(peak.get(app.name) ?? 0, kb));
+        cpuEnd.set(app.name, ticks(app.pid));
       } catch {
         // not running (or not on Linux)
       }
@@ -133,8 +159,11 @@ function sampleStackMemory() {
   return {
     stop: () => clearInterval(timer),
     print: () => {
-      console.log('\n[load] peak resident memory (VmRSS) per process during the run');
-      console.table([...peak].map(([app, kb]) => ({ app, 'peak RSS MB': Math.round(kb / 1024) })));
+      const busy = (busyEnd - busyStart) / 100;
+      console.log('\n[load] peak resident memory (VmRSS) and CPU time per process during the run');
+      console.table([...peak].map(([app, kb]) => ({ app, 'peak RSS MB': Math.round(kb / 1024), 'CPU s': +(((cpuEnd.get(app) ?? 0) - (cpuStart.get(app) ?? 0)) / 100).toFixed(1) })));
+      const apps = [...cpuEnd].reduce((sum, [app, t]) => sum + (t - (cpuStart.get(app) ?? t)), 0) / 100;
+      console.log(`[load] machine busy ${busy.toFixed(1)} CPU s in all: the apps above ${apps.toFixed(1)} s, the rest (Kafka, PostgreSQL, Redis, k6) ${(busy - apps).toFixed(1)} s`);
     },
   };
 }
