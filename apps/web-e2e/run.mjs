@@ -59,10 +59,8 @@ if (!baseUrl) {
 }
 
 log(`testing ${baseUrl}`);
-// The PWA suite is opt-in (WEB_E2E_PENDING=true) until it has been seen green on a quiet machine.
-const PENDING = ['pwa.e2e.test.mjs'];
 const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
-  .filter((file) => file.endsWith('.test.mjs') && (process.env.WEB_E2E_PENDING === 'true' || !PENDING.includes(file)))
+  .filter((file) => file.endsWith('.test.mjs'))
   .map((file) => `apps/web-e2e/src/${file}`);
 const status = run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
 if (child && !exited) {

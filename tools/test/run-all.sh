@@ -29,7 +29,7 @@ step "build"; node tools/build/build-node.mjs
 step "unit tests"; npx jest -c jest.config.js --ci
 if [ -f apps/web/jest.config.js ]; then step "web unit tests"; npx jest -c apps/web/jest.config.js --ci; fi
 # Opt-in suites, not yet seen green on a quiet machine (each named in the closing note): API_CONTRACT=true the
-# schemathesis gate; WEB_E2E_PENDING=true the PWA browser e2e; CHAOS=true the chaos short pass.
+# schemathesis gate; CHAOS=true the chaos short pass.
 # Mailpit, the real SMTP server of the alerts integration tests and the price-alert e-mail e2e: built once from the
 # Go module proxy into ~/.cache/hintakori (about 6 min on a loaded 2-core machine; instant when cached).
 step "Mailpit (SMTP for the alerts tests)"; timeout 1200 node tools/ops/tools.mjs mailpit

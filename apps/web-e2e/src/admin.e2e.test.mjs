@@ -24,7 +24,7 @@ before(async () => {
     const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/admin/create-admin.ts', '--username', username], {
       cwd: ROOT,
       input: `${password}\n`,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(ROOT, '.data/web-e2e'), PG_PORT: process.env.WEB_E2E_PG_PORT || '54338' },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.resolve(ROOT, process.env.WEB_E2E_DATA_DIR || '.data/web-e2e'), PG_PORT: process.env.WEB_E2E_PG_PORT || '54338' },
       encoding: 'utf8',
     });
     assert.equal(cli.status, 0, `admin:create failed: ${cli.stderr}`);

@@ -59,7 +59,9 @@ describe('installable app on a phone', () => {
     assert.equal(sw.headers()['cache-control'], 'no-cache');
     // A reload keeps it (only other, older workers are unregistered on load).
     await page.reload();
-    await page.waitForTimeout(500);
+    // The reloaded page is served by it (the offline tests below also need it to stay).
+    const controller = await page.evaluate(async () => (await navigator.serviceWorker.ready, navigator.serviceWorker.controller?.scriptURL));
+    assert.equal(new URL(controller).pathname, '/sw.js');
     const scripts = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL));
     assert.deepEqual(scripts.map((u) => new URL(u).pathname), ['/sw.js']);
   });
@@ -101,8 +103,12 @@ describe('compact header and the shopping list offline', () => {
     await toggle.click();
     await page.getByRole('button', { name: 'Valitse lähimmät kaupat sijaintisi perusteella' }).waitFor();
     await toggle.click();
+    await page.waitForFunction(() => document.getElementById('store-details')?.offsetHeight === 0);
+    // Nothing wider than the phone: a wider page lets the visual viewport scroll past the sticky header.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= 390, `page ${pageWidth} px wide at a 390 px screen`);
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.scrollY >= 1000);
     const searchTop = await page.getByRole('searchbox', { name: 'Hae tuotteita' }).boundingBox();
     assert.ok(searchTop.y >= 0 && searchTop.y < 130, `search box still on screen after scrolling (y ${Math.round(searchTop.y)})`);
   });

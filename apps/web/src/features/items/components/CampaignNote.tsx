@@ -9,8 +9,15 @@ const Note = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   flex-basis: 100%;
+  min-width: 0;
+  max-width: 100%;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The warning may break over two lines in a narrow (phone) product card rather than stick out of it. */
+const Warning = styled(Badge)`
+  white-space: normal;
 `;
 
 /** A campaign price that is not below the lowest price of the 30 days before it (EU price-indication rule). */
@@ -29,9 +36,9 @@ export function CampaignNote({ storeItem }: { storeItem: StoreItem }) {
           content="Kampanjahinta ei ole alempi kuin kaupan alin hinta 30 päivän aikana ennen kampanjaa. EU:n hintamerkintäsääntöjen mukaan alennus lasketaan tuosta hinnasta."
           label="Ei todellinen alennus: selitys"
         >
-          <Badge $tone="neutral" data-testid="fake-discount">
+          <Warning $tone="neutral" data-testid="fake-discount">
             Ei todellinen alennus
-          </Badge>
+          </Warning>
         </Tooltip>
       ) : null}
     </Note>

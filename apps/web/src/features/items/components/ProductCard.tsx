@@ -40,10 +40,12 @@ const Prices = styled.ul`
   margin-top: auto;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: ${({ theme }) => theme.space.sm}; }
-  li > span:first-child { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: ${({ theme }) => theme.colors.textMuted}; }
-  li > span:last-child { flex: none; white-space: nowrap; }
+  /* By class, not :first-child/:last-child: a campaign note or the 'no price' line must wrap inside the card
+     (a line wider than a phone's two-column card widens the page and scrolls the sticky search box away). */
+  .store { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: ${({ theme }) => theme.colors.textMuted}; }
+  .price { flex: none; white-space: nowrap; }
   li[data-cheapest='true'] { font-weight: 700; }
-  li[data-cheapest='true'] span:first-child { color: ${({ theme }) => theme.colors.success}; }
+  li[data-cheapest='true'] .store { color: ${({ theme }) => theme.colors.success}; }
 `;
 
 /** Product tile: picture, name and brand (open the product modal), store prices and the cart control. */
@@ -69,8 +71,12 @@ export function ProductCard({ item }: { item: Item }) {
       <Prices aria-label="Hinnat kaupoissa">
         {priced.map((s) => (
           <li key={s.storeId} data-cheapest={cheapest !== null && s.price === cheapest}>
-            <span title={names.get(s.storeId)}>{names.get(s.storeId) ?? `Kauppa ${s.storeId}`}</span>
-            <PriceCell cents={s.price} estimated={s.isEstimated} />
+            <span className="store" title={names.get(s.storeId)}>
+              {names.get(s.storeId) ?? `Kauppa ${s.storeId}`}
+            </span>
+            <span className="price">
+              <PriceCell cents={s.price} estimated={s.isEstimated} />
+            </span>
             <CampaignNote storeItem={s} />
           </li>
         ))}
