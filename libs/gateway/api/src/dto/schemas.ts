@@ -32,6 +32,25 @@ export const Limit = (max: number, fallback: number) => Type.Integer({ minimum: 
 export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Rows to skip' });
 export const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}$', 'x-expected': 'a category slug (a-z, 0-9 and hyphens, at most 120 characters)' });
 /** A query with no parameters: any parameter is refused by name. */
+/** The longest e-mail address (RFC 5321's path limit less its angle brackets), and of its part before the @. */
+export const MAX_EMAIL_LENGTH = 254;
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/**
+ * An e-mail address as the alerts service accepts it: a dot-atom before the @ (at most 64 characters), a domain of
+ * letter/digit/hyphen labels ending in a top-level domain of letters (an internationalised domain in its `xn--`
+ * form, as browsers' e-mail inputs send it), at most 254 characters. Spaces or tabs around it are allowed (the
+ * service trims them). `not` holds the 64-character limit, which a pattern without look-ahead cannot count.
+ */
+export const EmailAddress = Type.String({
+  maxLength: MAX_EMAIL_LENGTH,
+  pattern: `^[ \\t]*${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[ \\t]*$`,
+  not: { pattern: '^[ \\t]*[^@ \\t]{65}' },
+  title: 'email',
+  'x-expected': 'an e-mail address such as matti@example.fi (at most 64 characters before the @)',
+  description: 'The address to notify (name@domain, at most 254 characters; trimmed and lower-cased by the alerts service)',
+  examples: ['matti@example.fi'],
+});
+
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 // ---- answers ----
