@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
+import { hoistNamedSchemas } from './http/named-schemas';
 import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
@@ -36,15 +37,17 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
   app.useGlobalFilters(new GatewayExceptionFilter());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Hintakori API')
-      .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
-      .setVersion('1.0')
-      .setOpenAPIVersion('3.1.0')
-      .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
-      .build(),
+  const document = hoistNamedSchemas(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Hintakori API')
+        .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
+        .setVersion('1.0')
+        .setOpenAPIVersion('3.1.0')
+        .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   // 405 with Allow for a method a documented path does not have (before the routes; unknown paths stay 404).
@@ -63,7 +66,11 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     if (existsSync(indexHtml)) {
       // index.html carries this response's CSP nonce, so it is never stored by caches.
       return void readFile(indexHtml, 'utf8').then(
-        (html) => res.setHeader('Cache-Control', 'no-cache, no-store').type('html').send(withNonce(html, String(res.locals.cspNonce))),
+        (html) =>
+          res
+            .setHeader('Cache-Control', 'no-cache, no-store')
+            .type('html')
+            .send(withNonce(html, String(res.locals.cspNonce))),
         next,
       );
     }

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { errorResponses, Id, MAX_ID, NoQuery, ok } from '../dto/schemas';
+import { EmailAddress, errorResponses, Id, MAX_ID, NoQuery, ok } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 
 /** A watch covers at most this many stores. */
@@ -18,7 +18,7 @@ const subscribeContract = routeContract({
   query: NoQuery,
   body: Type.Object(
     {
-      email: Type.String({ maxLength: 320, description: 'the address to notify (checked and normalised by the alerts service)', examples: ['matti@example.fi'] }),
+      email: EmailAddress,
       itemId: Id('itemId'),
       storeIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}` }),
       targetPrice: Type.Optional(

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { MAX_ID } from '../http/contract-errors';
+import { COMPONENT } from '../http/named-schemas';
 import type { ResponseContract } from '../http/contract';
 
 /** The request and response schemas the gateway's routes share (TypeBox: JSON Schema objects with static types). */
@@ -28,9 +29,29 @@ export const CartIdOrNew = Type.Union([Type.String({ format: 'uuid' }), Type.Lit
 });
 
 export const SearchText = Type.String({ maxLength: MAX_SEARCH_LENGTH, description: `Search text, at most ${MAX_SEARCH_LENGTH} characters` });
-export const Limit = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
+export const Limit = (max: number, fallback: number) =>
+  Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
 export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Rows to skip' });
 export const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}$', 'x-expected': 'a category slug (a-z, 0-9 and hyphens, at most 120 characters)' });
+/** The longest e-mail address (RFC 5321's path limit less its angle brackets), and of its part before the @. */
+export const MAX_EMAIL_LENGTH = 254;
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/**
+ * An e-mail address as the alerts service accepts it: a dot-atom before the @ (at most 64 characters), a domain of
+ * letter/digit/hyphen labels ending in a top-level domain of letters (an internationalised domain in its `xn--`
+ * form, as browsers' e-mail inputs send it), at most 254 characters. Spaces or tabs around it are allowed (the
+ * service trims them). `not` holds the 64-character limit, which a pattern without look-ahead cannot count.
+ */
+export const EmailAddress = Type.String({
+  maxLength: MAX_EMAIL_LENGTH,
+  pattern: `^[ \\t]*${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[ \\t]*$`,
+  not: { pattern: '^[ \\t]*[^@ \\t]{65}' },
+  title: 'email',
+  'x-expected': 'an e-mail address such as matti@example.fi (at most 64 characters before the @)',
+  description: 'The address to notify (name@domain, at most 254 characters; trimmed and lower-cased by the alerts service)',
+  examples: ['matti@example.fi'],
+});
+
 /** A query with no parameters: any parameter is refused by name. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
@@ -77,7 +98,9 @@ export const ComparedStoreItem = Type.Object(ComparedPriceFields);
 const PriceFields = {
   ...ComparedPriceFields,
   isCampaign: Type.Boolean({ description: 'the store marks the price as a campaign (offer) price' }),
-  lowestPrice30d: Nullable(Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the current price took effect; null without history' })),
+  lowestPrice30d: Nullable(
+    Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the current price took effect; null without history' }),
+  ),
 };
 export const StoreItem = Type.Object(PriceFields);
 
@@ -152,8 +175,15 @@ export const ItemHistory = Type.Object({
   ),
 });
 
-export const Cart = Type.Object({ id: Type.String({ format: 'uuid' }), items: Type.Array(Type.Object({ item: Item, quantity: Type.Integer({ minimum: 1 }) })) });
-export const CartWriteResult = Type.Object({ id: Type.String({ format: 'uuid', description: 'the cart id to keep from now on' }) });
+export const Cart = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  items: Type.Array(Type.Object({ item: Item, quantity: Type.Integer({ minimum: 1 }) })),
+});
+// Named in the document (components.schemas): its `id` is the cart's, although the writes' paths end in an item id.
+export const CartWriteResult = Type.Object(
+  { id: Type.String({ format: 'uuid', description: 'the cart id to keep from now on' }) },
+  { [COMPONENT]: 'CartWriteResult' },
+);
 export const StoreTotals = Type.Record(
   Type.String({ pattern: '^[0-9]+$' }),
   Type.Object({ total: Cents, estimatedCount: Type.Integer(), missingCount: Type.Integer(), cheapest: Type.Boolean() }),

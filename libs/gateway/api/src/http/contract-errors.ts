@@ -76,6 +76,8 @@ export function formatValidationError(part: RequestPart, root: TSchema, value: u
     case 'uniqueItems':
       return `${label} must not list the same value twice`;
     case 'not':
+      // A `not` that narrows a field (e.g. the e-mail address's 64 characters before the @) says what it accepts.
+      if (schema?.['x-expected'] && segments.length > 0) return `${label} must be ${schema['x-expected']}, got ${show(actual)}`;
       return segments.length === 0 && part === 'body' ? `The request body ${describeNot(schema)}` : `${label} ${describeNot(schema)}`;
     default:
       break;

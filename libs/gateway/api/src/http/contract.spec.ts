@@ -73,4 +73,13 @@ describe('405 for undeclared methods', () => {
     expect(allowed('/api/items/12/nothing')).toBeNull();
     expect(allowed('/api/elsewhere')).toBeNull();
   });
+
+  it('takes a concrete path over a template that also matches it', () => {
+    const admin = allowedMethodsOf({
+      paths: { '/api/admin/category-mappings/unmapped': { get: {} }, '/api/admin/category-mappings/{id}': { delete: {} }, '/api/admin/category-mappings': { get: {}, post: {} } },
+    });
+    expect(admin('/api/admin/category-mappings/unmapped')).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(admin('/api/admin/category-mappings/12')).toEqual(['DELETE', 'OPTIONS']);
+    expect(admin('/api/admin/category-mappings')).toEqual(['GET', 'POST', 'HEAD', 'OPTIONS']);
+  });
 });
