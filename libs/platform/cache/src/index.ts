@@ -9,6 +9,8 @@ export interface CacheStore {
   /** Increments a counter that expires `ttlSeconds` after its first increment; returns the new value. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   ping(): Promise<boolean>;
+  /** False while the store cannot be reached (Redis down): its lookups then answer "miss" without knowing. */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,10 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async ping(): Promise<boolean> {
+    return true;
+  }
+
+  available(): boolean {
     return true;
   }
 
@@ -98,6 +104,10 @@ export class RedisCacheStore implements CacheStore {
     } catch {
       return false;
     }
+  }
+
+  available(): boolean {
+    return this.redis.status === 'ready';
   }
 
   async close(): Promise<void> {

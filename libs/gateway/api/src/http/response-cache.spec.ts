@@ -33,3 +33,67 @@ describe('ResponseCache stale-if-error', () => {
     await expect(inRequest(() => cache.wrap('item:2', 0, down))).rejects.toMatchObject({ statusCode: 503 });
   });
 });
+
+/** The shared store as the gateway sees it while Redis is down: every lookup a miss, `available()` false. */
+class UnreachableStore extends MemoryCacheStore {
+  override available(): boolean {
+    return false;
+  }
+  override async get<T>(): Promise<T | undefined> {
+    return undefined;
+  }
+}
+
+describe('ResponseCache while the shared store is unreachable', () => {
+  it("answers this process's own copy within the time to live instead of loading again", async () => {
+    const cache = new ResponseCache(new UnreachableStore());
+    let loads = 0;
+    const load = () => Promise.resolve({ loads: ++loads });
+    expect((await inRequest(() => cache.wrap('categories', 60, load))).value).toEqual({ loads: 1 });
+    expect((await inRequest(() => cache.wrap('categories', 60, load))).value).toEqual({ loads: 1 });
+    expect((await inRequest(() => cache.wrap('categories', 60, load))).headers['X-Cache']).toBeUndefined();
+    expect(loads).toBe(1);
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 1, localServed: 2 });
+  });
+
+  it('loads again once the copy is older than the time to live', async () => {
+    const cache = new ResponseCache(new UnreachableStore());
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    await inRequest(() => cache.wrap('item:1', 0, load));
+    expect((await inRequest(() => cache.wrap('item:1', 0, load))).value).toBe(2);
+    expect(cache.stats().localServed).toBe(0);
+  });
+});
+
+describe('ResponseCache loads', () => {
+  it('shares one load among concurrent misses of a key, and loads again after it settled', async () => {
+    const cache = new ResponseCache(new MemoryCacheStore());
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      loads++;
+      await gate;
+      return { loads };
+    };
+    const waiting = Promise.all([1, 2, 3].map(() => inRequest(() => cache.wrap('items:maito', 0, load))));
+    release();
+    expect((await waiting).map((r) => r.value)).toEqual([{ loads: 1 }, { loads: 1 }, { loads: 1 }]);
+    await inRequest(() => cache.wrap('items:maito', 0, load));
+    expect(loads).toBe(2);
+  });
+
+  it('shares a failed load too, and does not keep it: the next miss loads again', async () => {
+    const cache = new ResponseCache(new MemoryCacheStore());
+    let calls = 0;
+    const failing = () => {
+      calls++;
+      return down();
+    };
+    const results = await Promise.allSettled([1, 2].map(() => inRequest(() => cache.wrap('store:9', 0, failing))));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    await expect(inRequest(() => cache.wrap('store:9', 0, () => Promise.resolve('ok')))).resolves.toMatchObject({ value: 'ok' });
+  });
+});
