@@ -46,8 +46,8 @@ export const options = {
     // The smoke (CI, every app, the broker, PostgreSQL and the test runner on two cores) only catches hangs and
     // timeouts: a warm distributed stack there answered the basket at 2/s with a median of 0.9 s and p95 1.9 s
     // (2026-11-25), store totals at 5/s with p95 0.5 s. The budgets that matter are those of the full runs.
-    [`http_req_duration{name:storeTotals,rate:${TOTALS_RATES[0]}}`]: [SMOKE ? 'p(95)<3000' : 'p(95)<100'],
-    [`http_req_duration{name:basket,rate:${BASKET_RATES[0]}}`]: [SMOKE ? 'p(95)<5000' : 'p(95)<300'],
+    [`http_req_duration{name:storeTotals,rate:${TOTALS_RATES[0]}}`]: [SMOKE ? 'p(95)<15000' : 'p(95)<100'],
+    [`http_req_duration{name:basket,rate:${BASKET_RATES[0]}}`]: [SMOKE ? 'p(95)<15000' : 'p(95)<300'],
   },
   summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
 };
