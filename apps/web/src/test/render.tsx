@@ -39,3 +39,17 @@ export const sampleItem = (id: number, overrides: Partial<import('../app/models'
   storeItems: [],
   ...overrides,
 });
+
+/** A store's price of an item: 1,89 € (3,78 €/kg), no campaign, no 30-day history. */
+export const sampleStoreItem = (storeId: number, overrides: Partial<import('../app/models').StoreItem> = {}): import('../app/models').StoreItem => ({
+  storeId,
+  price: 189,
+  comparisonPrice: 378,
+  priceUnit: 'kpl',
+  comparisonPriceUnit: 'kg',
+  isEstimated: false,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  isCampaign: false,
+  lowestPrice30d: null,
+  ...overrides,
+});

@@ -1,20 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { StoreItem } from '../../app/models';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, sampleStoreItem } from '../../test/render';
 import { CampaignNote, isFakeDiscount } from './components/CampaignNote';
 
-const storeItem = (overrides: Partial<StoreItem>): StoreItem => ({
-  storeId: 1,
-  price: 189,
-  comparisonPrice: 378,
-  priceUnit: 'kpl',
-  comparisonPriceUnit: 'kg',
-  isEstimated: false,
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  isCampaign: true,
-  lowestPrice30d: 149,
-  ...overrides,
-});
+const storeItem = (overrides: Partial<StoreItem>): StoreItem => sampleStoreItem(1, { isCampaign: true, lowestPrice30d: 149, ...overrides });
 
 describe('CampaignNote', () => {
   it('shows the 30-day low of a campaign price and flags a campaign that is not below it', () => {

@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
-import type { StoreItem } from '../../app/models';
-import { renderWithProviders, sampleItem } from '../../test/render';
+import { renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
 import { ProductCard } from './components/ProductCard';
 
-const storeItem = (storeId: number, overrides: Partial<StoreItem> = {}): StoreItem => ({
-  storeId,
-  price: 189,
-  comparisonPrice: 378,
-  priceUnit: 'kpl',
-  comparisonPriceUnit: 'kg',
-  isEstimated: false,
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  isCampaign: false,
-  lowestPrice30d: null,
-  ...overrides,
-});
 
 // On a phone the search page shows two cards a row, about 145 px of text each: a line that may not wrap there widens
 // the page, and the sticky search box then scrolls out of sight with it (the browser e2e of the PWA saw this).
 describe('ProductCard on a narrow screen', () => {
   it('keeps only the store name (ellipsis) and the price on one line; a campaign note wraps below them', () => {
-    const item = sampleItem(1, { storeItems: [storeItem(7, { isCampaign: true, lowestPrice30d: 159, price: 189 }), storeItem(8, { price: 199 })] });
+    const item = sampleItem(1, { storeItems: [sampleStoreItem(7, { isCampaign: true, lowestPrice30d: 159, price: 189 }), sampleStoreItem(8, { price: 199 })] });
     renderWithProviders(<ProductCard item={item} />);
     const note = screen.getByTestId('campaign-note');
     expect(getComputedStyle(note).whiteSpace).not.toBe('nowrap');
