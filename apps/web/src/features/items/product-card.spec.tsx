@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
 import { ProductCard } from './components/ProductCard';
 
-
 // On a phone the search page shows two cards a row, about 145 px of text each: a line that may not wrap there widens
 // the page, and the sticky search box then scrolls out of sight with it (the browser e2e of the PWA saw this).
 describe('ProductCard on a narrow screen', () => {
