@@ -94,7 +94,7 @@ async function benchmark(profile, base, databaseUrl) {
     ),
   ];
   const floorRow = await machineFloor();
-  const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searchTerms: SEARCH_TERMS });
+  const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searchTerms: SEARCH_TERMS, databaseUrl });
   const results = api.map((row) => {
     // The split has no recorded SQL floor yet: its row prints the API figures only.
     if (!scripts[row.scenario]) return { ...row, 'SQL req/s': null, 'SQL mean ms': null, 'API : SQL': null };

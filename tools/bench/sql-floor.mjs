@@ -1,6 +1,6 @@
 // The floor of an API benchmark: the SQL statements a scenario's request runs, replayed by pgbench at the same
 // concurrency against the same database. The statements are recorded from the services' own (built) repositories
-// — the code the API runs, not a copy of it — by handing them a DataSource that records instead of querying.
+// — the code the API runs, not a copy of it — by handing them a DataSource that records (and runs) what they send.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,15 +20,19 @@ export function ensurePgbench() {
   return 'pgbench';
 }
 
-/** A DataSource stand-in that records the statements a repository method sends. */
-function recorder() {
+/**
+ * A DataSource stand-in that records the statements a repository method sends. With a pg client it also runs them
+ * and hands back their rows, so a method whose later statements depend on earlier answers (the search: candidates,
+ * then the ranked page) records every statement it sends; without one, every statement answers no rows.
+ */
+function recorder(client) {
   const calls = [];
   return {
     calls,
-    query(sql, params = []) {
-      if (/FROM pg_extension/.test(sql)) return Promise.resolve([{ schema: 'public' }]);
-      calls.push({ sql, params });
-      return Promise.resolve([]);
+    async query(sql, params = []) {
+      if (/FROM pg_extension/.test(sql) && !client) return [{ schema: 'public' }];
+      if (!/FROM pg_extension/.test(sql)) calls.push({ sql, params });
+      return client ? (await client.query(sql, params)).rows : [];
     },
   };
 }
@@ -55,14 +59,25 @@ function inline(sql, params) {
 const dist = (root, file) => require(path.join(root, 'dist', file));
 
 /** One pgbench script per request of the scenario (pgbench picks among them at random). */
-export async function recordScenarios(root, { storeIds, itemIds, cart, searchTerms }) {
+export async function recordScenarios(root, { storeIds, itemIds, cart, searchTerms, databaseUrl }) {
+  const { Client } = require('pg');
+  const client = databaseUrl ? new Client({ connectionString: databaseUrl }) : undefined;
+  await client?.connect();
+  try {
+    return await recordWith(root, client, { storeIds, itemIds, cart, searchTerms });
+  } finally {
+    await client?.end();
+  }
+}
+
+async function recordWith(root, client, { storeIds, itemIds, cart, searchTerms }) {
   const { PriceMatrixRepository } = dist(root, 'libs/comparisons/service/src/price-matrix.repository.js');
   const { ItemRepository } = dist(root, 'libs/catalog/service/src/items/item.repository.js');
   const { ItemSearchRepository } = dist(root, 'libs/catalog/service/src/items/item-search.repository.js');
   const { toSearchTerms } = dist(root, 'libs/catalog/service/src/items/search-terms.js');
   const scripts = { 'item search': [], 'item by id': [], 'store totals 30×10': [] };
   const record = async (scenario, run) => {
-    const ds = recorder();
+    const ds = recorder(client);
     await run(ds);
     scripts[scenario].push(ds.calls.map((c) => `${inline(c.sql, c.params).replace(/\s+/g, ' ').trim()};`).join('\n'));
   };

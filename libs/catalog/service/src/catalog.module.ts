@@ -17,6 +17,7 @@ import { SourceCategoryEntity } from './categories/source-category.entity';
 import { InitCatalogSchema1763900000000 } from './database/migrations/1763900000000-init-catalog-schema';
 import { PriceHistoryAndItemSources1764000000000 } from './database/migrations/1764000000000-price-history-and-item-sources';
 import { SearchRanking1764300000000 } from './database/migrations/1764300000000-search-ranking';
+import { SearchRankingInService1764700000000 } from './database/migrations/1764700000000-search-ranking-in-service';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -35,7 +36,13 @@ import { CatalogSeeder } from './seeding/catalog.seeder';
 import { CATALOG_SEED_FROM_FEED, CatalogModuleOptions, seedFromFeedEnv } from './seeding/seed-options';
 
 const ENTITIES = [CategoryEntity, ItemEntity, StorePriceEntity, CategoryMappingEntity, PriceHistoryEntity, SourceCategoryEntity];
-const MIGRATIONS = [InitCatalogSchema1763900000000, PriceHistoryAndItemSources1764000000000, SearchRanking1764300000000, StoreCampaignIndex1764600000000];
+const MIGRATIONS = [
+  InitCatalogSchema1763900000000,
+  PriceHistoryAndItemSources1764000000000,
+  SearchRanking1764300000000,
+  StoreCampaignIndex1764600000000,
+  SearchRankingInService1764700000000,
+];
 
 /**
  * Word-similarity threshold of pg_trgm's `%>` operator for this service's connections: low enough that

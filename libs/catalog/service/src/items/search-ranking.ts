@@ -1,0 +1,163 @@
+/**
+ * The search ranking, computed in the service on the candidates the database found (see item-search.repository.ts).
+ * All text here is normalized as `catalog.search_normalize` does (lower case, no accents). A search word's
+ * `pattern` is its roots as regular-expression alternatives ('leipa|leip|leiv'), letters and digits only, other
+ * characters escaped.
+ *
+ * Relevance, higher first:
+ *   2 × text level  mean over the search words of the best word match in the product name (the name without its
+ *                   leading brand): 4 the word itself or the head of a compound ("ruisleipä" for 'leipä'),
+ *                   2 a compound's first part or a part before a hyphen ("leipäjuusto", "lohi-perunasose"),
+ *                   1 inside a word. A match only in the brand counts 2 (whole word) or 1.
+ * + category level mean over the words of the best match in the item's category or its parent category name:
+ *                   4 the word ("Omenat ja päärynät" for 'omenat'), 3 a compound's head ("Ruisleivät"), 2 first part.
+ * + 0.25           the product name starts with the first search word.
+ *
+ * Ties (sales-neutral, nothing paid or sold counts): fewer descriptive words in the product name (plainer:
+ * "ruisleipä" before "gluteeniton leipä"), then the shorter word holding the search word (a compound of fewer
+ * parts: "ruisleipä" before "ruispaahtoleipä"), then availability in the chosen stores, then Finnish alphabetical
+ * name, then id.
+ */
+
+/** A product the database found for the search words, with what the ranking needs. */
+export interface SearchCandidate {
+  id: number;
+  name: string;
+  /** The normalized name. */
+  searchName: string;
+  /** The normalized brand, or null. */
+  brand: string | null;
+  /** The normalized names of the item's category and of its parent ('' when none). */
+  category: string;
+  parentCategory: string;
+  /** How many of the chosen stores price it. */
+  availability: number;
+}
+
+/** Words of normalized text: runs of letters, digits, ',', '.' and '-'. */
+const WORD_SEPARATOR = /[^\p{L}\p{N},.-]+/u;
+const UNITS = new Set(['kpl', 'kg', 'dl', 'cl', 'ml', 'rl', 'kk', 'pkt', 'prk', 'tl']);
+const DESCRIPTIVE = /^[\p{L}-]{2,}$/u;
+
+/** The compiled expressions of one search word's pattern. */
+export interface WordMatcher {
+  whole: RegExp;
+  head: RegExp;
+  start: RegExp;
+  inside: RegExp;
+}
+
+export function wordMatcher(pattern: string): WordMatcher {
+  return {
+    whole: new RegExp(`^(?:${pattern}).{0,3}$`),
+    head: new RegExp(`^.{3,}(?:${pattern}).{0,3}$`),
+    start: new RegExp(`^(?:${pattern})`),
+    inside: new RegExp(`(?:${pattern})`),
+  };
+}
+
+/**
+ * How well a search word matches the words of a phrase, the best over its words:
+ *   4  a word is the search word, maybe inflected ('leipa' ~ "leipa", "leivat"),
+ *   headLevel  the search word ends a compound word: it is the compound's head ("ruisleipa", "kevytmaito"),
+ *   2  a word starts with it (a compound's first part "leipajuusto", or a part before a hyphen "lohi-perunasose"),
+ *   1  it occurs inside a word,
+ *   0  nowhere.
+ * A part before a hyphen is a modifier ("omena-kaneli", "pasta- ja riisiateriat"): at most 2.
+ */
+export function wordLevel(phrase: string | null, word: WordMatcher, headLevel: number): number {
+  if (!phrase) return 0;
+  let best = 0;
+  for (const text of phrase.split(WORD_SEPARATOR)) {
+    const parts = text.split('-');
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
+      if (part === '') continue;
+      const last = k === parts.length - 1;
+      let level = 0;
+      if (word.whole.test(part)) level = last ? 4 : 2;
+      else if (word.head.test(part)) level = last ? headLevel : 1;
+      else if (word.start.test(part)) level = 2;
+      else if (word.inside.test(part)) level = 1;
+      if (level > best) best = level;
+      if (best === 4) return best;
+    }
+  }
+  return best;
+}
+
+/**
+ * Words of a product name that describe it (not sizes, counts or units): "gluteeniton leipa 300 g" has 2,
+ * "ruisleipa 6 kpl 330 g" 1. Fewer is plainer.
+ */
+export function plainWords(phrase: string): number {
+  return phrase.split(/\s+/u).filter((word) => DESCRIPTIVE.test(word) && !UNITS.has(word)).length;
+}
+
+/**
+ * The length of the shortest word containing the search word: a compound with fewer parts is plainer
+ * ("ruisleipa" before "ruispaahtoleipa" for 'leipa'). 1000 when no word contains it.
+ */
+export function matchLength(phrase: string, word: WordMatcher): number {
+  let shortest = 1000;
+  for (const text of phrase.split(WORD_SEPARATOR)) {
+    if (word.inside.test(text)) shortest = Math.min(shortest, Array.from(text).length);
+  }
+  return shortest;
+}
+
+/** The name without its leading brand ("valio kevytmaito" -> "kevytmaito" for brand "valio"). */
+export function productName(candidate: SearchCandidate): string {
+  const { brand, searchName } = candidate;
+  return brand && searchName.startsWith(`${brand} `) ? searchName.slice(brand.length + 1) : searchName;
+}
+
+const brandLevel = (level: number) => (level === 0 ? 0 : level === 4 ? 2 : 1);
+
+interface Ranked {
+  candidate: SearchCandidate;
+  /** Relevance × 100, rounded half away from zero to an integer (the relevance to two decimals). */
+  relevance: number;
+  plainWords: number;
+  matchLength: number;
+}
+
+/**
+ * Orders the candidates by the ranking above; `patterns` are the search words' patterns (at least one).
+ * `collator` compares names as Finnish.
+ */
+export function rankCandidates(candidates: readonly SearchCandidate[], patterns: readonly string[], collator: Intl.Collator): SearchCandidate[] {
+  const words = patterns.map(wordMatcher);
+  const n = words.length;
+  const categoryLevels = new Map<string, number>();
+  const ranked: Ranked[] = candidates.map((candidate) => {
+    const product = productName(candidate);
+    let textSum = 0;
+    let lengthSum = 0;
+    for (const word of words) {
+      textSum += Math.max(wordLevel(product, word, 4), brandLevel(wordLevel(candidate.brand, word, 4)));
+      lengthSum += matchLength(product, word);
+    }
+    const categoryKey = `${candidate.category}\u0000${candidate.parentCategory}`;
+    let categorySum = categoryLevels.get(categoryKey);
+    if (categorySum === undefined) {
+      categorySum = 0;
+      for (const word of words) categorySum += Math.max(wordLevel(candidate.category, word, 3), wordLevel(candidate.parentCategory, word, 3));
+      categoryLevels.set(categoryKey, categorySum);
+    }
+    const startsWith = words[0].start.test(product) ? 1 : 0;
+    // relevance × 100 = (200 × textSum + 100 × categorySum) / n + 25 × startsWith, exact in integers.
+    const numerator = 200 * textSum + 100 * categorySum + 25 * startsWith * n;
+    return { candidate, relevance: Math.floor((2 * numerator + n) / (2 * n)), plainWords: plainWords(product), matchLength: lengthSum };
+  });
+  ranked.sort(
+    (a, b) =>
+      b.relevance - a.relevance ||
+      a.plainWords - b.plainWords ||
+      a.matchLength - b.matchLength ||
+      b.candidate.availability - a.candidate.availability ||
+      collator.compare(a.candidate.name, b.candidate.name) ||
+      a.candidate.id - b.candidate.id,
+  );
+  return ranked.map((entry) => entry.candidate);
+}
