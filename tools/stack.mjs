@@ -90,6 +90,8 @@ const env = {
   // what no feed carries (the category tree).
   SEED_FROM_FEED: String(demoViaFeed),
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--enable-source-maps', '--max-old-space-size=512'].filter(Boolean).join(' '),
+  // Node's compile cache (enabled by @hintakori/platform-telemetry/register): a restarted app reuses it.
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(stackDir, 'compile-cache'),
 };
 
 mkdirSync(stackDir, { recursive: true });

@@ -5,6 +5,8 @@
  * OTEL_SDK_DISABLED=true turns it off. Prometheus /metrics is served on its own port only: METRICS_PORT, or the
  * app's default (metrics-port.ts); METRICS_PORT=0 turns that server off.
  */
+// First: compiled code of everything below comes from Node's compile cache when a previous start left it there.
+import './compile-cache';
 import { metricsPort } from './metrics-port';
 import { startTelemetry } from './sdk';
 import { installJsonLogger } from './install-logger';

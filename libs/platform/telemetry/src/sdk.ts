@@ -1,4 +1,6 @@
-import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { context, diag, DiagConsoleLogger, DiagLogLevel, logs, metrics, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, diagLogLevelFromString, getBooleanFromEnv, getNumberFromEnv, getStringFromEnv, getStringListFromEnv, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -7,10 +9,30 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { IMetricReader, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, NoopSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  detectResources,
+  envDetector,
+  hostDetector,
+  osDetector,
+  processDetector,
+  Resource,
+  resourceFromAttributes,
+  ResourceDetector,
+  serviceInstanceIdDetector,
+} from '@opentelemetry/resources';
+import { IMetricReader, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  ParentBasedSampler,
+  Sampler,
+  SpanLimits,
+  SpanProcessor,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { appMetrics, registerObservableMetrics } from './metrics';
@@ -74,7 +96,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (otlp) spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }));
   if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
 
-  const sdk = new NodeSDK({
+  const sdk = startSdk({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: env.npm_package_version ?? '0.1.0' }),
     spanProcessors,
     metricReaders,
@@ -90,7 +112,6 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
-  sdk.start();
   registerObservableMetrics();
   instrumentKafkaLag();
 
@@ -112,6 +133,142 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     },
   };
   return active;
+}
+
+/** What startSdk needs of an instrumentation (the methods of InstrumentationBase). */
+interface InstrumentationLike {
+  setTracerProvider(provider: ReturnType<typeof trace.getTracerProvider>): void;
+  setMeterProvider(provider: ReturnType<typeof metrics.getMeterProvider>): void;
+  setLoggerProvider?(provider: ReturnType<typeof logs.getLoggerProvider>): void;
+  getConfig(): { enabled?: boolean };
+  enable(): void;
+}
+
+interface SdkParts {
+  resource: Resource;
+  spanProcessors: SpanProcessor[];
+  metricReaders: IMetricReader[];
+  instrumentations: InstrumentationLike[];
+}
+
+/**
+ * The part of @opentelemetry/sdk-node's NodeSDK.start() this process uses, with the same steps in the same order
+ * and the same OTEL_* variables (OTEL_LOG_LEVEL, OTEL_NODE_RESOURCE_DETECTORS, OTEL_PROPAGATORS with tracecontext
+ * and baggage, OTEL_TRACES_SAMPLER(_ARG), the span limits), without requiring sdk-node: its module graph loads every
+ * exporter it could be configured with (gRPC, protobuf, Zipkin, B3, the logs SDK, the declarative-config parser),
+ * which was about a fifth of a service's start-up on a busy two-core machine. No OpenTelemetry logs pipeline
+ * (OTEL_LOGS_EXPORTER): logs are JSON on stdout (JsonLogger).
+ */
+function startSdk(parts: SdkParts): { shutdown(): Promise<void> } {
+  if (getBooleanFromEnv('OTEL_SDK_DISABLED')) return { shutdown: async () => undefined };
+  const logLevel = getStringFromEnv('OTEL_LOG_LEVEL');
+  if (logLevel != null) diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLogLevelFromString(logLevel) });
+  // registerInstrumentations(): the global (proxy) providers, which delegate to the SDK's once they are set below.
+  for (const instrumentation of parts.instrumentations) {
+    instrumentation.setTracerProvider(trace.getTracerProvider());
+    instrumentation.setMeterProvider(metrics.getMeterProvider());
+    instrumentation.setLoggerProvider?.(logs.getLoggerProvider());
+    if (!instrumentation.getConfig().enabled) instrumentation.enable();
+  }
+  const contextManager = new AsyncLocalStorageContextManager();
+  contextManager.enable();
+  context.setGlobalContextManager(contextManager);
+  const propagator = propagatorFromEnv();
+  if (propagator) propagation.setGlobalPropagator(propagator);
+  const resource = parts.resource.merge(detectResources({ detectors: resourceDetectorsFromEnv() }));
+
+  const sdkMetricsEnabled = getBooleanFromEnv('OTEL_NODE_EXPERIMENTAL_SDK_METRICS');
+  const meterProvider = new MeterProvider({ resource, views: [], readers: parts.metricReaders, sdkMetricsEnabled });
+  metrics.setGlobalMeterProvider(meterProvider);
+  for (const instrumentation of parts.instrumentations) instrumentation.setMeterProvider(metrics.getMeterProvider());
+  const tracerProvider = new TracerProvider({
+    sampler: samplerFromEnv(),
+    spanLimits: spanLimitsFromEnv(),
+    resource,
+    meterProvider: sdkMetricsEnabled ? meterProvider : undefined,
+    spanProcessors: parts.spanProcessors,
+  });
+  trace.setGlobalTracerProvider(tracerProvider);
+  return {
+    shutdown: () => Promise.all([tracerProvider.shutdown(), meterProvider.shutdown()]).then(() => undefined),
+  };
+}
+
+/** OTEL_NODE_RESOURCE_DETECTORS (all by default): env, host, os, process, serviceinstance. */
+function resourceDetectorsFromEnv(): ResourceDetector[] {
+  const known = new Map<string, ResourceDetector>([
+    ['host', hostDetector],
+    ['os', osDetector],
+    ['serviceinstance', serviceInstanceIdDetector],
+    ['process', processDetector],
+    ['env', envDetector],
+  ]);
+  const names = getStringListFromEnv('OTEL_NODE_RESOURCE_DETECTORS') ?? ['all'];
+  if (names.includes('all')) return [serviceInstanceIdDetector, processDetector, hostDetector, osDetector, envDetector];
+  if (names.includes('none')) return [];
+  return names.flatMap((name) => {
+    const detector = known.get(name);
+    if (!detector) diag.warn(`Invalid resource detector "${name}" specified in the environment variable OTEL_NODE_RESOURCE_DETECTORS`);
+    return detector ? [detector] : [];
+  });
+}
+
+/** OTEL_PROPAGATORS (tracecontext, baggage; default both). Null: none. */
+function propagatorFromEnv(): CompositePropagator | W3CTraceContextPropagator | W3CBaggagePropagator | null {
+  const names = getStringListFromEnv('OTEL_PROPAGATORS');
+  if (names == null) return new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] });
+  if (names.includes('none')) return null;
+  const unique = [...new Set(names)];
+  const propagators = unique.flatMap((name) => {
+    if (name === 'tracecontext') return [new W3CTraceContextPropagator()];
+    if (name === 'baggage') return [new W3CBaggagePropagator()];
+    diag.warn(`Propagator "${name}" requested through environment variable is unavailable.`);
+    return [];
+  });
+  if (propagators.length === 0) return null;
+  return unique.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
+}
+
+/** OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG; undefined: the SDK's default (parent-based, always on). */
+function samplerFromEnv(): Sampler | undefined {
+  const name = getStringFromEnv('OTEL_TRACES_SAMPLER');
+  if (name === undefined) return undefined;
+  const ratio = (): number => {
+    const value = getNumberFromEnv('OTEL_TRACES_SAMPLER_ARG');
+    if (value == null || value < 0 || value > 1) {
+      diag.error(`OTEL_TRACES_SAMPLER_ARG=${value} is blank or out of range ([0..1]), defaulting to 1.`);
+      return 1;
+    }
+    return value;
+  };
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio());
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio()) });
+    default:
+      diag.error(`unknown OTEL_TRACES_SAMPLER value "${name}", using default`);
+      return undefined;
+  }
+}
+
+function spanLimitsFromEnv(): SpanLimits {
+  return {
+    attributeCountLimit: getNumberFromEnv('OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT') ?? getNumberFromEnv('OTEL_ATTRIBUTE_COUNT_LIMIT'),
+    attributeValueLengthLimit: getNumberFromEnv('OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT') ?? getNumberFromEnv('OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT'),
+    eventCountLimit: getNumberFromEnv('OTEL_SPAN_EVENT_COUNT_LIMIT'),
+    linkCountLimit: getNumberFromEnv('OTEL_SPAN_LINK_COUNT_LIMIT'),
+    attributePerEventCountLimit: getNumberFromEnv('OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT') ?? getNumberFromEnv('OTEL_SPAN_ATTRIBUTE_PER_EVENT_COUNT_LIMIT'),
+    attributePerLinkCountLimit: getNumberFromEnv('OTEL_LINK_ATTRIBUTE_COUNT_LIMIT') ?? getNumberFromEnv('OTEL_SPAN_ATTRIBUTE_PER_LINK_COUNT_LIMIT'),
+  };
 }
 
 /**
