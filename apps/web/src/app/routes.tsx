@@ -9,10 +9,7 @@ const HomePage = lazyNamed(() => import('../features/static-pages/components/Hom
 const SearchPage = lazyNamed(() => import('../features/items/components/SearchPage'), 'SearchPage');
 const CategoryPage = lazyNamed(() => import('../features/items/components/CategoryPage'), 'CategoryPage');
 const ProductPage = lazyNamed(() => import('../features/items/components/ProductPage'), 'ProductPage');
-const BasketComparisonPage = lazyNamed(
-  () => import('../features/comparison/components/BasketComparisonPage'),
-  'BasketComparisonPage',
-);
+const BasketComparisonPage = lazyNamed(() => import('../features/comparison/components/BasketComparisonPage'), 'BasketComparisonPage');
 const PriceMapPage = lazyNamed(() => import('../features/price-map/components/PriceMapPage'), 'PriceMapPage');
 const StoreListPage = lazyNamed(() => import('../features/stores/components/StoreListPage'), 'StoreListPage');
 const StoreDetailPage = lazyNamed(() => import('../features/stores/components/StoreDetailPage'), 'StoreDetailPage');
