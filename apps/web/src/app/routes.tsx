@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { CenteredSpinner } from '@hintakori/web-ui';
-import { RouteCrashScreen } from '../features/errors/components/RouteCrashScreen';
+import { RouteCrashBoundary } from '../features/errors/components/RouteCrashBoundary';
 import { AppShell } from '../features/layout/components/AppShell';
 import { lazyNamed } from './lazy';
 
@@ -9,10 +9,7 @@ const HomePage = lazyNamed(() => import('../features/static-pages/components/Hom
 const SearchPage = lazyNamed(() => import('../features/items/components/SearchPage'), 'SearchPage');
 const CategoryPage = lazyNamed(() => import('../features/items/components/CategoryPage'), 'CategoryPage');
 const ProductPage = lazyNamed(() => import('../features/items/components/ProductPage'), 'ProductPage');
-const BasketComparisonPage = lazyNamed(
-  () => import('../features/comparison/components/BasketComparisonPage'),
-  'BasketComparisonPage',
-);
+const BasketComparisonPage = lazyNamed(() => import('../features/comparison/components/BasketComparisonPage'), 'BasketComparisonPage');
 const PriceMapPage = lazyNamed(() => import('../features/price-map/components/PriceMapPage'), 'PriceMapPage');
 const StoreListPage = lazyNamed(() => import('../features/stores/components/StoreListPage'), 'StoreListPage');
 const StoreDetailPage = lazyNamed(() => import('../features/stores/components/StoreDetailPage'), 'StoreDetailPage');
@@ -37,46 +34,46 @@ const AdminSection = lazyNamed(() => import('../features/admin/components/AdminS
 
 const page = (node: ReactNode) => <Suspense fallback={<CenteredSpinner />}>{node}</Suspense>;
 
-export const routes: RouteObject[] = [
-  {
-    path: '/app/*',
-    element: page(<AdminSection />),
-    errorElement: <RouteCrashScreen />,
-  },
-  // The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation.
-  { path: '/ostoslista/:cartId', element: page(<PrintableListPage />), errorElement: <RouteCrashScreen /> },
-  {
-    element: <AppShell />,
-    errorElement: <RouteCrashScreen />,
-    children: [
-      { index: true, element: page(<HomePage />) },
-      { path: 'haku', element: page(<SearchPage />) },
-      { path: 'kategoria/:slug1/:slug2?/:slug3?', element: page(<CategoryPage />) },
-      { path: 'ostoskorivertailu', element: page(<BasketComparisonPage />) },
-      { path: 'hintakartta', element: page(<PriceMapPage />) },
-      { path: 'kaupat', element: page(<StoreListPage />) },
-      { path: 'kaupat/:storeSlug', element: page(<StoreDetailPage />) },
-      { path: 'tarjoukset', element: page(<OffersListPage />) },
-      { path: 'tarjoukset/:storeSlug', element: page(<StoreOffersPage />) },
-      { path: 'tuotteet/:itemSlug', element: page(<ProductPage />) },
-      { path: 'ostoskorit/:shoppingCartId', element: page(<SharedCartPage />) },
-      { path: 'kauppalista', element: page(<ShoppingListPage />) },
-      { path: 'reseptit', element: page(<RecipesPage />) },
-      { path: 'blogi', element: page(<BlogListPage />) },
-      { path: 'blogi/:slug', element: page(<BlogPostPage />) },
-      { path: 'ota-yhteytta', element: page(<ContactPage />) },
-      { path: 'tietoa', element: page(<AboutPage />) },
-      { path: 'tietosuojalauseke', element: page(<PrivacyPage />) },
-      { path: 'kayttoehdot', element: page(<TermsPage />) },
-      { path: 'lisaosa', element: page(<ExtensionPage />) },
-      { path: 'hintavahti/vahvista/:token', element: page(<ConfirmAlertPage />) },
-      { path: 'hintavahti/:manageToken', element: page(<ManageAlertsPage />) },
-      { path: 'admin/kategoriat', element: page(<NotFoundPage />) },
-      { path: '*', element: page(<NotFoundPage />) },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The site's routes, declared for the plain <BrowserRouter>: the data router (loaders, actions, fetchers) is
+ * not used, and leaving it out keeps its code out of the first screen's JavaScript. A page that throws while
+ * rendering shows the apology screen (RouteCrashBoundary) until the shopper goes to another address.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteCrashBoundary resetKey={pathname}>
+      <Routes>
+        <Route path="/app/*" element={page(<AdminSection />)} />
+        {/* The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation. */}
+        <Route path="/ostoslista/:cartId" element={page(<PrintableListPage />)} />
+        <Route element={<AppShell />}>
+          <Route index element={page(<HomePage />)} />
+          <Route path="haku" element={page(<SearchPage />)} />
+          <Route path="kategoria/:slug1/:slug2?/:slug3?" element={page(<CategoryPage />)} />
+          <Route path="ostoskorivertailu" element={page(<BasketComparisonPage />)} />
+          <Route path="hintakartta" element={page(<PriceMapPage />)} />
+          <Route path="kaupat" element={page(<StoreListPage />)} />
+          <Route path="kaupat/:storeSlug" element={page(<StoreDetailPage />)} />
+          <Route path="tarjoukset" element={page(<OffersListPage />)} />
+          <Route path="tarjoukset/:storeSlug" element={page(<StoreOffersPage />)} />
+          <Route path="tuotteet/:itemSlug" element={page(<ProductPage />)} />
+          <Route path="ostoskorit/:shoppingCartId" element={page(<SharedCartPage />)} />
+          <Route path="kauppalista" element={page(<ShoppingListPage />)} />
+          <Route path="reseptit" element={page(<RecipesPage />)} />
+          <Route path="blogi" element={page(<BlogListPage />)} />
+          <Route path="blogi/:slug" element={page(<BlogPostPage />)} />
+          <Route path="ota-yhteytta" element={page(<ContactPage />)} />
+          <Route path="tietoa" element={page(<AboutPage />)} />
+          <Route path="tietosuojalauseke" element={page(<PrivacyPage />)} />
+          <Route path="kayttoehdot" element={page(<TermsPage />)} />
+          <Route path="lisaosa" element={page(<ExtensionPage />)} />
+          <Route path="hintavahti/vahvista/:token" element={page(<ConfirmAlertPage />)} />
+          <Route path="hintavahti/:manageToken" element={page(<ManageAlertsPage />)} />
+          <Route path="admin/kategoriat" element={page(<NotFoundPage />)} />
+          <Route path="*" element={page(<NotFoundPage />)} />
+        </Route>
+      </Routes>
+    </RouteCrashBoundary>
+  );
 }

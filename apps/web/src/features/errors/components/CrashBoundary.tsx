@@ -6,7 +6,7 @@ interface State {
   error: Error | null;
 }
 
-/** Catches render errors outside the router (the router has its own error element). */
+/** Catches render errors outside the router (the routes have their own, RouteCrashBoundary). */
 export class CrashBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
