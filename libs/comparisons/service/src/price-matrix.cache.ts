@@ -110,21 +110,23 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     let cells = 0;
     const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
     for (let start = 0; start < ids.length; start += LOAD_CHUNK_ITEMS) {
-      const rows: { id: number; cells: string }[] = await this.dataSource.query(
-        `SELECT item_id AS id, string_agg(store_id::text || ':' || price::text, ',' ORDER BY store_id) AS cells
+      // Each item's stores and prices as big-endian int4 arrays (bytea): PostgreSQL builds them without text
+      // conversion and pg hands them over as Buffers, so neither side formats or parses a number per price.
+      const rows: { id: number; stores: Buffer; prices: Buffer }[] = await this.dataSource.query(
+        `SELECT item_id AS id, string_agg(int4send(store_id), ''::bytea ORDER BY store_id) AS stores,
+                string_agg(int4send(price), ''::bytea ORDER BY store_id) AS prices
            FROM comparisons.price_matrix WHERE item_id = ANY($1::int[]) GROUP BY item_id`,
         [ids.slice(start, start + LOAD_CHUNK_ITEMS)],
       );
       for (const row of rows) {
-        const parts = row.cells.split(',');
-        const entry: ItemPrices = { stores: new Int32Array(parts.length), prices: new Int32Array(parts.length), length: parts.length };
-        parts.forEach((part, i) => {
-          const colon = part.indexOf(':');
-          entry.stores[i] = Number(part.slice(0, colon));
-          entry.prices[i] = Number(part.slice(colon + 1));
-        });
+        const length = row.stores.length / 4;
+        const entry: ItemPrices = { stores: new Int32Array(length), prices: new Int32Array(length), length };
+        for (let i = 0; i < length; i++) {
+          entry.stores[i] = row.stores.readInt32BE(i * 4);
+          entry.prices[i] = row.prices.readInt32BE(i * 4);
+        }
         items.set(row.id, entry);
-        cells += parts.length;
+        cells += length;
       }
     }
     if (this.listener !== listener) return; // the connection dropped during the load: a reload is under way
