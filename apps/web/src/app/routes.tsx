@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { CenteredSpinner } from '@hintakori/web-ui';
-import { RouteCrashBoundary } from '../features/errors/components/RouteCrashBoundary';
+import { CrashBoundary } from '../features/errors/components/CrashBoundary';
 import { AppShell } from '../features/layout/components/AppShell';
 import { lazyNamed } from './lazy';
 
@@ -37,12 +37,12 @@ const page = (node: ReactNode) => <Suspense fallback={<CenteredSpinner />}>{node
 /**
  * The site's routes, declared for the plain <BrowserRouter>: the data router (loaders, actions, fetchers) is
  * not used, and leaving it out keeps its code out of the first screen's JavaScript. A page that throws while
- * rendering shows the apology screen (RouteCrashBoundary) until the shopper goes to another address.
+ * rendering shows the apology screen (CrashBoundary, reset by the address) until the shopper goes elsewhere.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
-    <RouteCrashBoundary resetKey={pathname}>
+    <CrashBoundary resetKey={pathname}>
       <Routes>
         <Route path="/app/*" element={page(<AdminSection />)} />
         {/* The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation. */}
@@ -74,6 +74,6 @@ export function AppRoutes() {
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
       </Routes>
-    </RouteCrashBoundary>
+    </CrashBoundary>
   );
 }
