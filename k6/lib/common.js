@@ -44,13 +44,34 @@ export function randomInt(min, max) {
   return min + Math.floor(Math.random() * (max - min + 1));
 }
 
+/**
+ * `count` distinct elements of `array` in random order. Picks indexes (or, for a large share of the array, runs a
+ * partial Fisher–Yates) instead of shuffling the whole array: k6's JavaScript is interpreted, and shuffling the
+ * 2,200 store ids of the `finland` data on every iteration cost the load generator more CPU than the requests
+ * cost the stack (it held ~60 requests/s on two cores while a Node client drove the same stack at 300/s).
+ */
 export function sample(array, count) {
-  const copy = array.slice();
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
+  const n = Math.min(count, array.length);
+  if (n * 4 < array.length) {
+    const picked = new Set();
+    const out = [];
+    while (out.length < n) {
+      const index = Math.floor(Math.random() * array.length);
+      if (picked.has(index)) continue;
+      picked.add(index);
+      out.push(array[index]);
+    }
+    return out;
   }
-  return copy.slice(0, count);
+  const copy = array.slice();
+  for (let i = 0; i < n; i += 1) {
+    const j = i + Math.floor(Math.random() * (copy.length - i));
+    const kept = copy[i];
+    copy[i] = copy[j];
+    copy[j] = kept;
+  }
+  copy.length = n;
+  return copy;
 }
 
 /** A realistic basket: 5–60 distinct items, mostly 1–2 of each, some multipacks. */
