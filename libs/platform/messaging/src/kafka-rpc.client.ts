@@ -88,7 +88,10 @@ export class KafkaRpcClient extends ClientProxy {
     });
     await Promise.all([producer.connect(), consumer.connect()]);
     await consumer.subscribe({ topics: replyTopics, fromBeginning: false });
-    await uninstrumentedRun(consumer)({ partitionsConsumedConcurrently: replyTopics.length, eachBatch: (payload) => this.onReplies(payload) });
+    // No offsets are committed: a reply matters only to the process that is waiting for it, and a consumer without a
+    // committed offset starts at the end of its partitions, which is where a restarted caller must start anyway.
+    // (Committing after every fetched batch cost the broker an OffsetCommit write per batch, on the hot path.)
+    await uninstrumentedRun(consumer)({ autoCommit: false, partitionsConsumedConcurrently: replyTopics.length, eachBatch: (payload) => this.onReplies(payload) });
     await assigned;
   }
 
