@@ -346,12 +346,26 @@ async function expireSharedCache() {
   redis.disconnect();
 }
 
+/** Whether a 200 answer differs from the healthy stack's; the first few differences are printed, to be looked at. */
+let wrongShown = 0;
+function isWrong(what, response, expectedText) {
+  if (response.status !== 200) return false;
+  const text = JSON.stringify(response.body);
+  if (text === expectedText) return false;
+  if (wrongShown++ < 3) {
+    let at = 0;
+    while (at < text.length && text[at] === expectedText[at]) at++;
+    log(`wrong answer to ${what} at character ${at}: expected …${expectedText.slice(Math.max(0, at - 80), at + 120)}… got …${text.slice(Math.max(0, at - 80), at + 120)}…`);
+  }
+  return true;
+}
+
 /** 20 reads a second: three catalog reads the gateway has answered before for every store-totals call. */
 function mixedRead(n) {
   const { urls, expected, totalsBody, totalsExpected } = reads;
-  if (n % 4 === 3) return postTotals(totalsBody).then((r) => ({ ...r, kind: 'totals', wrong: r.status === 200 && JSON.stringify(r.body) !== totalsExpected, body: undefined }));
+  if (n % 4 === 3) return postTotals(totalsBody).then((r) => ({ ...r, kind: 'totals', wrong: isWrong('store totals', r, totalsExpected), body: undefined }));
   const url = urls[n % urls.length];
-  return request(url).then((r) => ({ ...r, kind: 'catalog', wrong: r.status === 200 && JSON.stringify(r.body) !== expected.get(url), body: undefined }));
+  return request(url).then((r) => ({ ...r, kind: 'catalog', wrong: isWrong(url.replace(BASE, ''), r, expected.get(url)), body: undefined }));
 }
 
 async function waitAnswering(timeoutMs = 180_000) {
@@ -388,7 +402,7 @@ const SCENARIOS = {
     const down = SHORT ? 8 : 15;
     const rate = 50;
     const comparisons = pids().find((c) => c.name === 'comparisons');
-    const load = startLoad(rate, 5 + down + 40, (n) => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: r.status === 200 && JSON.stringify(r.body) !== reads.totalsExpected, body: undefined })));
+    const load = startLoad(rate, 5 + down + 40, (n) => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: isWrong('store totals', r, reads.totalsExpected), body: undefined })));
     await sleep(5000);
     const killedAt = Date.now();
     await sigkill(comparisons.pid);
