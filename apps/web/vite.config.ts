@@ -146,6 +146,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Defining a styled component has no side effect, and the UI kit and util libraries have none at import: so
+      // a part of the kit that only lazily loaded pages use is left out of the first screen instead of being
+      // pulled into the entry chunk through the libraries' index files.
+      treeshake: {
+        manualPureFunctions: ['styled', 'css', 'keyframes', 'createGlobalStyle'],
+        moduleSideEffects: [{ test: /libs[\\/]web[\\/](ui|util)[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
