@@ -161,7 +161,10 @@ export default defineConfig({
           groups: [
             // Higher priority first, so React is never pulled into the lazily loaded Leaflet chunk.
             { name: 'react', priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'redux', priority: 3, test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/ },
+            // The store and its React bindings are in the first screen; Redux Toolkit with RTK Query and immer only
+            // load with the first module that calls the API (src/app/api.ts), so they get a chunk of their own.
+            { name: 'redux', priority: 3, test: /node_modules[\\/](redux|react-redux|use-sync-external-store)[\\/]/ },
+            { name: 'rtk', priority: 3, test: /node_modules[\\/](@reduxjs|immer|reselect|redux-thunk|@standard-schema)[\\/]/ },
             {
               name: 'styled',
               priority: 2,
