@@ -20,20 +20,24 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     // After the service worker and manifest are written (vite-plugin-pwa also works in closeBundle).
-    closeBundle: { order: 'post', sequential: true, handler() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const full = path.join(dir, name);
-          return statSync(full).isDirectory() ? walk(full) : [full];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
-    } },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const full = path.join(dir, name);
+            return statSync(full).isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+          const body = readFileSync(file);
+          if (body.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        }
+      },
+    },
   };
 }
 
@@ -142,6 +146,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Defining a styled component has no side effect, and the UI kit and util libraries have none at import: so
+      // a part of the kit that only lazily loaded pages use is left out of the first screen instead of being
+      // pulled into the entry chunk through the libraries' index files.
+      treeshake: {
+        manualPureFunctions: ['styled', 'css', 'keyframes', 'createGlobalStyle'],
+        moduleSideEffects: [{ test: /libs[\\/]web[\\/](ui|util)[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
@@ -150,8 +161,15 @@ export default defineConfig({
           groups: [
             // Higher priority first, so React is never pulled into the lazily loaded Leaflet chunk.
             { name: 'react', priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'redux', priority: 3, test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/ },
-            { name: 'styled', priority: 2, test: /node_modules[\\/](styled-components|@emotion|stylis|tslib|shallowequal|css-to-react-native|postcss-value-parser|camelize|css-color-keywords)[\\/]/ },
+            // The store and its React bindings are in the first screen; Redux Toolkit with RTK Query and immer only
+            // load with the first module that calls the API (src/app/api.ts), so they get a chunk of their own.
+            { name: 'redux', priority: 3, test: /node_modules[\\/](redux|react-redux|use-sync-external-store)[\\/]/ },
+            { name: 'rtk', priority: 3, test: /node_modules[\\/](@reduxjs|immer|reselect|redux-thunk|@standard-schema)[\\/]/ },
+            {
+              name: 'styled',
+              priority: 2,
+              test: /node_modules[\\/](styled-components|@emotion|stylis|tslib|shallowequal|css-to-react-native|postcss-value-parser|camelize|css-color-keywords)[\\/]/,
+            },
             // Leaflet and its plugins are only reached from the lazily loaded map modules.
             { name: 'leaflet', priority: 1, test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },
           ],

@@ -1,8 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { CenteredSpinner } from '@hintakori/web-ui';
 import { CrashBoundary } from '../features/errors/components/CrashBoundary';
-import { AppShell } from '../features/layout/components/AppShell';
+import { AppShell, PageLoading } from '../features/layout/components/AppShell';
 import { lazyNamed } from './lazy';
 
 const HomePage = lazyNamed(() => import('../features/static-pages/components/HomePage'), 'HomePage');
@@ -32,7 +31,7 @@ const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFo
 // The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
 const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
 
-const page = (node: ReactNode) => <Suspense fallback={<CenteredSpinner />}>{node}</Suspense>;
+const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /**
  * The site's routes, declared for the plain <BrowserRouter>: the data router (loaders, actions, fetchers) is

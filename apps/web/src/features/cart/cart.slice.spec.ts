@@ -4,7 +4,7 @@ import {
   cartIdReceived,
   cartLoaded,
   cartPricesRefreshed,
-  cartSlice,
+  cartReducer,
   initialCartState,
   itemAdded,
   itemDecremented,
@@ -13,7 +13,7 @@ import {
   type CartState,
 } from './cart.slice';
 
-const reduce = (state: CartState, ...actions: Parameters<typeof cartSlice.reducer>[1][]) => actions.reduce(cartSlice.reducer, state);
+const reduce = (state: CartState, ...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(cartReducer, state);
 
 describe('cart reducer', () => {
   it('adds with count 1, increments by 1 and decrements by 1', () => {
@@ -41,7 +41,13 @@ describe('cart reducer', () => {
     const local = reduce(initialCartState, itemAdded(sampleItem(2)), itemIncremented(2), itemIncremented(2));
     const state = reduce(
       local,
-      cartLoaded({ id: 'srv', items: [{ item: sampleItem(1), quantity: 4 }, { item: sampleItem(2), quantity: 1 }] }),
+      cartLoaded({
+        id: 'srv',
+        items: [
+          { item: sampleItem(1), quantity: 4 },
+          { item: sampleItem(2), quantity: 1 },
+        ],
+      }),
     );
     expect(state.loaded).toBe(true);
     expect(state.id).toBe('srv');
@@ -53,8 +59,19 @@ describe('cart reducer', () => {
 
   it('refreshes only prices of existing lines', () => {
     const local = reduce(initialCartState, itemAdded(sampleItem(1)));
-    const fresh = sampleItem(1, { storeItems: [{ storeId: 5, price: 199, comparisonPrice: null, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: null }] });
-    const state = reduce(local, cartPricesRefreshed({ id: 'x', items: [{ item: fresh, quantity: 9 }, { item: sampleItem(3), quantity: 1 }] }));
+    const fresh = sampleItem(1, {
+      storeItems: [{ storeId: 5, price: 199, comparisonPrice: null, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: null }],
+    });
+    const state = reduce(
+      local,
+      cartPricesRefreshed({
+        id: 'x',
+        items: [
+          { item: fresh, quantity: 9 },
+          { item: sampleItem(3), quantity: 1 },
+        ],
+      }),
+    );
     expect(state.items).toHaveLength(1);
     expect(state.items[0].count).toBe(1);
     expect(state.items[0].storeItems[0].price).toBe(199);

@@ -1,6 +1,6 @@
-import { createSlice } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { createAction } from '../../app/actions';
 import type { Category } from '../../app/models';
-import { itemsApi } from './items.api';
 
 export interface CategoriesState {
   list: Category[];
@@ -9,18 +9,13 @@ export interface CategoriesState {
 
 const initialState: CategoriesState = { list: [], loaded: false };
 
+/** Dispatched by the getCategories endpoint (items.api.ts) each time it has fetched the list. */
+export const categoriesReceived = createAction<Category[]>('categories/categoriesReceived');
+
 /** Categories are loaded once at startup and held here. */
-export const categoriesSlice = createSlice({
-  name: 'categories',
-  initialState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addMatcher(itemsApi.endpoints.getCategories.matchFulfilled, (state, action) => {
-      state.list = action.payload;
-      state.loaded = true;
-    });
-  },
-});
+export function categoriesReducer(state: CategoriesState = initialState, action: UnknownAction): CategoriesState {
+  return categoriesReceived.match(action) ? { list: action.payload, loaded: true } : state;
+}
 
 export interface CategoryNode extends Category {
   children: CategoryNode[];

@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import type { Category, Item } from '../../app/models';
+import { categoriesReceived } from './categories.slice';
 import type { ItemHistory } from './history.models';
 
 /** Answer of GET /items/{id}/alternatives (cents per comparison unit). */
@@ -15,6 +16,15 @@ export const itemsApi = api.injectEndpoints({
     getCategories: build.query<Category[], void>({
       query: () => ({ url: '/categories' }),
       providesTags: ['Category'],
+      // The list also goes to the categories slice, which is part of the first screen's store.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(categoriesReceived(data));
+        } catch {
+          // A failed fetch leaves the list as it was; the query's own error state tells the pages.
+        }
+      },
     }),
     searchItems: build.query<Item[], { search: string; storeIds: number[] }>({
       query: ({ search, storeIds }) => ({ url: '/items', params: { search, storeIds } }),
@@ -42,4 +52,5 @@ export const itemsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery, useGetItemAlternativesQuery } = itemsApi;
+export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery, useGetItemAlternativesQuery } =
+  itemsApi;

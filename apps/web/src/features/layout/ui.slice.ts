@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { createAction } from '../../app/actions';
 
 export type ModalName = 'cart' | 'compare' | 'share' | 'buy' | 'categories';
 
@@ -15,28 +16,18 @@ const initialState: UiState = {
   extensionInstalled: false,
 };
 
-export const uiSlice = createSlice({
-  name: 'ui',
-  initialState,
-  reducers: {
-    drawerToggled(state, action: PayloadAction<boolean | undefined>) {
-      state.drawerOpen = action.payload ?? !state.drawerOpen;
-    },
-    modalOpened(state, action: PayloadAction<ModalName>) {
-      state.modals[action.payload] = true;
-    },
-    modalClosed(state, action: PayloadAction<ModalName>) {
-      state.modals[action.payload] = false;
-    },
-    /** The cart's 'Vertaa' closes the cart and opens the compare modal. */
-    compareFromCart(state) {
-      state.modals.cart = false;
-      state.modals.compare = true;
-    },
-    extensionDetected(state) {
-      state.extensionInstalled = true;
-    },
-  },
-});
+export const drawerToggled = createAction<boolean | undefined>('ui/drawerToggled');
+export const modalOpened = createAction<ModalName>('ui/modalOpened');
+export const modalClosed = createAction<ModalName>('ui/modalClosed');
+/** The cart's 'Vertaa' closes the cart and opens the compare modal. */
+export const compareFromCart = createAction('ui/compareFromCart');
+export const extensionDetected = createAction('ui/extensionDetected');
 
-export const { drawerToggled, modalOpened, modalClosed, compareFromCart, extensionDetected } = uiSlice.actions;
+export function uiReducer(state: UiState = initialState, action: UnknownAction): UiState {
+  if (drawerToggled.match(action)) return { ...state, drawerOpen: action.payload ?? !state.drawerOpen };
+  if (modalOpened.match(action)) return { ...state, modals: { ...state.modals, [action.payload]: true } };
+  if (modalClosed.match(action)) return { ...state, modals: { ...state.modals, [action.payload]: false } };
+  if (compareFromCart.match(action)) return { ...state, modals: { ...state.modals, cart: false, compare: true } };
+  if (extensionDetected.match(action)) return { ...state, extensionInstalled: true };
+  return state;
+}

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { createAction } from '../../app/actions';
 import type { Store, StoreMinimal } from '../../app/models';
 import { readJson, STORAGE_KEYS } from '../../app/storage';
 
@@ -34,20 +35,16 @@ export function loadSelectedStores(): SelectedStore[] {
 
 const initialState: StoresState = { selected: [] };
 
-export const storesSlice = createSlice({
-  name: 'stores',
-  initialState,
-  reducers: {
-    storeAdded(state, action: PayloadAction<SelectedStore>) {
-      if (!state.selected.some((s) => s.id === action.payload.id)) state.selected.push(action.payload);
-    },
-    storeRemoved(state, action: PayloadAction<number>) {
-      state.selected = state.selected.filter((s) => s.id !== action.payload);
-    },
-    storesReplaced(state, action: PayloadAction<SelectedStore[]>) {
-      state.selected = action.payload;
-    },
-  },
-});
+export const storeAdded = createAction<SelectedStore>('stores/storeAdded');
+export const storeRemoved = createAction<number>('stores/storeRemoved');
+export const storesReplaced = createAction<SelectedStore[]>('stores/storesReplaced');
 
-export const { storeAdded, storeRemoved, storesReplaced } = storesSlice.actions;
+export function storesReducer(state: StoresState = initialState, action: UnknownAction): StoresState {
+  if (storeAdded.match(action)) {
+    const store = action.payload;
+    return state.selected.some((s) => s.id === store.id) ? state : { ...state, selected: [...state.selected, store] };
+  }
+  if (storeRemoved.match(action)) return { ...state, selected: state.selected.filter((s) => s.id !== action.payload) };
+  if (storesReplaced.match(action)) return { ...state, selected: action.payload };
+  return state;
+}

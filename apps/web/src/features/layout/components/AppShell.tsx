@@ -24,7 +24,9 @@ const Sidebar = styled.aside`
   background: ${({ theme }) => theme.colors.surface};
   border-right: 1px solid ${({ theme }) => theme.colors.border};
   overflow-y: auto;
-  ${mq.below('md')} { display: none; }
+  ${mq.below('md')} {
+    display: none;
+  }
 `;
 
 const TopBar = styled.header`
@@ -48,6 +50,14 @@ const Main = styled.main`
   min-height: 100vh;
   display: flex;
   flex-direction: column;
+  /*
+   * While a page's code loads, the footer would sit at the bottom of the screen and then be pushed down by
+   * the page (a layout shift of about 0.09 on a phone). It stays unpainted until the page is there; an
+   * element that is not painted does not count as shifting.
+   */
+  &:has([data-page-loading]) > footer {
+    visibility: hidden;
+  }
   ${mq.below('md')} {
     margin-left: 0;
     min-height: calc(100vh - ${({ theme }) => theme.layout.topBarHeight}px);
@@ -60,7 +70,9 @@ const Inner = styled.div`
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xl} ${theme.space.xxxl}`};
   flex: 1 0 auto;
-  ${mq.below('sm')} { padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xxl}`}; }
+  ${mq.below('sm')} {
+    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xxl}`};
+  }
 `;
 
 const Footer = styled.footer`
@@ -81,8 +93,19 @@ const SkipLink = styled.a`
   z-index: ${({ theme }) => theme.zIndex.toast};
   padding: ${({ theme }) => theme.space.sm};
   background: ${({ theme }) => theme.colors.surface};
-  &:focus { left: ${({ theme }) => theme.space.sm}; }
+  &:focus {
+    left: ${({ theme }) => theme.space.sm};
+  }
 `;
+
+/** The fallback while a page's code loads; the shell keeps its footer hidden while it is shown. */
+export function PageLoading() {
+  return (
+    <div data-page-loading="">
+      <CenteredSpinner />
+    </div>
+  );
+}
 
 export function AppShell() {
   const dispatch = useAppDispatch();
@@ -127,7 +150,7 @@ export function AppShell() {
       </SlideOver>
       <Main id="main" tabIndex={-1}>
         <Inner>
-          <Suspense fallback={<CenteredSpinner />}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </Inner>

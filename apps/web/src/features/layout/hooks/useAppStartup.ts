@@ -1,9 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { EXTENSION_PING_DELAY_MS } from '@hintakori/web-util';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ensureCartLoaded, refreshCartPrices } from '../../cart/cart.thunks';
-import { itemsApi } from '../../items/items.api';
+import { withTimeout } from '../../../app/lazy';
 import { extensionDetected } from '../ui.slice';
+
+/** The shell's API work (../startup.ts) with RTK Query, loaded when it first runs rather than with the shell. */
+export const loadStartup = () =>
+  withTimeout(() => import('../startup')).catch((error: unknown) => {
+    console.error('Loading the startup module failed', error);
+    throw error;
+  });
 
 export const EXTENSION_PING = { type: 'hintakori:ping' } as const;
 
@@ -20,9 +26,18 @@ export function useAppStartup() {
   const cartLoaded = useAppSelector((s) => s.cart.loaded);
 
   useEffect(() => {
-    const categories = dispatch(itemsApi.endpoints.getCategories.initiate());
-    void dispatch(ensureCartLoaded());
-    return () => categories.unsubscribe();
+    let stop: (() => void) | undefined;
+    let active = true;
+    loadStartup().then(
+      ({ startAppData }) => {
+        if (active) stop = startAppData(dispatch);
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
   }, [dispatch]);
 
   // Cart lines carry prices of the selected stores; fetch them again after the selection changes.
@@ -31,7 +46,11 @@ export function useAppStartup() {
   useEffect(() => {
     if (previousKey.current === storeKey) return;
     previousKey.current = storeKey;
-    if (cartLoaded) void dispatch(refreshCartPrices());
+    if (cartLoaded)
+      loadStartup().then(
+        ({ refreshPricesForStores }) => refreshPricesForStores(dispatch),
+        () => undefined,
+      );
   }, [storeKey, cartLoaded, dispatch]);
 
   useExtensionPing();

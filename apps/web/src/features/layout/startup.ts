@@ -1,0 +1,28 @@
+import { api } from '../../app/api';
+import type { AppDispatch } from '../../app/store';
+import { ensureCartLoaded, refreshCartPrices } from '../cart/cart.thunks';
+import { itemsApi } from '../items/items.api';
+
+/*
+ * The shell's work with the API, in a module of its own that the shell imports only when it runs: it brings
+ * RTK Query (app/api.ts) with it, which the first paint does not need.
+ */
+
+/** Startup: categories once and the saved cart. Returns the clean-up (the categories subscription). */
+export function startAppData(dispatch: AppDispatch): () => void {
+  const categories = dispatch(itemsApi.endpoints.getCategories.initiate());
+  void dispatch(ensureCartLoaded());
+  return () => categories.unsubscribe();
+}
+
+/** Cart lines carry prices of the selected stores; fetch them again after the selection changes. */
+export function refreshPricesForStores(dispatch: AppDispatch): void {
+  void dispatch(refreshCartPrices());
+}
+
+/** Back online: fetch the cart's prices and the shown lists again instead of keeping what was cached. */
+export function refreshAfterReconnect(dispatch: AppDispatch): void {
+  void dispatch(ensureCartLoaded());
+  void dispatch(refreshCartPrices());
+  dispatch(api.util.invalidateTags(['StoreTotals', 'Comparison', 'Item', 'Category', 'Store', 'StoreList', 'Offer']));
+}
