@@ -123,6 +123,12 @@ export const Input = createParamDecorator((_data: unknown, context: ExecutionCon
 });
 
 /**
+ * Every route can be answered 431 by Node's HTTP server itself, before the API sees the request: a request line
+ * (the address with its query) and headers over its 16 kB limit. It has no body.
+ */
+const REQUEST_TOO_LARGE: ResponseContract = { description: "Request line and headers over the HTTP server's 16 kB limit (answered before the API, no body)" };
+
+/**
  * Declares a route's contract: validates every request against it before the handler runs (after guards) and
  * documents the same schemas in OpenAPI. The handler takes `@Input() input: RouteInput<typeof contract>`.
  */
@@ -140,7 +146,7 @@ export function Route(contract: RouteContract): MethodDecorator {
     );
   }
   if (contract.body) decorators.push(ApiBody({ required: true, schema: openApi(contract.body) }));
-  for (const [status, response] of Object.entries(contract.responses)) {
+  for (const [status, response] of Object.entries({ ...contract.responses, ...(contract.responses[431] ? {} : { 431: REQUEST_TOO_LARGE }) })) {
     if (!response) continue;
     const code = status === '5XX' ? '5XX' : Number(status);
     decorators.push(ApiResponse({ status: code, description: response.description, ...(response.schema ? { schema: openApi(response.schema) } : {}) }));
