@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
+import { benchIds } from './bench-cart.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -74,13 +75,7 @@ async function machineFloor() {
 }
 
 async function benchmark(profile, base, databaseUrl) {
-  const stores = await (await fetch(`${base}/api/stores/minimal?skip=0`)).json();
-  const storeIds = stores.slice(0, 10).map((s) => s.id);
-  const found = await (await fetch(`${base}/api/items?search=maito&storeIds=${storeIds}&limit=200`)).json();
-  const more = await (await fetch(`${base}/api/items?search=juusto&storeIds=${storeIds}&limit=200`)).json();
-  const itemIds = [...new Set([...found, ...more].map((i) => i.id))];
-  if (itemIds.length < 30) throw new Error(`only ${itemIds.length} items found for the benchmark cart`);
-  const cart = itemIds.slice(0, 30).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) }));
+  const { storeIds, itemIds, cart } = await benchIds(base);
   const ok = (response) => response.arrayBuffer().then(() => response.ok);
   const api = [
     await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&storeIds=${storeIds.slice(0, 1 + (i % 10))}`).then(ok)),

@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { benchIds } from './bench-cart.mjs';
 import { waitReady } from '../test/wait-ready.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -80,13 +81,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(profile, base) {
-  const stores = await (await fetch(`${base}/api/stores/minimal?skip=0`)).json();
-  const storeIds = stores.slice(0, 10).map((s) => s.id);
-  const found = await (await fetch(`${base}/api/items?search=maito&storeIds=${storeIds}&limit=200`)).json();
-  const more = await (await fetch(`${base}/api/items?search=juusto&storeIds=${storeIds}&limit=200`)).json();
-  const itemIds = [...new Set([...found, ...more].map((i) => i.id))];
-  if (itemIds.length < 30) throw new Error(`only ${itemIds.length} items found for the benchmark cart`);
-  const body = JSON.stringify({ storeIds, type: 'default', items: itemIds.slice(0, 30).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) });
+  const { storeIds, cart } = await benchIds(base);
+  const body = JSON.stringify({ storeIds, type: 'default', items: cart });
   const send = async () => {
     const response = await fetch(`${base}${ROUTE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     await response.arrayBuffer();
