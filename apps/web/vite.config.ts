@@ -163,8 +163,8 @@ export default defineConfig({
             { name: 'react', priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             // The store and its React bindings are in the first screen; Redux Toolkit with RTK Query and immer only
             // load with the first module that calls the API (src/app/api.ts), so they get a chunk of their own.
-            { name: 'redux', priority: 3, test: /node_modules[\\/](redux|react-redux|use-sync-external-store)[\\/]/ },
-            { name: 'rtk', priority: 3, test: /node_modules[\\/](@reduxjs|immer|reselect|redux-thunk|@standard-schema)[\\/]/ },
+            { name: 'redux', priority: 3, test: /node_modules[\\/](redux|react-redux|redux-thunk|use-sync-external-store)[\\/]/ },
+            { name: 'rtk', priority: 3, test: /node_modules[\\/](@reduxjs|immer|reselect|@standard-schema)[\\/]/ },
             {
               name: 'styled',
               priority: 2,

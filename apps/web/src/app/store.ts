@@ -11,6 +11,7 @@ import {
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
+import { thunk } from 'redux-thunk';
 import { cartReducer, initialCartState } from '../features/cart/cart.slice';
 import { categoriesReducer } from '../features/items/categories.slice';
 import { uiReducer } from '../features/layout/ui.slice';
@@ -73,13 +74,6 @@ function rootReducer(state: Partial<RootState> | undefined, action: UnknownActio
   for (const { reducerPath, reducer } of extensions.values()) reduce(reducerPath, reducer);
   return (changed ? next : state) as RootState;
 }
-
-/** Runs function actions (thunks) with dispatch and getState, as Redux Toolkit's default middleware does. */
-const thunkMiddleware: Middleware =
-  ({ dispatch, getState }) =>
-  (next) =>
-  (action) =>
-    typeof action === 'function' ? (action as (d: typeof dispatch, g: typeof getState) => unknown)(dispatch, getState) : next(action);
 
 /** Passes every action through the extensions' middleware, each set up once per store when first needed. */
 const extensionMiddleware: Middleware = (storeApi) => {
@@ -152,7 +146,7 @@ export function makeStore(preloadedState?: Partial<RootState>): AppStore {
   const store = createStore(
     rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>,
     preloadedState,
-    compose(applyMiddleware(thunkMiddleware, extensionMiddleware), batchedNotifications) as StoreEnhancer,
+    compose(applyMiddleware(thunk, extensionMiddleware), batchedNotifications) as StoreEnhancer,
   ) as unknown as AppStore;
   liveStores.add(store);
   return store;
