@@ -368,16 +368,22 @@ function mixedRead(n) {
   return request(url).then((r) => ({ ...r, kind: 'catalog', wrong: isWrong(url.replace(BASE, ''), r, expected.get(url)), body: undefined }));
 }
 
-async function waitAnswering(timeoutMs = 180_000) {
+/**
+ * Resolves true once store totals and a catalog read (fresh, not a stale copy) have both succeeded `rounds` times
+ * in a row, 500 ms apart: one success can come from a half-open breaker while the consumer group still rebalances.
+ */
+async function waitAnswering(timeoutMs = 180_000, rounds = 4) {
   const deadline = Date.now() + timeoutMs;
+  let good = 0;
   while (Date.now() < deadline) {
     try {
       const r = await postTotals(reads.totalsBody);
       const c = await request(reads.urls[1]);
-      if (r.status === 200 && c.status === 200 && !c.stale) return true;
+      good = r.status === 200 && c.status === 200 && !c.stale ? good + 1 : 0;
     } catch {
-      // not yet
+      good = 0;
     }
+    if (good >= rounds) return true;
     await sleep(500);
   }
   return false;
@@ -649,6 +655,12 @@ try {
   for (const name of scenarios) {
     log(`── ${name}`);
     try {
+      // Each scenario starts from a healthy stack: the one before may have ended while the apps' Kafka clients were
+      // still rejoining after a broker restart, and its tail would count as this scenario's failures.
+      await readSet();
+      const healthyFrom = Date.now();
+      if (!(await waitAnswering())) throw new Error('the stack did not answer normally within 180 s before the scenario');
+      if (Date.now() - healthyFrom > 1000) log(`waited ${((Date.now() - healthyFrom) / 1000).toFixed(1)} s for the stack to answer normally`);
       await SCENARIOS[name]();
     } catch (error) {
       row(name, '–', {}, { 'scenario ran': false }, String(error?.message ?? error).slice(0, 200));
