@@ -7,6 +7,8 @@ import { ClientProxy } from '@nestjs/microservices';
 export type TransportKind = 'in-process' | 'kafka';
 
 export interface ServiceOverTransport {
+  /** The service's Nest application, for reading its providers (never for replacing them). */
+  app: INestMicroservice;
   client: ClientProxy;
   publisher: ClientProxy;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startServiceOverTransport(service: ServiceName, module: Dy
   await client.connect();
   await publisher.connect();
   return {
+    app,
     client,
     publisher,
     async close() {

@@ -1,2 +1,3 @@
 export * from './comparisons.module';
+export { ComparisonsService } from './comparisons.service';
 export type { ComparisonsModuleOptions } from './seed-options';
