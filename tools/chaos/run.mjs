@@ -477,6 +477,11 @@ const SCENARIOS = {
     const outage = records.filter((r) => r.at >= killedAt + 2000 && r.at < restartAsked);
     const f = figures(records, killedAt + 2000, restartAsked);
     const catalogDuring = outage.filter((r) => r.kind === 'catalog');
+    // A copy still fresh in the gateway's cache is answered as a hit (200 without X-Cache: STALE): a load that
+    // finished just after the kill may have stored one. Any other 200 while the broker is down can only be stale.
+    const catalogKinds = {};
+    for (const r of catalogDuring) catalogKinds[`${r.status}${r.stale ? ' stale' : ''}`] = (catalogKinds[`${r.status}${r.stale ? ' stale' : ''}`] ?? 0) + 1;
+    log(`catalog reads while the broker was down: ${JSON.stringify(catalogKinds)}`);
     const recovery = recoverySeconds(records, backAt, (r) => r.status === 200 && !r.stale);
     const wrong = records.filter((r) => r.wrong).length;
     row(
@@ -486,7 +491,7 @@ const SCENARIOS = {
       {
         ...(SHORT ? {} : { 'answers while down within 2 s (p95)': f.p95 <= 2000 }),
         'failures while down are 503 JSON with Retry-After': outage.every((r) => r.status === 200 || (r.status === 503 && r.json && r.retryAfter)),
-        'catalog reads seen before served (stale, with X-Cache: STALE)': catalogDuring.length > 0 && catalogDuring.every((r) => r.status === 200 && r.stale),
+        'catalog reads seen before served (stale, with X-Cache: STALE)': catalogDuring.some((r) => r.stale) && catalogDuring.every((r) => r.status === 200),
         'full recovery ≤ 10 s after the broker answers (generous bound in --short: 60 s)': recovery !== null && recovery <= (SHORT ? 60 : 10),
         '0 wrong answers': wrong === 0,
       },
