@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
 import { benchIds } from './bench-cart.mjs';
+import { SEARCH_STORE_POOL, searchRequests } from './search-requests.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -27,7 +28,8 @@ if (!['tiny', 'small', 'finland'].includes(size)) {
 const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const SEARCH_TERMS = ['maito', 'juusto', 'leipä', 'kahvi', 'jogurtti', 'banaani', 'omena', 'peruna', 'kana', 'jauheliha', 'mehu', 'pasta', 'riisi', 'suklaa', 'kevytmaito', 'ruisleipä', 'tomaatti', 'kurkku', 'voi', 'kerma'];
+/** How many of the measured searches the SQL floor replays (pgbench picks among them at random). */
+const SEARCH_FLOOR_SAMPLE = 60;
 const env = { ...process.env, RATE_LIMIT_PER_MINUTE: '0' };
 const run = (cmd, args, extra = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
 
@@ -35,8 +37,9 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function scenario(name, makeRequest) {
-  for (let i = 0; i < 100; i++) await makeRequest(i);
+/** `warmFrom`: the first index of the warm-up requests (a scenario whose requests must not repeat warms up past them). */
+async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
+  for (let i = 0; i < 100; i++) await makeRequest(warmFrom + i);
   const latencies = [];
   let next = 0;
   let errors = 0;
@@ -74,11 +77,25 @@ async function machineFloor() {
   }
 }
 
+/** The gateway's response-cache counters (GET /api/ready). */
+async function cacheStats(base) {
+  const body = await (await fetch(`${base}/api/ready`)).json();
+  return body.cache ?? { hits: 0, misses: 0 };
+}
+
 async function benchmark(profile, base, databaseUrl) {
   const { storeIds, itemIds, cart } = await benchIds(base);
   const ok = (response) => response.arrayBuffer().then(() => response.ok);
+  // Item search measures the search itself: every request (warm-up included) is a different (term, store set), so
+  // the gateway's response cache answers none of them; the cache counters before and after prove it.
+  const pool = (await (await fetch(`${base}/api/stores/minimal?skip=0`)).json()).slice(0, SEARCH_STORE_POOL).map((s) => s.id);
+  const searches = searchRequests(pool, REQUESTS + 100);
+  const cacheBefore = await cacheStats(base);
+  const searchRow = await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(searches[i].search)}&storeIds=${searches[i].storeIds}`).then(ok), { warmFrom: REQUESTS });
+  const cacheAfter = await cacheStats(base);
+  const searchCacheHits = cacheAfter.hits - cacheBefore.hits;
   const api = [
-    await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&storeIds=${storeIds.slice(0, 1 + (i % 10))}`).then(ok)),
+    searchRow,
     await scenario('item by id', (i) => fetch(`${base}/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
     await scenario('store totals 30×10', () =>
       fetch(`${base}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, type: 'default', items: cart }) }).then(ok),
@@ -89,7 +106,7 @@ async function benchmark(profile, base, databaseUrl) {
     ),
   ];
   const floorRow = await machineFloor();
-  const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searchTerms: SEARCH_TERMS, databaseUrl });
+  const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searches: searches.slice(0, SEARCH_FLOOR_SAMPLE), databaseUrl });
   const results = api.map((row) => {
     // The split has no recorded SQL floor yet: its row prints the API figures only.
     if (!scripts[row.scenario]) return { ...row, 'SQL req/s': null, 'SQL mean ms': null, 'API : SQL': null };
@@ -97,6 +114,9 @@ async function benchmark(profile, base, databaseUrl) {
     return { ...row, 'SQL req/s': Math.round(floor.tps), 'SQL mean ms': +floor.latency.toFixed(2), 'API : SQL': +(floor.tps / row['req/s']).toFixed(1) };
   });
   console.log(`\n${profile} profile, ${size} data — ${base} (${os.cpus().length} cores; gateway response cache on for search/item, never for totals)`);
+  console.log(
+    `item search: ${REQUESTS + 100} distinct searches (20 terms × store sets of 1–10 drawn from ${pool.length} stores), answered by the response cache ${searchCacheHits} times of ${cacheAfter.hits + cacheAfter.misses - cacheBefore.hits - cacheBefore.misses}; its SQL floor replays ${Math.min(SEARCH_FLOOR_SAMPLE, searches.length)} of them`,
+  );
   console.log('SQL = the same requests\' statements replayed by pgbench, same concurrency, same database; API : SQL = how many times slower the API is');
   console.table([...results, { ...floorRow, 'SQL req/s': null, 'SQL mean ms': null, 'API : SQL': null }]);
   console.log('machine floor = a bare node:http server with a fixed body, same client and concurrency: the latency scheduling alone gives on this machine');

@@ -59,32 +59,53 @@ function inline(sql, params) {
 const dist = (root, file) => require(path.join(root, 'dist', file));
 
 /** One pgbench script per request of the scenario (pgbench picks among them at random). */
-export async function recordScenarios(root, { storeIds, itemIds, cart, searchTerms, databaseUrl }) {
+export async function recordScenarios(root, { storeIds, itemIds, cart, searches, databaseUrl }) {
   const { Client } = require('pg');
   const client = databaseUrl ? new Client({ connectionString: databaseUrl }) : undefined;
   await client?.connect();
   try {
-    return await recordWith(root, client, { storeIds, itemIds, cart, searchTerms });
+    return await recordWith(root, client, { storeIds, itemIds, cart, searches });
   } finally {
     await client?.end();
   }
 }
 
-async function recordWith(root, client, { storeIds, itemIds, cart, searchTerms }) {
+/**
+ * The catalog's in-memory search index as the service holds it once loaded (see search-index.ts): a snapshot of
+ * the items and the stemmed form of each typed word, which the service remembers. Neither is recorded: what a
+ * search then sends per request is the page statement (and the typo correction when a word needs it).
+ */
+async function searchIndex(root, client) {
+  if (!client) return undefined;
+  const { SearchSnapshot, STEMS_SQL, parseStem } = dist(root, 'libs/catalog/service/src/items/search-index.js');
+  const snapshot = await SearchSnapshot.load(async (sql, params) => (await client.query(sql, params)).rows, new Intl.Collator('fi-FI'));
+  const stems = new Map();
+  return {
+    snapshot: () => snapshot,
+    async stemsOf(tokens) {
+      const unknown = tokens.filter((token) => !stems.has(token));
+      if (unknown.length > 0) (await client.query(STEMS_SQL, [unknown])).rows.forEach((row, i) => stems.set(unknown[i], parseStem(row.query)));
+      return tokens.map((token) => stems.get(token));
+    },
+  };
+}
+
+async function recordWith(root, client, { storeIds, itemIds, cart, searches }) {
   const { PriceMatrixRepository } = dist(root, 'libs/comparisons/service/src/price-matrix.repository.js');
   const { ItemRepository } = dist(root, 'libs/catalog/service/src/items/item.repository.js');
   const { ItemSearchRepository } = dist(root, 'libs/catalog/service/src/items/item-search.repository.js');
   const { toSearchTerms } = dist(root, 'libs/catalog/service/src/items/search-terms.js');
+  const index = await searchIndex(root, client);
   const scripts = { 'item search': [], 'item by id': [], 'store totals 30×10': [] };
   const record = async (scenario, run) => {
     const ds = recorder(client);
     await run(ds);
     scripts[scenario].push(ds.calls.map((c) => `${inline(c.sql, c.params).replace(/\s+/g, ' ').trim()};`).join('\n'));
   };
-  for (let i = 0; i < searchTerms.length; i++) {
-    const ids = storeIds.slice(0, 1 + (i % storeIds.length));
-    const terms = toSearchTerms(searchTerms[i]);
-    await record('item search', (ds) => new ItemSearchRepository(ds).search(terms, ids, { limit: 100, offset: 0 }));
+  for (const { search, storeIds: ids } of searches) {
+    const terms = toSearchTerms(search);
+    await index?.stemsOf(terms.tokens); // remembered by the service after a word's first search
+    await record('item search', (ds) => new ItemSearchRepository(ds, index).search(terms, ids, { limit: 100, offset: 0 }));
   }
   for (const id of itemIds.slice(0, 20)) await record('item by id', (ds) => new ItemRepository(ds).findByIds([id], storeIds));
   await record('store totals 30×10', (ds) =>

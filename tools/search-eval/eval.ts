@@ -12,7 +12,7 @@
 import 'reflect-metadata';
 import { generateDemoData } from '@hintakori/demo-data';
 import { CatalogPatterns } from '@hintakori/catalog-contracts';
-import { CatalogModule } from '@hintakori/catalog-service';
+import { CatalogModule, SearchIndex } from '@hintakori/catalog-service';
 import {
   createTestDatabase,
   EVAL_SET,
@@ -75,6 +75,10 @@ async function runSize(size: EvalSize, options: Options): Promise<boolean> {
     process.stdout.write(
       `\n${size}: ${loaded.items} items, ${loaded.prices} prices loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; stores ${storeIds.join(', ')} (one per chain in Helsinki)\n`,
     );
+    // The service answers from its in-memory search index once it has reloaded after the load (the tables before).
+    const indexWait = Date.now();
+    await service.app.get(SearchIndex).whenReady();
+    process.stdout.write(`search index current ${Date.now() - indexWait} ms after the load\n`);
     const report = await evaluate(service.client, data, storeIds, size);
     process.stdout.write(`${formatReport(report, options.verbose)}\n`);
     if (options.bench) {

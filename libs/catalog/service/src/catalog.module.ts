@@ -18,6 +18,7 @@ import { InitCatalogSchema1763900000000 } from './database/migrations/1763900000
 import { PriceHistoryAndItemSources1764000000000 } from './database/migrations/1764000000000-price-history-and-item-sources';
 import { SearchRanking1764300000000 } from './database/migrations/1764300000000-search-ranking';
 import { SearchRankingInService1764700000000 } from './database/migrations/1764700000000-search-ranking-in-service';
+import { SearchIndexNotify1764800000000 } from './database/migrations/1764800000000-search-index-notify';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -27,6 +28,7 @@ import { ItemEntity } from './items/item.entity';
 import { ItemHandler } from './items/item.handler';
 import { ItemRepository } from './items/item.repository';
 import { ItemService } from './items/item.service';
+import { SearchIndex } from './items/search-index';
 import { PriceHistoryEntity } from './prices/price-history.entity';
 import { PriceHistoryHandler } from './prices/price-history.handler';
 import { PriceHistoryService } from './prices/price-history.service';
@@ -42,6 +44,7 @@ const MIGRATIONS = [
   SearchRanking1764300000000,
   StoreCampaignIndex1764600000000,
   SearchRankingInService1764700000000,
+  SearchIndexNotify1764800000000,
 ];
 
 /**
@@ -84,6 +87,7 @@ export class CatalogModule {
         CategoryMappingService,
         ItemRepository,
         ItemSearchRepository,
+        SearchIndex,
         ItemService,
         ItemUpsertProjection,
         StorePriceProjection,

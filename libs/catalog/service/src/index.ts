@@ -3,3 +3,4 @@ export { StorePriceProjection } from './prices/store-price.projection';
 export type { PriceObservation } from './prices/store-price.projection';
 export { ItemUpsertProjection } from './items/item-upsert.projection';
 export type { CatalogModuleOptions } from './seeding/seed-options';
+export { SearchIndex } from './items/search-index';

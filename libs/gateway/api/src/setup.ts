@@ -104,7 +104,9 @@ export function assetCacheControl(filePath: string): string | null {
 export function webAssets(webRoot: string) {
   const files = express.static(webRoot, { index: false, maxAge: '1h', setHeaders: assetCacheHeaders });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path === '/index.html') return next();
+    // No file of the web build is under /api/: an API request goes on without a stat() of the disk (0.9 ms a
+    // request in a CPU profile of uncached searches on the standalone profile).
+    if (req.path === '/index.html' || req.path.startsWith('/api/')) return next();
     files(req, res, next);
   };
 }

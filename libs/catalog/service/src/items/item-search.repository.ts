@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Page } from '../validation/request-validation';
 import { availabilitySql, ItemRow, withItemDetails } from './item-rows';
-import { rankCandidates, type SearchCandidate } from './search-ranking';
+import { patternRoots, SearchIndex, type SearchSnapshot } from './search-index';
+import { compareScores, rankCandidates, scoreCandidates, type SearchCandidate } from './search-ranking';
 import { toSearchWord, type SearchTerms, type SearchWord } from './search-terms';
 
 /** Names in Finnish alphabetical order, as the `catalog.finnish` collation sorts them. */
@@ -31,6 +32,22 @@ function candidatesSql(words: number): string {
 const PAGE_SQL = withItemDetails('SELECT p.id, p.ord FROM unnest($2::int[]) WITH ORDINALITY AS p(id, ord)');
 
 /**
+ * The page of the in-memory search in one statement: `$2` the ranked candidates in order up to the end of the
+ * page's last tie group, `$3` each one's tie group (equal relevance, plainness and match length), `$4` whether the
+ * group has more than one candidate. Within a group, availability in the chosen stores (`$1`) comes first, then the
+ * given order (Finnish name, id); only tied candidates need it counted. `$5` offset, `$6` limit.
+ */
+const RANKED_PAGE_SQL = withItemDetails(`
+  SELECT r.id, r.ord FROM (
+    SELECT c.id, row_number() OVER (
+             ORDER BY c.grp,
+                      CASE WHEN c.tied THEN ${availabilitySql('c.id')} ELSE 0 END DESC,
+                      c.pos) AS ord
+    FROM unnest($2::int[], $3::int[], $4::boolean[]) WITH ORDINALITY AS c(id, grp, tied, pos)
+  ) r
+  ORDER BY r.ord OFFSET $5 LIMIT $6`);
+
+/**
  * For each search word: null when some name contains one of its roots, otherwise (typo tolerance) the word of a
  * similar name most similar to it — names found through pg_trgm's word similarity (`%>`, threshold 0.4 set on the
  * service's connections), words ranked by trigram similarity. Null too when nothing is similar.
@@ -54,9 +71,57 @@ function correctionSql(trgm: string): string {
 export class ItemSearchRepository {
   private trgmSchema?: Promise<string>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly index?: SearchIndex,
+  ) {}
 
+  /**
+   * The ranked page: from the in-memory index when it is current (one statement: the page with its prices), else
+   * from the tables (the candidates, then the page).
+   */
   async search(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
+    const snapshot = this.index?.snapshot();
+    const found = snapshot ? await this.searchIndexed(snapshot, terms, storeIds, page) : undefined;
+    return found ?? this.searchTables(terms, storeIds, page);
+  }
+
+  /** The same answer as searchTables from the index; undefined when the full-text query is beyond it (phrases). */
+  async searchIndexed(snapshot: SearchSnapshot, terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[] | undefined> {
+    if (!this.index) return undefined;
+    const stems = await this.index.stemsOf(terms.tokens);
+    if (stems.some((stem) => stem === undefined)) return undefined;
+    let words = terms.words;
+    if (words.some((word) => word.correctable && !snapshot.contains(patternRoots(word.pattern)))) words = await this.correctTypos(words);
+    if (words.length === 0) return [];
+    const patterns = words.map((word) => word.pattern);
+    const prefixes = stems.filter((stem): stem is string => typeof stem === 'string');
+    const candidates = snapshot.candidates(
+      patterns.map(patternRoots),
+      prefixes.length > 0 ? prefixes : null,
+    );
+    const scored = scoreCandidates(candidates, patterns, (item) => item);
+    scored.sort((a, b) => compareScores(a, b) || a.candidate.nameRank - b.candidate.nameRank || a.candidate.id - b.candidate.id);
+    const end = page.offset + page.limit;
+    if (scored.length <= page.offset) return [];
+    // Up to the end of the tie group holding the page's last place: availability can reorder only within a group.
+    let last = Math.min(end, scored.length) - 1;
+    while (last + 1 < scored.length && compareScores(scored[last], scored[last + 1]) === 0) last++;
+    const ids: number[] = [];
+    const groups: number[] = [];
+    const tied: boolean[] = [];
+    let group = 0;
+    for (let i = 0; i <= last; i++) {
+      if (i > 0 && compareScores(scored[i - 1], scored[i]) !== 0) group++;
+      ids.push(scored[i].candidate.id);
+      groups.push(group);
+      tied.push((i > 0 && compareScores(scored[i - 1], scored[i]) === 0) || (i < scored.length - 1 && compareScores(scored[i], scored[i + 1]) === 0));
+    }
+    return this.dataSource.query(RANKED_PAGE_SQL, [storeIds, ids, groups, tied, page.offset, page.limit]);
+  }
+
+  /** The search on the tables alone: candidates with what the ranking needs, ranked here, then the page. */
+  async searchTables(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
     const words = await this.correctTypos(terms.words);
     if (words.length === 0) return [];
     const patterns = words.map((word) => word.pattern);

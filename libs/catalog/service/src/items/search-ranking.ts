@@ -107,31 +107,44 @@ export function matchLength(phrase: string, word: WordMatcher): number {
 }
 
 /** The name without its leading brand ("valio kevytmaito" -> "kevytmaito" for brand "valio"). */
-export function productName(candidate: SearchCandidate): string {
+export function productName(candidate: Pick<SearchCandidate, 'brand' | 'searchName'>): string {
   const { brand, searchName } = candidate;
   return brand && searchName.startsWith(`${brand} `) ? searchName.slice(brand.length + 1) : searchName;
 }
 
 const brandLevel = (level: number) => (level === 0 ? 0 : level === 4 ? 2 : 1);
 
-interface Ranked {
-  candidate: SearchCandidate;
+/** What scoring reads of a candidate (availability only breaks the ties it leaves). */
+export type ScoredFields = Omit<SearchCandidate, 'availability'>;
+
+/** A candidate with the ranking's keys that do not depend on the chosen stores. */
+export interface Scored<C extends ScoredFields = ScoredFields> {
+  candidate: C;
   /** Relevance × 100, rounded half away from zero to an integer (the relevance to two decimals). */
   relevance: number;
   plainWords: number;
   matchLength: number;
 }
 
+/** What scoring needs of a candidate beyond its fields; the in-memory index keeps it per item (search-index.ts). */
+export interface Precomputed {
+  /** productName(candidate). */
+  product: string;
+  /** plainWords(product). */
+  plainWords: number;
+}
+
 /**
- * Orders the candidates by the ranking above; `patterns` are the search words' patterns (at least one).
- * `collator` compares names as Finnish.
+ * The relevance, plainness and match length of each candidate (the keys before availability); `patterns` are the
+ * search words' patterns (at least one).
  */
-export function rankCandidates(candidates: readonly SearchCandidate[], patterns: readonly string[], collator: Intl.Collator): SearchCandidate[] {
+export function scoreCandidates<C extends ScoredFields>(candidates: readonly C[], patterns: readonly string[], precomputed?: (candidate: C) => Precomputed): Scored<C>[] {
   const words = patterns.map(wordMatcher);
   const n = words.length;
   const categoryLevels = new Map<string, number>();
-  const ranked: Ranked[] = candidates.map((candidate) => {
-    const product = productName(candidate);
+  return candidates.map((candidate) => {
+    const known = precomputed?.(candidate);
+    const product = known ? known.product : productName(candidate);
     let textSum = 0;
     let lengthSum = 0;
     for (const word of words) {
@@ -148,13 +161,24 @@ export function rankCandidates(candidates: readonly SearchCandidate[], patterns:
     const startsWith = words[0].start.test(product) ? 1 : 0;
     // relevance × 100 = (200 × textSum + 100 × categorySum) / n + 25 × startsWith, exact in integers.
     const numerator = 200 * textSum + 100 * categorySum + 25 * startsWith * n;
-    return { candidate, relevance: Math.floor((2 * numerator + n) / (2 * n)), plainWords: plainWords(product), matchLength: lengthSum };
+    return { candidate, relevance: Math.floor((2 * numerator + n) / (2 * n)), plainWords: known ? known.plainWords : plainWords(product), matchLength: lengthSum };
   });
+}
+
+/** Order of the keys before availability: relevance, then plainer, then shorter match. */
+export function compareScores(a: Scored, b: Scored): number {
+  return b.relevance - a.relevance || a.plainWords - b.plainWords || a.matchLength - b.matchLength;
+}
+
+/**
+ * Orders the candidates by the ranking above; `patterns` are the search words' patterns (at least one).
+ * `collator` compares names as Finnish.
+ */
+export function rankCandidates(candidates: readonly SearchCandidate[], patterns: readonly string[], collator: Intl.Collator): SearchCandidate[] {
+  const ranked = scoreCandidates(candidates, patterns);
   ranked.sort(
     (a, b) =>
-      b.relevance - a.relevance ||
-      a.plainWords - b.plainWords ||
-      a.matchLength - b.matchLength ||
+      compareScores(a, b) ||
       b.candidate.availability - a.candidate.availability ||
       collator.compare(a.candidate.name, b.candidate.name) ||
       a.candidate.id - b.candidate.id,

@@ -7,6 +7,7 @@ import { Backend } from '../backend';
 import { CartId, ComparedItem, errorResponses, Id, MAX_ID, ok, StoreIds, StoreTotals } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
+import { BasketItems } from './basket-items';
 
 const MAX_LINES = 500;
 const ComparisonType = Type.Literal('default', { description: 'the comparison kind (only "default" today)' });
@@ -88,7 +89,12 @@ const splitContract = routeContract({
 @ApiTags('comparisons')
 @Controller('shoppingCartComparisons')
 export class ComparisonsController {
-  constructor(private readonly backend: Backend) {}
+  /** Item details of the baskets compared lately (no prices), so a basket asked for again skips the catalog. */
+  private readonly basketItems: BasketItems;
+
+  constructor(private readonly backend: Backend) {
+    this.basketItems = new BasketItems((ids) => this.backend.items(ids, []));
+  }
 
   @Get()
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
@@ -97,14 +103,10 @@ export class ComparisonsController {
     const storeIds = [...new Set(query.storeIds)];
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];
-    const [basket, items] = await Promise.all([
+    const [basket, byId] = await Promise.all([
       this.backend.basket(storeIds, lines),
-      this.backend.items(
-        lines.map((line) => line.itemId),
-        [],
-      ),
+      this.basketItems.get(lines.map((line) => line.itemId)),
     ]);
-    const byId = new Map(items.map((item) => [item.id, item]));
     return basket.flatMap((line) => {
       const item = byId.get(line.itemId);
       return item ? [{ ...item, quantity: line.quantity, storeItems: line.storeItems }] : [];

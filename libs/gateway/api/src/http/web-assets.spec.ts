@@ -1,5 +1,5 @@
 import express from 'express';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -22,6 +22,15 @@ describe('webAssets', () => {
     const header = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(header).toBeTruthy();
     expect(res.text).toBe(`<meta property="csp-nonce" nonce="${header}">`);
+  });
+
+  it('leaves /api/ paths to the API even when the build has a file there', async () => {
+    mkdirSync(path.join(root, 'api'), { recursive: true });
+    writeFileSync(path.join(root, 'api', 'items'), 'not the API');
+    const api = express();
+    api.use(webAssets(root));
+    api.use((_req, res) => res.json({ api: true }));
+    expect((await request(api).get('/api/items').expect(200)).body).toEqual({ api: true });
   });
 
   it('serves the other files of the build as they are', async () => {
