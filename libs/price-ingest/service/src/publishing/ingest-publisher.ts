@@ -79,9 +79,30 @@ export class IngestPublisher {
     await emit();
   }
 
+  /**
+   * Connects the Kafka producer (the idempotent producer's id takes a round trip or a few to the broker) ahead of the
+   * first run; true once connected (a worker's readiness). In process there is nothing to connect.
+   */
+  async ready(): Promise<boolean> {
+    if (!isProducerClient(this.client)) return true;
+    await this.connectedProducer();
+    return true;
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const connecting = (this.client as unknown as ProducerClient).connect();
+      this.producer = connecting;
+      // A failed connection is tried again by the next call, not remembered.
+      connecting.catch(() => {
+        if (this.producer === connecting) this.producer = null;
+      });
+    }
+    return this.producer;
+  }
+
   private async produce(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
-    this.producer ??= (this.client as unknown as ProducerClient).connect();
-    const send = uninstrumentedSendBatch(await this.producer);
+    const send = uninstrumentedSendBatch(await this.connectedProducer());
     const queued = new Set<Promise<unknown>>();
     let failure: unknown = null;
     const flush = async (batch: Message[]) => {
