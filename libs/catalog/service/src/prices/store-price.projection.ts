@@ -108,6 +108,14 @@ const INSERT_PERIODS_SQL = `
   ORDER BY p."itemId", p."storeId", p."from"
   ON CONFLICT DO NOTHING`;
 
+/** The form toISOString() answers; with a day up to 28 and an hour up to 23 it round-trips unchanged. */
+const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** The observation's time in UTC ISO form: as given when already canonical (what the consumers pass), else through Date. */
+function isoOf(row: TimedObservation): string {
+  return CANONICAL_UTC.test(row.observedAt) ? row.observedAt : new Date(row.at).toISOString();
+}
+
 function keyOf(row: { itemId: number; storeId: number }): string {
   return `${row.itemId}:${row.storeId}`;
 }
@@ -203,7 +211,7 @@ export class StorePriceProjection {
         const row = rows[index];
         if (state && row.at <= state.at) continue; // not newer than the last confirmation: a replay or a late arrival
         if (!state || state.price !== row.price || state.isCampaign !== row.isCampaign) {
-          const at = new Date(row.at).toISOString();
+          const at = isoOf(row);
           if (openPeriod) openPeriod.to = at;
           else if (state) closes.push({ itemId: row.itemId, storeId: row.storeId, at });
           openPeriod = { itemId: row.itemId, storeId: row.storeId, from: at, to: null, price: row.price, isCampaign: row.isCampaign };
@@ -231,6 +239,6 @@ function toRecord(row: TimedObservation): PriceObservation {
     priceUnit: row.priceUnit,
     comparisonPriceUnit: row.comparisonPriceUnit,
     isCampaign: row.isCampaign,
-    observedAt: new Date(row.at).toISOString(),
+    observedAt: isoOf(row),
   };
 }
