@@ -7,7 +7,7 @@
 //   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
 //
 // Each round: a fresh database (hintakori_bench_w<N>), the stack started with N workers and no demo loading,
-// then the S group and K group demo feeds queued at once (two runs: one worker takes them in turn, two in
+// then, once the workers are ready, the S group and K group demo feeds queued at once (two runs: one worker takes them in turn, two in
 // parallel). The clock starts when the runs are created and stops when both projections hold every price
 // (polled: row counts of catalog.store_prices and comparisons.price_matrix). Holds /tmp/stack.lock throughout
 // and stops the stack at the end.
@@ -104,6 +104,20 @@ async function stopStackApps() {
   rmSync(pidsFile, { force: true });
 }
 
+/** Waits for the feed-run workers' readiness probes (tools/stack.mjs: worker i on STACK_PORT_BASE + 5 + i). */
+async function workersReady(workers) {
+  const base = Number(process.env.STACK_PORT_BASE ?? 3100);
+  const deadline = Date.now() + 120_000;
+  for (let i = 1; i <= workers; i++) {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${base + 5 + i}/ready`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`price-ingest-worker-${i} not ready after 120 s — see .data/stack/price-ingest-worker-${i}.log`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 async function freshDatabase(database) {
   const admin = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
   await admin.connect();
@@ -120,6 +134,9 @@ async function round(workers) {
   await resetProjectionGroups();
   const stackEnv = { PORT, RATE_LIMIT_PER_MINUTE: '0', STACK_DATABASE: database, STACK_INGEST_WORKERS: String(workers), STACK_LOAD_DEMO: 'false', DEMO_FEED_SIZE: 'small' };
   run(process.execPath, ['tools/stack.mjs', '--detach'], stackEnv);
+  // The stack returns once the services are ready; its workers may still be booting. The clock measures ingest, not a
+  // worker's start: wait until each worker is ready (database and Kafka producer connected).
+  await workersReady(workers);
   const url = urlFor(database);
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();

@@ -3,7 +3,7 @@ import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@hintakori/platform-config';
 import { hostWorker, levels } from '@hintakori/platform-host';
-import { PriceIngestModule } from '@hintakori/price-ingest-service';
+import { IngestPublisher, PriceIngestModule } from '@hintakori/price-ingest-service';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   // Probes (/health, /ready) on 3106 unless PORT says otherwise (the chart and compose expect 3106).
   const config = loadConfigOrExit(process.env, { port: 3106 });
   const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: true }), { logger: levels(config) });
-  await hostWorker('price-ingest-worker', app, config);
+  // Ready once the database answers and the Kafka producer is connected (connecting starts now, not at the first run).
+  const publisher = app.get(IngestPublisher);
+  void publisher.ready().catch(() => undefined);
+  await hostWorker('price-ingest-worker', app, config, () => publisher.ready());
   new Logger('price-ingest-worker').log(`price-ingest worker ${process.pid} is taking feed runs (${config.profile} profile)`);
 }
 

@@ -84,7 +84,7 @@ export function createEventPublisher(caller: string, config: AppConfig): ClientP
   return publisher as unknown as ClientProxy;
 }
 
-export { reconnectWhenGivenUp } from './kafka-rpc';
+export { reconnectWhenGivenUp, uninstrumentedSendBatch } from './kafka-rpc';
 
 /** ClientKafka whose reply consumer comes back after kafkajs gave up on it (reconnectWhenGivenUp). */
 class ReconnectingClientKafka extends ClientKafka {

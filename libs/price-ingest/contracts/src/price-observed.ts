@@ -29,6 +29,9 @@ export type ParsedPriceObservation = { ok: true; observation: PriceObservation }
 
 /** An observation dated further ahead than this would pin its cell (newer wins), so it is refused as a clock error. */
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+const YEAR_2000_MS = Date.UTC(2000, 0, 1);
+/** The form toISOString() answers (price-ingest publishes it); with a day up to 28 and an hour up to 23 it round-trips unchanged. */
+const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /**
  * Checks one `prices.observed` payload from the wire for the projections that consume it (catalog, comparisons);
@@ -45,11 +48,9 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (typeof event.priceUnit !== 'string') return { ok: false, reason: 'priceUnit must be a string' };
   if (typeof event.comparisonPriceUnit !== 'string') return { ok: false, reason: 'comparisonPriceUnit must be a string' };
   if (event.isCampaign !== undefined && typeof event.isCampaign !== 'boolean') return { ok: false, reason: 'isCampaign must be a boolean' };
-  const observedAt = typeof event.observedAt === 'string' ? new Date(event.observedAt) : null;
-  if (!observedAt || Number.isNaN(observedAt.getTime()) || observedAt.getUTCFullYear() < 2000) {
-    return { ok: false, reason: 'observedAt must be an ISO timestamp' };
-  }
-  if (observedAt.getTime() - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
+  const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
+  if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
+  if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
   return {
     ok: true,
     observation: {
@@ -60,7 +61,8 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       priceUnit: event.priceUnit,
       comparisonPriceUnit: event.comparisonPriceUnit,
       isCampaign: event.isCampaign ?? false,
-      observedAt: observedAt.toISOString(),
+      // Already canonical (what price-ingest sends): kept as is instead of a Date round trip per event.
+      observedAt: CANONICAL_UTC.test(event.observedAt as string) ? (event.observedAt as string) : new Date(at).toISOString(),
     },
   };
 }

@@ -71,10 +71,15 @@ export function latLong(lat: unknown, long: unknown): { lat: number; long: numbe
   return { lat: la, long: lo };
 }
 
+/** The form toISOString() answers; with a day up to 28 and an hour up to 23 it round-trips unchanged. */
+const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 export function isoTime(value: unknown, field: string): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new RecordError(`${field} must be an ISO time`);
-  return new Date(value).toISOString();
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) throw new RecordError(`${field} must be an ISO time`);
+  // Feeds mostly give the canonical form already: skip the Date round trip (a third of a price record's parsing).
+  return CANONICAL_UTC.test(value as string) ? (value as string) : new Date(ms).toISOString();
 }
 
 export function hhmm(value: unknown, field: string): string | null {

@@ -1,5 +1,7 @@
+import { uninstrumentedSendBatch } from '@hintakori/platform-messaging';
 import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
 import type { ClientProxy } from '@nestjs/microservices';
+import type { Message, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
 
 export const INGEST_EVENT_CLIENT = Symbol('INGEST_EVENT_CLIENT');
@@ -10,52 +12,53 @@ export interface OutgoingMessage {
   value: unknown;
 }
 
-/** Kafka's client can send many messages in one request; the in-process client gets the events joined into batches. */
-interface BatchCapable {
-  emitBatch(pattern: string, data: { messages: OutgoingMessage[] }): import('rxjs').Observable<unknown>;
+/** Kafka's client (Nest's ClientKafka): connect() answers its kafkajs producer. */
+interface ProducerClient {
+  connect(): Promise<Producer>;
+  emitBatch(pattern: string, data: { messages: OutgoingMessage[] }): unknown;
 }
 
-const BATCH = 200;
 /**
- * At most this many events per produce request: a request's record batch for one partition must stay under the
- * broker's message.max.bytes (1 MiB by default); a price event is about 250 bytes of JSON. National feeds put up
- * to 500 events in one message (an item priced in 1,000 stores), so batches are bounded by events, not messages.
+ * At most this many bytes of message values per produce request: a request's record batch for one partition must
+ * stay under the broker's message.max.bytes (1 MiB by default), and a request's batches together are never larger
+ * than the request. About 4,500 price events of ~200 bytes.
+ */
+export const MAX_REQUEST_BYTES = 900_000;
+/**
+ * At most this many events per request in process: every emitted batch reaches each subscriber as one batch (one
+ * transaction per projection).
  */
 export const MAX_EVENTS_PER_REQUEST = 2_000;
+/**
+ * Produce requests handed to kafkajs before the first is answered. The idempotent producer still sends one request
+ * per broker at a time, in order; the queue keeps the next one ready, so the broker never waits on this process.
+ */
+const REQUESTS_QUEUED = 4;
 
 /** The projected topics: their in-process subscribers take any batch of events (as from a Kafka fetch). */
 const JOINED_IN_PROCESS = new Set<string>([IngestTopics.PricesObserved, IngestTopics.ItemsUpserted, IngestTopics.StoresUpserted, IngestTopics.OffersUpserted]);
 
-const eventsIn = (message: OutgoingMessage) => (Array.isArray(message.value) ? message.value.length : 1);
+const isProducerClient = (client: unknown): client is ProducerClient =>
+  typeof (client as Partial<ProducerClient>).emitBatch === 'function' && typeof (client as Partial<ProducerClient>).connect === 'function';
 
 /**
  * Publishes ingest events over the profile's event transport (createEventPublisher): Kafka in the
  * distributed profile, the in-process bus in standalone. Resolves when the broker (or, in process,
  * every consumer) has taken the messages.
+ *
+ * On Kafka each message value is serialised once (JSON, the contract's wire format) straight into a Buffer and
+ * the messages go to the producer in requests of up to MAX_REQUEST_BYTES, several queued at once. The kafkajs
+ * instrumentation's span per message is skipped (it cost more than the serialisation, and a feed run is traced by
+ * its job, not by its 270,000 events).
  */
 export class IngestPublisher {
+  private producer: Promise<Producer> | null = null;
+
   constructor(private readonly client: ClientProxy) {}
 
   async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const batching = this.client as unknown as Partial<BatchCapable>;
-    if (typeof batching.emitBatch === 'function') {
-      let batch: OutgoingMessage[] = [];
-      let events = 0;
-      const send = async () => {
-        if (batch.length > 0) await lastValueFrom(batching.emitBatch!.call(this.client, topic, { messages: batch }), { defaultValue: undefined });
-        batch = [];
-        events = 0;
-      };
-      for (const message of messages) {
-        const n = eventsIn(message);
-        if (batch.length > 0 && (batch.length >= BATCH || events + n > MAX_EVENTS_PER_REQUEST)) await send();
-        batch.push(message);
-        events += n;
-      }
-      await send();
-      return;
-    }
+    if (isProducerClient(this.client)) return this.produce(topic, messages);
     // Dead letters and run completions stay one record per message (their consumers read one record).
     if (!JOINED_IN_PROCESS.has(topic)) {
       for (const message of messages) await lastValueFrom(this.client.emit(topic, message), { defaultValue: undefined });
@@ -74,6 +77,62 @@ export class IngestPublisher {
       events.push(...value);
     }
     await emit();
+  }
+
+  /**
+   * Connects the Kafka producer (the idempotent producer's id takes a round trip or a few to the broker) ahead of the
+   * first run; true once connected (a worker's readiness). In process there is nothing to connect.
+   */
+  async ready(): Promise<boolean> {
+    if (!isProducerClient(this.client)) return true;
+    await this.connectedProducer();
+    return true;
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const connecting = (this.client as unknown as ProducerClient).connect();
+      this.producer = connecting;
+      // A failed connection is tried again by the next call, not remembered.
+      connecting.catch(() => {
+        if (this.producer === connecting) this.producer = null;
+      });
+    }
+    return this.producer;
+  }
+
+  private async produce(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
+    const send = uninstrumentedSendBatch(await this.connectedProducer());
+    const queued = new Set<Promise<unknown>>();
+    let failure: unknown = null;
+    const flush = async (batch: Message[]) => {
+      const request = send({ topicMessages: [{ topic, messages: batch }], acks: -1 });
+      queued.add(request);
+      request.then(
+        () => queued.delete(request),
+        (error: unknown) => {
+          queued.delete(request);
+          failure ??= error;
+        },
+      );
+      if (queued.size >= REQUESTS_QUEUED) await Promise.race(queued).catch(() => undefined);
+      if (failure) throw failure;
+    };
+    let batch: Message[] = [];
+    let bytes = 0;
+    for (const message of messages) {
+      const value = Buffer.from(JSON.stringify(message.value));
+      if (batch.length > 0 && bytes + value.length > MAX_REQUEST_BYTES) {
+        await flush(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push({ key: message.key, value });
+      bytes += value.length;
+    }
+    if (batch.length > 0) await flush(batch);
+    await Promise.allSettled([...queued]);
+    if (failure) throw failure;
   }
 
   async close(): Promise<void> {

@@ -80,16 +80,23 @@ export class FeedRunner {
     let chunk = emptyChunk();
     let lineNo = 0;
     const totals = { records: run.recordsTotal, rejected: run.recordsRejected, prices: run.pricesPublished };
-    const commit = async () => {
-      const counts = await this.publishChunk(ctx, chunk);
-      await this.runs.checkpoint(run.id, checkpoint, lineNo, counts);
-      checkpoint = lineNo;
+    const commit = async (full: Chunk, from: number, to: number) => {
+      const counts = await this.publishChunk(ctx, full);
+      await this.runs.checkpoint(run.id, from, to, counts);
       totals.records += counts.records;
       totals.rejected += counts.rejected;
       totals.prices += counts.prices;
+      await options.onProgress?.({ runId: run.id, source: run.source, lines: to, ...totals, bytesRead: input.bytesRead(), totalBytes: input.totalBytes });
+      await options.afterCheckpoint?.(to);
+    };
+    // One chunk is published and checkpointed while the next one is read: commits stay in order, one at a time.
+    let committing: Promise<void> | null = null;
+    const startCommit = async () => {
+      if (committing) await committing;
+      committing = commit(chunk, checkpoint, lineNo);
+      committing.catch(() => undefined); // awaited before the next commit, at the end, or in finally
       chunk = emptyChunk();
-      await options.onProgress?.({ runId: run.id, source: run.source, lines: lineNo, ...totals, bytesRead: input.bytesRead(), totalBytes: input.totalBytes });
-      await options.afterCheckpoint?.(lineNo);
+      checkpoint = lineNo;
     };
     try {
       for await (const line of input.lines) {
@@ -102,11 +109,14 @@ export class FeedRunner {
         }
         if (lineNo <= resumeAfter) continue;
         for (const record of records) add(chunk, record, lineNo);
-        if (lineNo - checkpoint >= chunkLines) await commit();
+        if (lineNo - checkpoint >= chunkLines) await startCommit();
       }
-      if (lineNo > checkpoint) await commit();
+      if (lineNo > checkpoint) await startCommit();
+      await committing;
     } finally {
       input.close();
+      // A run that failed while a chunk was still being published: let that chunk finish (or fail) before the caller records the failure.
+      await (committing as Promise<void> | null)?.catch(() => undefined);
     }
     // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString() };
@@ -123,6 +133,7 @@ export class FeedRunner {
     const source = run.source;
     const rejects = [...chunk.rejects];
     const now = new Date().toISOString();
+    const latestAllowed = Date.now() + MAX_FUTURE_MS;
 
     // Stores first, then items: the prices below may reference them.
     const storeIds = await this.registry.registerStores(source, chunk.stores);
@@ -144,7 +155,7 @@ export class FeedRunner {
     let newest: string | null = null;
     let prices = 0;
     for (const price of chunk.prices) {
-      const problem = priceProblem(price, now);
+      const problem = priceProblem(price, now, latestAllowed);
       const item = items.get(price.ean);
       const storeList = price.externalStoreId === null ? (ctx.nationalStores ?? []) : [stores.get(price.externalStoreId)].filter((id): id is number => id !== undefined);
       const reason =
@@ -250,9 +261,9 @@ function add(chunk: Chunk, record: FeedRecord, line: number): void {
 }
 
 /** Why a price cannot be used, or null. */
-export function priceProblem(price: FeedPrice, now: string): string | null {
+export function priceProblem(price: FeedPrice, now: string, latestAllowed = Date.parse(now) + MAX_FUTURE_MS): string | null {
   if (!Number.isInteger(price.price) || price.price <= 0) return `absurd price: ${price.price} cents is not above zero`;
   if (price.price > MAX_PRICE_CENTS) return `absurd price: ${(price.price / 100).toFixed(2)} € is over 1000 €`;
-  if (price.observedAt !== null && Date.parse(price.observedAt) - Date.parse(now) > MAX_FUTURE_MS) return `observedAt ${price.observedAt} is in the future`;
+  if (price.observedAt !== null && Date.parse(price.observedAt) > latestAllowed) return `observedAt ${price.observedAt} is in the future`;
   return null;
 }
