@@ -1,4 +1,4 @@
-import { parsePriceObservedEvent } from './price-observed';
+import { canonicalIsoTime, parsePriceObservedEvent } from './price-observed';
 
 const now = new Date('2025-11-22T12:00:00.000Z');
 const event = {
@@ -50,5 +50,26 @@ describe('parsePriceObservedEvent', () => {
     ['a time far in the future', { ...event, observedAt: '2025-11-24T12:00:00Z' }, 'observedAt is more than a day in the future'],
   ])('refuses %s', (_label, input, reason) => {
     expect(parsePriceObservedEvent(input, now)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('canonicalIsoTime', () => {
+  it('answers what the Date round trip answers, for canonical and other forms alike', () => {
+    const texts = [
+      '2025-11-22T07:15:00.000Z',
+      '2025-11-22T09:15:00+02:00',
+      '2025-11-22T07:15:00Z',
+      '2024-02-29T23:59:59.999Z',
+      '2025-11-30T12:00:00.000Z',
+      '2025-11-22T24:00:00.000Z',
+      '2025-11-22',
+      '+012025-01-01T00:00:00.000Z',
+    ];
+    // And a spread of instants over 30 years, each in its own canonical form.
+    for (let ms = Date.UTC(2000, 0, 1); ms < Date.UTC(2030, 0, 1); ms += 7_777_777_777) texts.push(new Date(ms).toISOString());
+    for (const text of texts) {
+      const ms = Date.parse(text);
+      expect([text, canonicalIsoTime(text, ms)]).toEqual([text, new Date(ms).toISOString()]);
+    }
   });
 });

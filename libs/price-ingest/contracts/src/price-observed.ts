@@ -34,6 +34,14 @@ const YEAR_2000_MS = Date.UTC(2000, 0, 1);
 const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /**
+ * `new Date(ms).toISOString()` of a time `text` already parsed to `ms`, without the Date round trip when `text` is
+ * in that form already (feeds and the wire mostly are: the round trip was a third of a price record's parsing).
+ */
+export function canonicalIsoTime(text: string, ms: number): string {
+  return CANONICAL_UTC.test(text) ? text : new Date(ms).toISOString();
+}
+
+/**
  * Checks one `prices.observed` payload from the wire for the projections that consume it (catalog, comparisons);
  * a bad event is reported with the reason, never thrown.
  */
@@ -62,7 +70,7 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       comparisonPriceUnit: event.comparisonPriceUnit,
       isCampaign: event.isCampaign ?? false,
       // Already canonical (what price-ingest sends): kept as is instead of a Date round trip per event.
-      observedAt: CANONICAL_UTC.test(event.observedAt as string) ? (event.observedAt as string) : new Date(at).toISOString(),
+      observedAt: canonicalIsoTime(event.observedAt as string, at),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { canonicalIsoTime } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -112,12 +113,9 @@ const INSERT_PERIODS_SQL = `
   ORDER BY p."itemId", p."storeId", p."from"
   ON CONFLICT DO NOTHING`;
 
-/** The form toISOString() answers; with a day up to 28 and an hour up to 23 it round-trips unchanged. */
-const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-
 /** The observation's time in UTC ISO form: as given when already canonical (what the consumers pass), else through Date. */
 function isoOf(row: TimedObservation): string {
-  return CANONICAL_UTC.test(row.observedAt) ? row.observedAt : new Date(row.at).toISOString();
+  return canonicalIsoTime(row.observedAt, row.at);
 }
 
 function keyOf(row: { itemId: number; storeId: number }): string {

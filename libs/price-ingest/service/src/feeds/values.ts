@@ -1,4 +1,5 @@
 /** Shared checks for the source adapters: each turns a bad value into a reason, never an exception. */
+import { canonicalIsoTime } from '@hintakori/price-ingest-contracts';
 
 export class RecordError extends Error {}
 
@@ -71,15 +72,11 @@ export function latLong(lat: unknown, long: unknown): { lat: number; long: numbe
   return { lat: la, long: lo };
 }
 
-/** The form toISOString() answers; with a day up to 28 and an hour up to 23 it round-trips unchanged. */
-const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-
 export function isoTime(value: unknown, field: string): string | null {
   if (value === undefined || value === null || value === '') return null;
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(ms)) throw new RecordError(`${field} must be an ISO time`);
-  // Feeds mostly give the canonical form already: skip the Date round trip (a third of a price record's parsing).
-  return CANONICAL_UTC.test(value as string) ? (value as string) : new Date(ms).toISOString();
+  return canonicalIsoTime(value as string, ms);
 }
 
 export function hhmm(value: unknown, field: string): string | null {
