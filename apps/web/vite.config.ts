@@ -120,8 +120,70 @@ const pwa = () =>
     },
   });
 
+const LIBRARY_INDEX = /libs[\\/]web[\\/]\w+[\\/]src[\\/]index\.ts$/;
+const LIBRARY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@hintakori\/web-(?:ui|util)["']/g;
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; exports: readonly string[]; code: string | null } | null };
+let firstScreen: Set<string> | undefined;
+
+/**
+ * The modules that the entry (main.tsx) imports statically, directly or not: they stay in the first screen's chunks.
+ * The UI kit's and util library's index files re-export everything, so through them only the modules that export a
+ * name the first screen's modules import count. Should this miss a module, the first screen would preload the shared
+ * chunk: a check at the end of the build (firstScreenGuard) fails the build then.
+ */
+function firstScreenModules(graph: ModuleGraph): Set<string> {
+  if (firstScreen) return firstScreen;
+  const found = new Set<string>();
+  const usedNames = new Set<string>();
+  const barrels = new Set<string>();
+  const visit = (start: string) => {
+    const queue = [start];
+    while (queue.length > 0) {
+      const id = queue.pop() as string;
+      if (found.has(id)) continue;
+      found.add(id);
+      if (LIBRARY_INDEX.test(id)) {
+        barrels.add(id);
+        continue;
+      }
+      const info = graph.getModuleInfo(id);
+      for (const [, names] of (info?.code ?? '').matchAll(LIBRARY_IMPORT)) {
+        for (const name of names.split(',')) usedNames.add(name.trim().split(/\s+as\s+/)[0]);
+      }
+      for (const dep of info?.importedIds ?? []) if (!found.has(dep)) queue.push(dep);
+    }
+  };
+  visit(here('src/main.tsx'));
+  for (let before = -1; before !== found.size; ) {
+    before = found.size;
+    for (const barrel of barrels) {
+      for (const dep of graph.getModuleInfo(barrel)?.importedIds ?? []) {
+        if (!found.has(dep) && (graph.getModuleInfo(dep)?.exports ?? []).some((name) => usedNames.has(name))) visit(dep);
+      }
+    }
+  }
+  firstScreen = found;
+  return found;
+}
+
+/** Fails the build when index.html would preload the shoppers' shared chunk: it belongs to the lazily loaded pages. */
+function firstScreenGuard(): Plugin {
+  return {
+    name: 'hintakori-first-screen-guard',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (/static\/js\/shop-[\w-]+\.js/.test(html)) throw new Error('index.html loads the shared "shop" chunk: a first-screen module was put into it (see firstScreenModules in vite.config.ts)');
+        return html;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    firstScreenGuard(),
     pwa(),
     // Which modules weigh what: dist/apps/web-stats.html (treemap, gzip sizes), kept out of the served root.
     visualizer({ filename: here('../../dist/apps/web-stats.html'), template: 'treemap', gzipSize: true, brotliSize: true, title: 'Hintakori web bundle' }),
@@ -172,6 +234,17 @@ export default defineConfig({
             },
             // Leaflet and its plugins are only reached from the lazily loaded map modules.
             { name: 'leaflet', priority: 1, test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },
+            // The app's modules that two or more lazily loaded shopper pages share (page layout, shopping header,
+            // store picker, the API slices, cart thunks, product cards…) in one chunk instead of twenty small ones:
+            // the site is served over HTTP/1.1, where each request on a phone costs a round trip of its own.
+            // The admin section and the maps keep their own chunks.
+            {
+              name: (id, ctx) => (firstScreenModules(ctx).has(id) ? null : 'shop'),
+              priority: 0,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map)[\\/]|StoreMap/.test(id),
+            },
           ],
         },
       },
