@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerAppServiceWorker, unregisterOldServiceWorkers } from './app/service-workers';
@@ -11,8 +11,13 @@ installGlobalErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the browser
+// paint and handle input in between, instead of one long task on a slow phone (the boot shell stays meanwhile).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
