@@ -1,8 +1,19 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startEarlyRequests } from './app/early-requests';
 import { registerAppServiceWorker, unregisterOldServiceWorkers } from './app/service-workers';
+import { readCartId } from './app/storage';
 import { installGlobalErrorReporting } from './features/errors/reportError';
+import { loadSelectedStores } from './features/stores/stores.slice';
+
+// The page's first API reads go out now, before React and the page's code; RTK Query takes their responses.
+startEarlyRequests({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  storeIds: loadSelectedStores().map((store) => store.id),
+  cartId: readCartId(),
+});
 
 unregisterOldServiceWorkers();
 // Production builds only: the dev server has no service worker (vite-plugin-pwa writes it at build time).
