@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTE_PAGE_MODULES, STARTUP_MODULE } from './src/app/route-hints';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Where /api goes during `vite` and `vite preview` (the gateway by default). */
@@ -181,9 +182,48 @@ function firstScreenGuard(): Plugin {
   };
 }
 
+/**
+ * dist/apps/web/route-hints.json: for each address pattern of src/app/route-hints.ts, the chunks its page needs
+ * beyond the first screen's (the page, what it imports, and the startup module). The gateway puts them into the
+ * page it sends as `<link rel="modulepreload">`, so they load in parallel with the first screen's scripts.
+ */
+function routeHints(): Plugin {
+  return {
+    name: 'hintakori-route-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const firstScreen = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, firstScreen);
+      // The chunk of the module: its own, or the shared one it went into.
+      const chunkOf = (module: string) => {
+        const id = here(`src/${module}`);
+        return chunks.find((chunk) => chunk.facadeModuleId === id) ?? chunks.find((chunk) => chunk.moduleIds.includes(id));
+      };
+      const startup = chunkOf(STARTUP_MODULE);
+      const routes = ROUTE_PAGE_MODULES.map(({ pattern, module }) => {
+        const page = chunkOf(module);
+        if (!page) throw new Error(`route-hints: no chunk for ${module}`);
+        const files = withImports(page.fileName);
+        if (startup) withImports(startup.fileName, files);
+        return { pattern, modulepreload: [...files].filter((file) => !firstScreen.has(file)).map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: `${JSON.stringify({ routes }, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     firstScreenGuard(),
+    routeHints(),
     pwa(),
     // Which modules weigh what: dist/apps/web-stats.html (treemap, gzip sizes), kept out of the served root.
     visualizer({ filename: here('../../dist/apps/web-stats.html'), template: 'treemap', gzipSize: true, brotliSize: true, title: 'Hintakori web bundle' }),
