@@ -238,10 +238,13 @@ export default defineConfig({
   // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
-    alias: {
-      '@hintakori/web-ui': here('../../libs/web/ui/src/index.ts'),
-      '@hintakori/web-util': here('../../libs/web/util/src/index.ts'),
-    },
+    alias: [
+      { find: '@hintakori/web-ui', replacement: here('../../libs/web/ui/src/index.ts') },
+      { find: '@hintakori/web-util', replacement: here('../../libs/web/util/src/index.ts') },
+      // React Router's package exports only its development build (extra checks and warnings); the build uses the
+      // production one it ships beside it.
+      { find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') },
+    ],
   },
   build: {
     outDir: here('../../dist/apps/web'),
