@@ -17,11 +17,13 @@ afterEach(() => {
 });
 
 describe('firstReads', () => {
-  it("reads the categories on every page of the app shell, and the saved cart with the selected stores' prices", () => {
-    expect(firstReads(page('/'))).toEqual(['/api/categories']);
-    expect(firstReads(page('/tietoa', { cartId: 'c 1', storeIds: [3, 1] }))).toEqual(['/api/categories', '/api/shoppingCarts/c%201?storeIds=3%2C1']);
-    expect(firstReads(page('/app/login'))).toEqual([]);
-    expect(firstReads(page('/ostoslista/abc'))).toEqual([]);
+  it("reads the saved cart with the selected stores' prices, and the categories on the pages that show them at once", () => {
+    expect(firstReads(page('/'))).toEqual([]);
+    expect(firstReads(page('/tietoa', { cartId: 'c 1', storeIds: [3, 1] }))).toEqual(['/api/shoppingCarts/c%201?storeIds=3%2C1']);
+    expect(firstReads(page('/kategoria/maito'))).toEqual(['/api/categories']);
+    expect(firstReads(page('/kauppalista'))).toEqual(['/api/categories']);
+    expect(firstReads(page('/app/login', { cartId: 'c1' }))).toEqual([]);
+    expect(firstReads(page('/ostoslista/abc', { cartId: 'c1' }))).toEqual([]);
   });
 
   it("adds the read of the page shown at the address, built as the page's query builds it", () => {
@@ -33,19 +35,19 @@ describe('firstReads', () => {
     );
     expect(firstReads(page('/kaupat'))).toContain('/api/stores/minimal?skip=0');
     // No stores chosen: the search and category pages ask the shopper to choose them and read nothing.
-    expect(firstReads(page('/haku', { search: '?search=maito' }))).toEqual(['/api/categories']);
+    expect(firstReads(page('/haku', { search: '?search=maito' }))).toEqual([]);
     expect(firstReads(page('/kategoria/maito'))).toEqual(['/api/categories']);
-    expect(firstReads(page('/tuotteet/ei-numeroa'))).toEqual(['/api/categories']);
+    expect(firstReads(page('/tuotteet/ei-numeroa'))).toEqual([]);
   });
 });
 
 describe('early requests', () => {
   it("hands the product page's read to RTK Query: the item is fetched once, before the page's code asked for it", async () => {
     const item = { id: 38, name: 'Juustoportti tilamaito 0,5 l' };
-    const early = jest.fn(async (address: string) => fakeResponse(200, address === '/api/categories' ? [] : item));
+    const early = jest.fn(async () => fakeResponse(200, item));
     startEarlyRequests(page('/tuotteet/juustoportti-tilamaito-0-5-l-38'), early as unknown as typeof fetch);
-    expect(early.mock.calls.map(([address]) => address)).toEqual(['/api/categories', '/api/items/38?storeIds=']);
-    expect(early.mock.calls[1][1]).toMatchObject({ method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+    expect(early.mock.calls.map(([address]) => address)).toEqual(['/api/items/38?storeIds=']);
+    expect(early.mock.calls[0][1]).toMatchObject({ method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
 
     const later = jest.fn(async () => fakeResponse(200, { id: 38, name: 'fetched twice' }));
     global.fetch = later as unknown as typeof fetch;
@@ -61,7 +63,7 @@ describe('early requests', () => {
   });
 
   it('sends the request again when the early one failed', async () => {
-    startEarlyRequests(page('/'), (async () => {
+    startEarlyRequests(page('/kategoria/maito'), (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch);
     const categories = [{ id: 1, name: 'Maidot', slug: 'maidot', parentCategoryId: null }];
@@ -75,7 +77,7 @@ describe('early requests', () => {
 
   it('forgets a response no query took in time, so that a later query never gets old data', () => {
     jest.useFakeTimers();
-    startEarlyRequests(page('/'), (async () => fakeResponse(200, [])) as unknown as typeof fetch);
+    startEarlyRequests(page('/kategoria/maito'), (async () => fakeResponse(200, [])) as unknown as typeof fetch);
     jest.advanceTimersByTime(EARLY_RESPONSE_TTL_MS + 1);
     expect(takeEarlyResponse('/api/categories')).toBeUndefined();
   });
