@@ -18,12 +18,17 @@ describe('startup and the first page', () => {
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('reads the categories only after the first page has been shown', async () => {
+  it('reads the categories only after the first page has been shown, and a moment later', async () => {
     const { calls, pageShown, startAppData, store } = await setup();
+    jest.useFakeTimers();
     const stop = startAppData(store.dispatch, '/');
-    await settle();
+    await jest.advanceTimersByTimeAsync(2000);
     expect(calls).not.toContain('/api/categories');
     pageShown.reportPageShown();
+    await jest.advanceTimersByTimeAsync(pageShown.AFTER_FIRST_PAGE_DELAY_MS - 1);
+    expect(calls).not.toContain('/api/categories');
+    await jest.advanceTimersByTimeAsync(1);
+    jest.useRealTimers();
     await settle();
     expect(calls).toContain('/api/categories');
     stop();

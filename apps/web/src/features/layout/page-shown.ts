@@ -45,3 +45,30 @@ export function afterFirstPage(task: () => void, fallbackMs: number = PAGE_SHOWN
 export function needsCategoriesFirst(pathname: string): boolean {
   return /^\/(kategoria|kauppalista)(\/|$)/.test(pathname);
 }
+
+/** How long non-urgent startup work waits after the first page was shown (then for an idle moment). */
+export const AFTER_FIRST_PAGE_DELAY_MS = 1000;
+
+/**
+ * Runs `task` when the first page has been shown, a second has passed and the browser is idle: for work the
+ * shopper does not see at once (the category list, the service worker's registration and precaching), so that
+ * it does not compete with what the page shows first (a product's picture, for one). Returns a cancel function.
+ */
+export function afterFirstPageIdle(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  let cancelled = false;
+  const cancelWait = afterFirstPage(() => {
+    timer = setTimeout(() => {
+      if (cancelled) return;
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 2000 });
+      else task();
+    }, AFTER_FIRST_PAGE_DELAY_MS);
+  });
+  return () => {
+    cancelled = true;
+    cancelWait();
+    if (timer !== undefined) clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}

@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { ensureCartLoaded, refreshCartPrices } from '../cart/cart.thunks';
 import { itemsApi } from '../items/items.api';
-import { afterFirstPage, needsCategoriesFirst } from './page-shown';
+import { afterFirstPageIdle, needsCategoriesFirst } from './page-shown';
 
 /*
  * The shell's work with the API, in a module of its own that the shell imports only when it runs: it brings
@@ -10,15 +10,15 @@ import { afterFirstPage, needsCategoriesFirst } from './page-shown';
  */
 
 /**
- * Startup: categories once and the saved cart. The category list waits until the first page has been shown,
- * unless that page shows the list itself (category pages, the shopping list). Returns the clean-up.
+ * Startup: categories once and the saved cart. The category list waits until the first page has been shown (and a
+ * moment more), unless that page shows the list itself (category pages, the shopping list). Returns the clean-up.
  */
 export function startAppData(dispatch: AppDispatch, pathname: string = window.location.pathname): () => void {
   let categories: { unsubscribe(): void } | undefined;
   const loadCategories = () => {
     categories = dispatch(itemsApi.endpoints.getCategories.initiate());
   };
-  const cancel = needsCategoriesFirst(pathname) ? (loadCategories(), () => undefined) : afterFirstPage(loadCategories);
+  const cancel = needsCategoriesFirst(pathname) ? (loadCategories(), () => undefined) : afterFirstPageIdle(loadCategories);
   void dispatch(ensureCartLoaded());
   return () => {
     cancel();
