@@ -43,9 +43,9 @@ export function parseRouteHints(text: string): RouteHint[] {
 export function withRouteHints(html: string, hints: readonly RouteHint[], pathname: string): string {
   const hint = hints.find(({ pattern }) => pattern.test(pathname));
   if (!hint || hint.modulepreload.length === 0) return html;
-  const links = hint.modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+  const links = hint.modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   const at = html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}    ${links}\n  ${html.slice(at)}`;
+  return at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
 }
 
 /** Reads the web root's route-hints.json when asked (it changes with each build), parsing a text only once. */
