@@ -25,7 +25,11 @@ export interface PageContext {
 
 const api = (url: string, params?: Parameters<typeof buildUrl>[2]) => buildUrl('/api', url, params);
 
-/** The API addresses a page reads first: those of the app shell's startup and of the page shown at the address. */
+/**
+ * The API addresses a page reads first: those of the app shell's startup and the read whose answer the page's
+ * first paint shows (a product, search results, a category's products). The store list (/kaupat) is not among
+ * them: its page shows its heading and text first, and its list is read once the page is there.
+ */
 export function firstReads({ pathname, search, storeIds, cartId }: PageContext): string[] {
   // The admin section and the printable list have no app shell (no categories, no cart).
   if (/^\/(app|ostoslista)(\/|$)/.test(pathname)) return [];
@@ -53,9 +57,6 @@ export function firstReads({ pathname, search, storeIds, cartId }: PageContext):
   } else if (first === 'kategoria' && rest.length >= 1 && rest.length <= 3 && ids.length > 0) {
     // CategoryPage: getCategoryItems.
     reads.push(api(`/items/categories/${rest.map(encodeURIComponent).join('/')}`, { storeIds: ids }));
-  } else if ((first === 'kaupat' || first === 'tarjoukset') && rest.length === 0) {
-    // StoreBrowser: the first page of getStoresMinimal.
-    reads.push(api('/stores/minimal', { skip: 0 }));
   }
   return reads;
 }

@@ -102,8 +102,8 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
             <Spinner size={24} />
           </div>
         ) : null}
-        {!isLoading && !hasNextPage ? <End>Tässä kaikki kaupat!</End> : null}
-        {!isLoading && hasNextPage && !isFetchingNextPage ? (
+        {!isLoading && !building && !hasNextPage ? <End>Tässä kaikki kaupat!</End> : null}
+        {!isLoading && !building && hasNextPage && !isFetchingNextPage ? (
           <p style={{ textAlign: 'center' }}>
             <Muted>Vieritä ladataksesi lisää kauppoja</Muted>
           </p>
