@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTE_PAGE_MODULES, STARTUP_MODULE } from './src/app/route-hints';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Where /api goes during `vite` and `vite preview` (the gateway by default). */
@@ -120,8 +121,109 @@ const pwa = () =>
     },
   });
 
+const LIBRARY_INDEX = /libs[\\/]web[\\/]\w+[\\/]src[\\/]index\.ts$/;
+const LIBRARY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@hintakori\/web-(?:ui|util)["']/g;
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; exports: readonly string[]; code: string | null } | null };
+let firstScreen: Set<string> | undefined;
+
+/**
+ * The modules that the entry (main.tsx) imports statically, directly or not: they stay in the first screen's chunks.
+ * The UI kit's and util library's index files re-export everything, so through them only the modules that export a
+ * name the first screen's modules import count. Should this miss a module, the first screen would preload the shared
+ * chunk: a check at the end of the build (firstScreenGuard) fails the build then.
+ */
+function firstScreenModules(graph: ModuleGraph): Set<string> {
+  if (firstScreen) return firstScreen;
+  const found = new Set<string>();
+  const usedNames = new Set<string>();
+  const barrels = new Set<string>();
+  const visit = (start: string) => {
+    const queue = [start];
+    while (queue.length > 0) {
+      const id = queue.pop() as string;
+      if (found.has(id)) continue;
+      found.add(id);
+      if (LIBRARY_INDEX.test(id)) {
+        barrels.add(id);
+        continue;
+      }
+      const info = graph.getModuleInfo(id);
+      for (const [, names] of (info?.code ?? '').matchAll(LIBRARY_IMPORT)) {
+        for (const name of names.split(',')) usedNames.add(name.trim().split(/\s+as\s+/)[0]);
+      }
+      for (const dep of info?.importedIds ?? []) if (!found.has(dep)) queue.push(dep);
+    }
+  };
+  visit(here('src/main.tsx'));
+  for (let before = -1; before !== found.size; ) {
+    before = found.size;
+    for (const barrel of barrels) {
+      for (const dep of graph.getModuleInfo(barrel)?.importedIds ?? []) {
+        if (!found.has(dep) && (graph.getModuleInfo(dep)?.exports ?? []).some((name) => usedNames.has(name))) visit(dep);
+      }
+    }
+  }
+  firstScreen = found;
+  return found;
+}
+
+/** Fails the build when index.html would preload the shoppers' shared chunk: it belongs to the lazily loaded pages. */
+function firstScreenGuard(): Plugin {
+  return {
+    name: 'hintakori-first-screen-guard',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (/static\/js\/shop-[\w-]+\.js/.test(html)) throw new Error('index.html loads the shared "shop" chunk: a first-screen module was put into it (see firstScreenModules in vite.config.ts)');
+        return html;
+      },
+    },
+  };
+}
+
+/**
+ * dist/apps/web/route-hints.json: for each address pattern of src/app/route-hints.ts, the chunks its page needs
+ * beyond the first screen's (the page, what it imports, and the startup module). The gateway puts them into the
+ * page it sends as `<link rel="modulepreload">`, so they load in parallel with the first screen's scripts.
+ */
+function routeHints(): Plugin {
+  return {
+    name: 'hintakori-route-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const firstScreen = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, firstScreen);
+      // The chunk of the module: its own, or the shared one it went into.
+      const chunkOf = (module: string) => {
+        const id = here(`src/${module}`);
+        return chunks.find((chunk) => chunk.facadeModuleId === id) ?? chunks.find((chunk) => chunk.moduleIds.includes(id));
+      };
+      const startup = chunkOf(STARTUP_MODULE);
+      const routes = ROUTE_PAGE_MODULES.map(({ pattern, module }) => {
+        const page = chunkOf(module);
+        if (!page) throw new Error(`route-hints: no chunk for ${module}`);
+        const files = withImports(page.fileName);
+        if (startup) withImports(startup.fileName, files);
+        return { pattern, modulepreload: [...files].filter((file) => !firstScreen.has(file)).map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: `${JSON.stringify({ routes }, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    firstScreenGuard(),
+    routeHints(),
     pwa(),
     // Which modules weigh what: dist/apps/web-stats.html (treemap, gzip sizes), kept out of the served root.
     visualizer({ filename: here('../../dist/apps/web-stats.html'), template: 'treemap', gzipSize: true, brotliSize: true, title: 'Hintakori web bundle' }),
@@ -136,10 +238,13 @@ export default defineConfig({
   // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
-    alias: {
-      '@hintakori/web-ui': here('../../libs/web/ui/src/index.ts'),
-      '@hintakori/web-util': here('../../libs/web/util/src/index.ts'),
-    },
+    alias: [
+      { find: '@hintakori/web-ui', replacement: here('../../libs/web/ui/src/index.ts') },
+      { find: '@hintakori/web-util', replacement: here('../../libs/web/util/src/index.ts') },
+      // React Router's package exports only its development build (extra checks and warnings); the build uses the
+      // production one it ships beside it.
+      { find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') },
+    ],
   },
   build: {
     outDir: here('../../dist/apps/web'),
@@ -172,6 +277,17 @@ export default defineConfig({
             },
             // Leaflet and its plugins are only reached from the lazily loaded map modules.
             { name: 'leaflet', priority: 1, test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },
+            // The app's modules that two or more lazily loaded shopper pages share (page layout, shopping header,
+            // store picker, the API slices, cart thunks, product cards…) in one chunk instead of twenty small ones:
+            // the site is served over HTTP/1.1, where each request on a phone costs a round trip of its own.
+            // The admin section and the maps keep their own chunks.
+            {
+              name: (id, ctx) => (firstScreenModules(ctx).has(id) ? null : 'shop'),
+              priority: 0,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map)[\\/]|StoreMap/.test(id),
+            },
           ],
         },
       },

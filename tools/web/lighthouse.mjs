@@ -45,14 +45,17 @@ if (!baseUrl) {
   }
 }
 
-/** A category page and a product page of the data at hand: the first top-level category, the first 'maito' hit. */
+/** A category page and a product page of the data at hand: the first top-level category, the first 'maito' hit in the first stores. */
 async function samplePages() {
   const found = [];
   try {
     const categories = await (await fetch(`${baseUrl}/api/categories`)).json();
     const top = categories.find((c) => c.parentCategoryId === null);
     if (top) found.push(`/kategoria/${top.slug}`);
-    const items = await (await fetch(`${baseUrl}/api/items?search=maito`)).json();
+    // The search needs stores: the first few of the store list.
+    const stores = await (await fetch(`${baseUrl}/api/stores/minimal?skip=0`)).json();
+    const storeIds = (Array.isArray(stores) ? stores : []).slice(0, 5).map((store) => store.id);
+    const items = await (await fetch(`${baseUrl}/api/items?search=maito&storeIds=${storeIds.join(',')}`)).json();
     const item = Array.isArray(items) ? items[0] : undefined;
     if (item) found.push(`/tuotteet/${item.urlSlug.endsWith(`-${item.id}`) ? item.urlSlug : `${item.urlSlug}-${item.id}`}`);
   } catch (error) {

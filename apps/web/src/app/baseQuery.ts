@@ -1,10 +1,12 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { takeEarlyResponse } from './early-requests';
+import { buildUrl, type QueryParamValue } from './url';
+
+export { buildUrl, type QueryParamValue };
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 export const LOGIN_PATH = '/app/login';
 const AUTH_PAGES = ['login', 'register', 'reset-password', 'forgot-password'];
-
-export type QueryParamValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
 export interface RequestArgs {
   url: string;
@@ -28,20 +30,6 @@ export interface BaseQueryDeps {
   currentAddress?: () => string;
   redirect?: (path: string) => void;
   log?: (...args: unknown[]) => void;
-}
-
-/** Appends query parameters; lists become comma-separated, empty values are skipped. */
-export function buildUrl(baseUrl: string, url: string, params?: Record<string, QueryParamValue>): string {
-  const path = `${baseUrl}${url.startsWith('/') ? url : `/${url}`}`;
-  if (!params) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) search.append(key, value.join(','));
-    else search.append(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -69,13 +57,19 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): BaseQueryFn<RequestAr
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const response = await fetchFn(buildUrl(baseUrl, url, params), {
-        method,
-        credentials: 'include',
-        headers,
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-        signal: api?.signal,
-      });
+      const address = buildUrl(baseUrl, url, params);
+      const send = () =>
+        fetchFn(address, {
+          method,
+          credentials: 'include',
+          headers,
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+          signal: api?.signal,
+        });
+      // A read the entry script already started for this page (early-requests.ts) is used instead of a second
+      // request; should it have failed, the request is sent again as usual.
+      const early = method === 'GET' && body === undefined ? takeEarlyResponse(address) : undefined;
+      const response = await (early ? early.catch(send) : send());
       if (response.status === 401) {
         const address = currentAddress();
         if (!AUTH_PAGES.some((page) => address.includes(page))) {

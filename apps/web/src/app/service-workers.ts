@@ -1,3 +1,4 @@
+import { afterFirstPageIdle } from '../features/layout/page-shown';
 /** The site's own Workbox service worker (built by vite-plugin-pwa into the site root). */
 export const APP_SERVICE_WORKER_PATH = '/sw.js';
 
@@ -55,9 +56,10 @@ export function setAppUpdate(next: AppUpdateState): void {
 }
 
 /**
- * Registers /sw.js once the page has loaded and is idle (it then precaches the shell without competing with
- * the first screen). A new version installs in the background and waits: it takes over on the next visit,
- * or right away when the shopper presses 'Päivitä' in the prompt, never half-way through a visit.
+ * Registers /sw.js once the first page has been shown, the page has loaded and the browser is idle (it then
+ * precaches the shell without competing with the first screen). A new version installs in the background and
+ * waits: it takes over on the next visit, or right away when the shopper presses 'Päivitä' in the prompt, never
+ * half-way through a visit.
  */
 export function registerAppServiceWorker(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
@@ -72,10 +74,8 @@ export function registerAppServiceWorker(): void {
       })
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5000 });
-    else setTimeout(start, 1000);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  afterFirstPageIdle(() => {
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  });
 }

@@ -13,6 +13,7 @@ import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { responseContextMiddleware } from './http/response-cache';
+import { routeHintsReader, withRouteHints } from './http/route-hints';
 import { securityHeaders, withNonce } from './http/security-headers';
 
 export interface GatewaySetupOptions {
@@ -55,6 +56,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
 
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');
+  const routeHints = routeHintsReader(webRoot);
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(webAssets(webRoot));
@@ -65,12 +67,13 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     if (OPERATIONAL_PATHS.test(req.path)) return next();
     if (existsSync(indexHtml)) {
       // index.html carries this response's CSP nonce, so it is never stored by caches.
-      return void readFile(indexHtml, 'utf8').then(
-        (html) =>
+      // With the module preloads of the page shown at this address (route-hints.json of the build).
+      return void Promise.all([readFile(indexHtml, 'utf8'), routeHints()]).then(
+        ([html, hints]) =>
           res
             .setHeader('Cache-Control', 'no-cache, no-store')
             .type('html')
-            .send(withNonce(html, String(res.locals.cspNonce))),
+            .send(withNonce(withRouteHints(html, hints, req.path), String(res.locals.cspNonce))),
         next,
       );
     }

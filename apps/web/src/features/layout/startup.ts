@@ -2,17 +2,28 @@ import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { ensureCartLoaded, refreshCartPrices } from '../cart/cart.thunks';
 import { itemsApi } from '../items/items.api';
+import { afterFirstPageIdle, needsCategoriesFirst } from './page-shown';
 
 /*
  * The shell's work with the API, in a module of its own that the shell imports only when it runs: it brings
  * RTK Query (app/api.ts) with it, which the first paint does not need.
  */
 
-/** Startup: categories once and the saved cart. Returns the clean-up (the categories subscription). */
-export function startAppData(dispatch: AppDispatch): () => void {
-  const categories = dispatch(itemsApi.endpoints.getCategories.initiate());
+/**
+ * Startup: categories once and the saved cart. The category list waits until the first page has been shown (and a
+ * moment more), unless that page shows the list itself (category pages, the shopping list). Returns the clean-up.
+ */
+export function startAppData(dispatch: AppDispatch, pathname: string = window.location.pathname): () => void {
+  let categories: { unsubscribe(): void } | undefined;
+  const loadCategories = () => {
+    categories = dispatch(itemsApi.endpoints.getCategories.initiate());
+  };
+  const cancel = needsCategoriesFirst(pathname) ? (loadCategories(), () => undefined) : afterFirstPageIdle(loadCategories);
   void dispatch(ensureCartLoaded());
-  return () => categories.unsubscribe();
+  return () => {
+    cancel();
+    categories?.unsubscribe();
+  };
 }
 
 /** Cart lines carry prices of the selected stores; fetch them again after the selection changes. */

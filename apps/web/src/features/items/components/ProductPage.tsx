@@ -16,7 +16,7 @@ export function ProductPage() {
   }
   if (isLoading || !data) {
     return (
-      <PageLayout documentTitle="Tuote">
+      <PageLayout documentTitle="Tuote" pending>
         <CenteredSpinner />
       </PageLayout>
     );

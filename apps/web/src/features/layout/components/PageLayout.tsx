@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { reportPageShown } from '../page-shown';
 
 const TitleArea = styled.header`
   display: flex;
@@ -24,11 +25,16 @@ export interface PageLayoutProps {
   actions?: ReactNode;
   before?: ReactNode;
   children?: ReactNode;
+  /** The page still waits for its content (a spinner): work that waits for the first page keeps waiting. */
+  pending?: boolean;
 }
 
 /** Optional title area + content area. */
-export function PageLayout({ title, documentTitle, actions, before, children }: PageLayoutProps) {
+export function PageLayout({ title, documentTitle, actions, before, children, pending = false }: PageLayoutProps) {
   useDocumentTitle(documentTitle === undefined ? (typeof title === 'string' ? title : null) : documentTitle);
+  useEffect(() => {
+    if (!pending) reportPageShown();
+  }, [pending]);
   return (
     <>
       {before}

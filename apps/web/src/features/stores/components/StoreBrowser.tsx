@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { entitySlug, STORE_LIST_HEIGHT_PX } from '@hintakori/web-util';
@@ -52,7 +52,11 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
   const navigate = useNavigate();
   const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetStoresMinimalInfiniteQuery();
   // Errors are ignored: the list keeps what it had.
-  const stores = data?.pages.flat() ?? [];
+  const stores = useMemo(() => data?.pages.flat() ?? [], [data]);
+  // A page of 200 cards is rendered in the background, in slices, so that a slow phone stays responsive while
+  // it is built (the skeleton stays until then).
+  const shown = useDeferredValue(stores);
+  const building = shown.length === 0 && stores.length > 0;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
@@ -78,11 +82,11 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
         onSelect={(store) => navigate(`${basePath}/${entitySlug(store)}`)}
       />
       <Scroller ref={scrollerRef} data-testid="store-list" tabIndex={0} aria-label="Kaikki kaupat">
-        {isLoading ? (
+        {isLoading || building ? (
           <SkeletonRows count={5} />
         ) : (
           <Grid>
-            {stores.map((store) => (
+            {shown.map((store) => (
               <li key={store.id}>
                 <CardLink to={`${basePath}/${entitySlug(store)}`} data-testid="store-card">
                   <ChainLogo chain={store.chain} size={24} decorative />
@@ -98,8 +102,8 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
             <Spinner size={24} />
           </div>
         ) : null}
-        {!isLoading && !hasNextPage ? <End>Tässä kaikki kaupat!</End> : null}
-        {!isLoading && hasNextPage && !isFetchingNextPage ? (
+        {!isLoading && !building && !hasNextPage ? <End>Tässä kaikki kaupat!</End> : null}
+        {!isLoading && !building && hasNextPage && !isFetchingNextPage ? (
           <p style={{ textAlign: 'center' }}>
             <Muted>Vieritä ladataksesi lisää kauppoja</Muted>
           </p>
