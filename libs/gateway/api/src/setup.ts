@@ -6,6 +6,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { apiCompression } from './http/api-compression';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
 import { hoistNamedSchemas } from './http/named-schemas';
@@ -33,6 +34,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use(bodyParserErrorMiddleware);
   app.use(cookieParser());
   app.use(securityHeaders());
+  app.use('/api', apiCompression());
   app.use('/api', responseContextMiddleware);
   app.use('/api', rateLimitMiddleware(app.get<CacheStore>(CACHE_STORE), options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
