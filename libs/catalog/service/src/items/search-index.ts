@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { DataSource } from 'typeorm';
-import { plainWords, productName, type Precomputed, type ScoredFields } from './search-ranking';
+import { plainWords, productName, type Precomputed, type ScoredFields, type SearchCandidate } from './search-ranking';
 
 /** The channel the search index's triggers notify on (migration 1764800000000). */
 export const SEARCH_INDEX_CHANNEL = 'catalog_search_index';
@@ -35,15 +35,8 @@ const LOAD_SQL = `
   LEFT JOIN catalog.categories parent ON parent.id = c.parent_category_id
   ORDER BY i.id`;
 
-interface LoadRow {
-  id: number;
-  name: string;
-  searchName: string;
-  brand: string | null;
-  category: string;
-  parentCategory: string;
-  lexemes: string[];
-}
+/** What the index loads per item: a search candidate's fields but availability (per request), and the item's lexemes. */
+type LoadRow = Omit<SearchCandidate, 'availability'> & { lexemes: string[] };
 
 /**
  * One loaded state of the catalog's searchable text, immutable: every item's normalized name in one string (a
