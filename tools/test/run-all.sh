@@ -50,7 +50,8 @@ step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --
 if [ "${CHAOS:-true}" = "true" ]; then step "chaos, short pass (each fault once on the distributed stack)"; PORT=3330 STACK_PORT_BASE=3330 node tools/chaos/run.mjs --short; fi
 
 step "all tests passed in $(( $(date +%s) - started )) s"
-# One closing line over all runners: jest's "Tests: … N passed" lines and node:test's "# pass N" / "# fail N".
+# One closing line over all runners: jest's "Tests: … N passed" lines and node:test's "# pass N" / "# fail N"
+# (or "ℹ pass N" / "ℹ fail N").
 node -e '
 const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
 let passed = 0, failed = 0;
@@ -58,8 +59,9 @@ for (const m of text.matchAll(/^Tests:\s+(.*)$/gm)) {
   passed += Number(/(\d+) passed/.exec(m[1])?.[1] ?? 0);
   failed += Number(/(\d+) failed/.exec(m[1])?.[1] ?? 0);
 }
-for (const m of text.matchAll(/^# pass (\d+)$/gm)) passed += Number(m[1]);
-for (const m of text.matchAll(/^# fail (\d+)$/gm)) failed += Number(m[1]);
+// node:test prints "# pass N" with the TAP reporter and "ℹ pass N" with the spec reporter (the browser e2e).
+for (const m of text.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)) passed += Number(m[1]);
+for (const m of text.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)) failed += Number(m[1]);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 ' "$summary_log"
