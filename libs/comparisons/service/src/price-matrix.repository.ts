@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PriceCell, PriceDetail } from './comparison.calculator';
-import type { PriceObservation } from '@hintakori/price-ingest-contracts';
+import { observationColumns, type PriceObservation } from '@hintakori/price-ingest-contracts';
 
 /** Raw SQL over comparisons.price_matrix; rows come back as plain objects (no entity hydration). */
 @Injectable()
@@ -36,24 +36,6 @@ export class PriceMatrixRepository {
    */
   async upsertNewer(rows: readonly PriceObservation[], manager: EntityManager = this.dataSource.manager): Promise<number> {
     if (rows.length === 0) return 0;
-    const itemIds = new Array<number>(rows.length);
-    const storeIds = new Array<number>(rows.length);
-    const prices = new Array<number>(rows.length);
-    const comparisonPrices = new Array<number | null>(rows.length);
-    const priceUnits = new Array<string>(rows.length);
-    const comparisonPriceUnits = new Array<string>(rows.length);
-    const campaigns = new Array<boolean>(rows.length);
-    const observedAts = new Array<string>(rows.length);
-    rows.forEach((row, i) => {
-      itemIds[i] = row.itemId;
-      storeIds[i] = row.storeId;
-      prices[i] = row.price;
-      comparisonPrices[i] = row.comparisonPrice;
-      priceUnits[i] = row.priceUnit;
-      comparisonPriceUnits[i] = row.comparisonPriceUnit;
-      campaigns[i] = row.isCampaign;
-      observedAts[i] = row.observedAt;
-    });
     const [{ applied }] = await manager.query(
       `WITH applied AS (
          INSERT INTO comparisons.price_matrix AS m
@@ -69,7 +51,7 @@ export class PriceMatrixRepository {
           WHERE m.observed_at < EXCLUDED.observed_at
          RETURNING 1)
        SELECT count(*)::int AS applied FROM applied`,
-      [itemIds, storeIds, prices, comparisonPrices, priceUnits, comparisonPriceUnits, campaigns, observedAts],
+      observationColumns(rows),
     );
     return applied as number;
   }

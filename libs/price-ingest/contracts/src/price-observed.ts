@@ -25,6 +25,29 @@ function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INT;
 }
 
+/**
+ * Observations as eight parallel arrays, in PriceObservation's field order (itemId, storeId, price, comparisonPrice,
+ * priceUnit, comparisonPriceUnit, isCampaign, observedAt): the parameters of a projection's
+ * `unnest($1::int[], …, $8::timestamptz[])`, cheaper for PostgreSQL to read than a JSON document of records.
+ * `timeOf` gives each row's observedAt as sent (by default the row's own).
+ */
+export function observationColumns<T extends PriceObservation>(rows: readonly T[], timeOf: (row: T) => string = (row) => row.observedAt): unknown[][] {
+  const n = rows.length;
+  const columns: unknown[][] = Array.from({ length: 8 }, () => new Array<unknown>(n));
+  const [items, stores, prices, comparisonPrices, priceUnits, comparisonUnits, campaigns, times] = columns;
+  rows.forEach((row, i) => {
+    items[i] = row.itemId;
+    stores[i] = row.storeId;
+    prices[i] = row.price;
+    comparisonPrices[i] = row.comparisonPrice;
+    priceUnits[i] = row.priceUnit;
+    comparisonUnits[i] = row.comparisonPriceUnit;
+    campaigns[i] = row.isCampaign;
+    times[i] = timeOf(row);
+  });
+  return columns;
+}
+
 export type ParsedPriceObservation = { ok: true; observation: PriceObservation } | { ok: false; reason: string };
 
 /** An observation dated further ahead than this would pin its cell (newer wins), so it is refused as a clock error. */

@@ -1,4 +1,4 @@
-import { canonicalIsoTime } from '@hintakori/price-ingest-contracts';
+import { canonicalIsoTime, observationColumns } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -189,7 +189,7 @@ export class StorePriceProjection {
     }
     // 1. Pairs without a current price: insert the newest observation (the row lock taken here also
     //    makes a concurrent batch with the same pair wait, then see this row).
-    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, observationArrays(newest));
+    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, observationColumns(newest, isoOf));
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
     const existingKeys = newest.filter((row) => !insertedKeys.has(keyOf(row)));
@@ -252,22 +252,4 @@ function toRecord(row: TimedObservation): PriceObservation {
     isCampaign: row.isCampaign,
     observedAt: isoOf(row),
   };
-}
-
-/** The parameters of OBSERVATIONS: one array per column. */
-function observationArrays(rows: readonly TimedObservation[]): unknown[] {
-  const n = rows.length;
-  const [items, stores, prices, comparisonPrices] = [new Array<number>(n), new Array<number>(n), new Array<number>(n), new Array<number | null>(n)];
-  const [priceUnits, comparisonUnits, campaigns, times] = [new Array<string>(n), new Array<string>(n), new Array<boolean>(n), new Array<string>(n)];
-  rows.forEach((row, i) => {
-    items[i] = row.itemId;
-    stores[i] = row.storeId;
-    prices[i] = row.price;
-    comparisonPrices[i] = row.comparisonPrice;
-    priceUnits[i] = row.priceUnit;
-    comparisonUnits[i] = row.comparisonPriceUnit;
-    campaigns[i] = row.isCampaign;
-    times[i] = isoOf(row);
-  });
-  return [items, stores, prices, comparisonPrices, priceUnits, comparisonUnits, campaigns, times];
 }
