@@ -117,10 +117,14 @@ async function recordWith(root, client, { storeIds, itemIds, cart, searches }) {
   return scripts;
 }
 
-/** Runs the scripts with pgbench: `clients` connections, `seconds` long. Returns tps and mean latency (ms). */
-export function pgbench(databaseUrl, scripts, { clients, seconds }) {
+/**
+ * Runs the scripts with pgbench: `clients` connections, `seconds` long. Returns tps and mean latency (ms).
+ * `mode` 'prepared' when the service sends the scenario's statements as prepared statements (planned once per
+ * connection), 'simple' when it has each one planned anew.
+ */
+export function pgbench(databaseUrl, scripts, { clients, seconds, mode = 'simple' }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hintakori-pgbench-'));
-  const args = ['-n', '-c', String(clients), '-j', String(Math.min(clients, os.cpus().length)), '-T', String(seconds), '-M', 'simple'];
+  const args = ['-n', '-c', String(clients), '-j', String(Math.min(clients, os.cpus().length)), '-T', String(seconds), '-M', mode];
   scripts.forEach((script, i) => {
     const file = path.join(dir, `s${i}.sql`);
     writeFileSync(file, `${script}\n`);

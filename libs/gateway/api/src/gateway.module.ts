@@ -2,6 +2,7 @@ import { CACHE_STORE, CacheStore, createCacheStore } from '@hintakori/platform-c
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { ServiceClientsModule } from '@hintakori/platform-messaging';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { adminArea } from './admin';
 import { Backend } from './backend';
 import { AdminController } from './controllers/admin.controller';
@@ -12,7 +13,7 @@ import { ComparisonsController } from './controllers/comparisons.controller';
 import { HealthController } from './controllers/health.controller';
 import { ShoppingCartsController } from './controllers/shopping-carts.controller';
 import { StoresController } from './controllers/stores.controller';
-import { ResponseCache } from './http/response-cache';
+import { JsonBodyInterceptor, ResponseCache } from './http/response-cache';
 
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
@@ -24,7 +25,7 @@ export class GatewayModule implements OnApplicationShutdown {
       module: GatewayModule,
       imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'alerts']), ...admin.imports],
       controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, AlertsController, ...admin.controllers],
-      providers: [Backend, ResponseCache, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
+      providers: [Backend, ResponseCache, { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor }, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
     };
   }
 

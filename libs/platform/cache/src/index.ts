@@ -6,6 +6,9 @@ import Redis from 'ioredis';
 export interface CacheStore {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
+  /** A value stored as text (JSON the caller serialized), as it was stored: no parsing, no copy. */
+  getText(key: string): Promise<string | undefined>;
+  setText(key: string, text: string, ttlSeconds: number): Promise<void>;
   /** Increments a counter that expires `ttlSeconds` after its first increment; returns the new value. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   ping(): Promise<boolean>;
@@ -37,6 +40,15 @@ export class MemoryCacheStore implements CacheStore {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async getText(key: string): Promise<string | undefined> {
+    const value = await this.get<unknown>(key);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  setText(key: string, text: string, ttlSeconds: number): Promise<void> {
+    return this.set(key, text, ttlSeconds);
   }
 
   async increment(key: string, ttlSeconds: number): Promise<number> {
@@ -84,6 +96,25 @@ export class RedisCacheStore implements CacheStore {
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
     try {
       await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', ttlSeconds);
+    } catch {
+      // A cache that is down must not fail the request.
+    }
+  }
+
+  async getText(key: string): Promise<string | undefined> {
+    try {
+      const raw = await this.redis.get(this.prefix + key);
+      if (raw === null) return miss('redis');
+      appMetrics.cacheLookup('redis', true);
+      return raw;
+    } catch {
+      return miss('redis');
+    }
+  }
+
+  async setText(key: string, text: string, ttlSeconds: number): Promise<void> {
+    try {
+      await this.redis.set(this.prefix + key, text, 'EX', ttlSeconds);
     } catch {
       // A cache that is down must not fail the request.
     }

@@ -1,3 +1,4 @@
+import { preparedQuery } from '@hintakori/platform-persistence';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Page } from '../validation/request-validation';
@@ -117,7 +118,8 @@ export class ItemSearchRepository {
       groups.push(group);
       tied.push((i > 0 && compareScores(scored[i - 1], scored[i]) === 0) || (i < scored.length - 1 && compareScores(scored[i], scored[i + 1]) === 0));
     }
-    return this.dataSource.query(RANKED_PAGE_SQL, [storeIds, ids, groups, tied, page.offset, page.limit]);
+    // Prepared: PostgreSQL planned this statement anew for every search (1.4–1.8 ms of its 3–4 ms on finland).
+    return preparedQuery<ItemRow>(this.dataSource, 'catalog_search_ranked_page', RANKED_PAGE_SQL, [storeIds, ids, groups, tied, page.offset, page.limit]);
   }
 
   /** The search on the tables alone: candidates with what the ranking needs, ranked here, then the page. */

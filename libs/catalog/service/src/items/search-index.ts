@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { DataSource } from 'typeorm';
-import { plainWords, productName, type Precomputed, type ScoredFields, type SearchCandidate } from './search-ranking';
+import { precompute, type Precomputed, type ScoredFields, type SearchCandidate } from './search-ranking';
 
 /** The channel the search index's triggers notify on (migration 1764800000000). */
 export const SEARCH_INDEX_CHANNEL = 'catalog_search_index';
@@ -51,6 +51,10 @@ export class SearchSnapshot {
   private readonly trigrams = new Map<string, Int32Array>();
   private readonly lexemes: string[];
   private readonly postings: Int32Array[];
+  /** Scratch space of `candidates` (one call at a time: it does not await), so a search allocates no arrays of every item. */
+  private readonly byWords: Uint8Array;
+  private readonly byText: Uint8Array;
+  private readonly seen: Int32Array;
 
   private constructor(
     readonly items: readonly IndexedItem[],
@@ -85,6 +89,9 @@ export class SearchSnapshot {
     });
     this.lexemes = [...byLexeme.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.postings = this.lexemes.map((lexeme) => Int32Array.from(byLexeme.get(lexeme) ?? []));
+    this.byWords = new Uint8Array(items.length);
+    this.byText = new Uint8Array(items.length);
+    this.seen = new Int32Array(items.length);
   }
 
   static async load(query: QueryFn, collator: Intl.Collator): Promise<SearchSnapshot> {
@@ -92,10 +99,16 @@ export class SearchSnapshot {
   }
 
   static fromRows(rows: readonly LoadRow[], collator: Intl.Collator): SearchSnapshot {
-    const items: IndexedItem[] = rows.map((row) => {
-      const product = productName(row);
-      return { id: row.id, name: row.name, searchName: row.searchName, brand: row.brand, category: row.category, parentCategory: row.parentCategory, product, plainWords: plainWords(product), nameRank: 0 };
-    });
+    const items: IndexedItem[] = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      searchName: row.searchName,
+      brand: row.brand,
+      category: row.category,
+      parentCategory: row.parentCategory,
+      ...precompute(row),
+      nameRank: 0,
+    }));
     const byName = items.map((_, i) => i).sort((a, b) => collator.compare(items[a].name, items[b].name));
     let rank = 0;
     byName.forEach((index, k) => {
@@ -117,8 +130,10 @@ export class SearchSnapshot {
    */
   candidates(wordRoots: readonly (readonly string[])[], prefixes: readonly string[] | null): IndexedItem[] {
     const n = this.items.length;
-    const byWords = new Uint8Array(n);
-    const seen = new Int32Array(n).fill(-1);
+    const { byWords, byText, seen } = this;
+    byWords.fill(0);
+    byText.fill(0);
+    seen.fill(-1);
     wordRoots.forEach((roots, w) => {
       for (const root of roots) this.eachContaining(root, (i) => {
         if (seen[i] !== w) {
@@ -127,7 +142,6 @@ export class SearchSnapshot {
         }
       });
     });
-    const byText = new Uint8Array(n);
     if (prefixes) {
       seen.fill(-1);
       prefixes.forEach((prefix, p) => {

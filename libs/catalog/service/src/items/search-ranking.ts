@@ -56,6 +56,20 @@ export function wordMatcher(pattern: string): WordMatcher {
   };
 }
 
+/** A phrase as the ranking reads it: its words, and each word's parts between hyphens. */
+export interface SplitPhrase {
+  words: readonly string[];
+  parts: readonly (readonly string[])[];
+}
+
+const NO_WORDS: SplitPhrase = { words: [], parts: [] };
+
+export function splitPhrase(phrase: string | null): SplitPhrase {
+  if (!phrase) return NO_WORDS;
+  const words = phrase.split(WORD_SEPARATOR);
+  return { words, parts: words.map((word) => word.split('-')) };
+}
+
 /**
  * How well a search word matches the words of a phrase, the best over its words:
  *   4  a word is the search word, maybe inflected ('leipa' ~ "leipa", "leivat"),
@@ -66,19 +80,22 @@ export function wordMatcher(pattern: string): WordMatcher {
  * A part before a hyphen is a modifier ("omena-kaneli", "pasta- ja riisiateriat"): at most 2.
  */
 export function wordLevel(phrase: string | null, word: WordMatcher, headLevel: number): number {
-  if (!phrase) return 0;
+  return splitWordLevel(splitPhrase(phrase), word, headLevel);
+}
+
+/** wordLevel of a phrase split beforehand (the index splits every item's once). */
+export function splitWordLevel(phrase: SplitPhrase, word: WordMatcher, headLevel: number): number {
   let best = 0;
-  for (const text of phrase.split(WORD_SEPARATOR)) {
-    const parts = text.split('-');
+  for (const parts of phrase.parts) {
     for (let k = 0; k < parts.length; k++) {
       const part = parts[k];
-      if (part === '') continue;
+      // Every other level's match holds the word, so a part without it (most parts) costs one test.
+      if (part === '' || !word.inside.test(part)) continue;
       const last = k === parts.length - 1;
-      let level = 0;
+      let level = 1;
       if (word.whole.test(part)) level = last ? 4 : 2;
       else if (word.head.test(part)) level = last ? headLevel : 1;
       else if (word.start.test(part)) level = 2;
-      else if (word.inside.test(part)) level = 1;
       if (level > best) best = level;
       if (best === 4) return best;
     }
@@ -99,8 +116,13 @@ export function plainWords(phrase: string): number {
  * ("ruisleipa" before "ruispaahtoleipa" for 'leipa'). 1000 when no word contains it.
  */
 export function matchLength(phrase: string, word: WordMatcher): number {
+  return splitMatchLength(splitPhrase(phrase), word);
+}
+
+/** matchLength of a phrase split beforehand. */
+export function splitMatchLength(phrase: SplitPhrase, word: WordMatcher): number {
   let shortest = 1000;
-  for (const text of phrase.split(WORD_SEPARATOR)) {
+  for (const text of phrase.words) {
     if (word.inside.test(text)) shortest = Math.min(shortest, Array.from(text).length);
   }
   return shortest;
@@ -132,36 +154,49 @@ export interface Precomputed {
   product: string;
   /** plainWords(product). */
   plainWords: number;
+  /** splitPhrase(product) and splitPhrase(brand). */
+  productWords: SplitPhrase;
+  brandWords: SplitPhrase;
+  /** The candidate's category and parent category names as one key (categoryKey). */
+  categoryKey: string;
+}
+
+/** What scoring knows of a candidate beyond its fields, computed for it (the tables' path) or kept (the index). */
+export function precompute(candidate: Pick<SearchCandidate, 'brand' | 'searchName' | 'category' | 'parentCategory'>): Precomputed {
+  const product = productName(candidate);
+  return { product, plainWords: plainWords(product), productWords: splitPhrase(product), brandWords: splitPhrase(candidate.brand), categoryKey: categoryKey(candidate) };
+}
+
+function categoryKey(candidate: Pick<SearchCandidate, 'category' | 'parentCategory'>): string {
+  return `${candidate.category}\u0000${candidate.parentCategory}`;
 }
 
 /**
  * The relevance, plainness and match length of each candidate (the keys before availability); `patterns` are the
  * search words' patterns (at least one).
  */
-export function scoreCandidates<C extends ScoredFields>(candidates: readonly C[], patterns: readonly string[], precomputed?: (candidate: C) => Precomputed): Scored<C>[] {
+export function scoreCandidates<C extends ScoredFields>(candidates: readonly C[], patterns: readonly string[], precomputed: (candidate: C) => Precomputed = precompute): Scored<C>[] {
   const words = patterns.map(wordMatcher);
   const n = words.length;
   const categoryLevels = new Map<string, number>();
   return candidates.map((candidate) => {
-    const known = precomputed?.(candidate);
-    const product = known ? known.product : productName(candidate);
+    const known = precomputed(candidate);
     let textSum = 0;
     let lengthSum = 0;
     for (const word of words) {
-      textSum += Math.max(wordLevel(product, word, 4), brandLevel(wordLevel(candidate.brand, word, 4)));
-      lengthSum += matchLength(product, word);
+      textSum += Math.max(splitWordLevel(known.productWords, word, 4), brandLevel(splitWordLevel(known.brandWords, word, 4)));
+      lengthSum += splitMatchLength(known.productWords, word);
     }
-    const categoryKey = `${candidate.category}\u0000${candidate.parentCategory}`;
-    let categorySum = categoryLevels.get(categoryKey);
+    let categorySum = categoryLevels.get(known.categoryKey);
     if (categorySum === undefined) {
       categorySum = 0;
       for (const word of words) categorySum += Math.max(wordLevel(candidate.category, word, 3), wordLevel(candidate.parentCategory, word, 3));
-      categoryLevels.set(categoryKey, categorySum);
+      categoryLevels.set(known.categoryKey, categorySum);
     }
-    const startsWith = words[0].start.test(product) ? 1 : 0;
+    const startsWith = words[0].start.test(known.product) ? 1 : 0;
     // relevance × 100 = (200 × textSum + 100 × categorySum) / n + 25 × startsWith, exact in integers.
     const numerator = 200 * textSum + 100 * categorySum + 25 * startsWith * n;
-    return { candidate, relevance: Math.floor((2 * numerator + n) / (2 * n)), plainWords: known ? known.plainWords : plainWords(product), matchLength: lengthSum };
+    return { candidate, relevance: Math.floor((2 * numerator + n) / (2 * n)), plainWords: known.plainWords, matchLength: lengthSum };
   });
 }
 

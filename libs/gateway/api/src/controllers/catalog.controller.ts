@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
-import { ResponseCache } from '../http/response-cache';
+import { JsonBody, ResponseCache } from '../http/response-cache';
 
 const categoriesContract = routeContract({
   query: NoQuery,
@@ -74,56 +74,56 @@ export class CatalogController {
   @Get('categories')
   @ApiOperation({ summary: 'All categories (three levels)' })
   @Route(categoriesContract)
-  categories(): Promise<CategoryDto[]> {
-    return this.cache.wrap('categories', 300, () => this.backend.categories());
+  categories(): Promise<JsonBody<CategoryDto[]>> {
+    return this.cache.wrapJson('categories', 300, () => this.backend.categories());
   }
 
   @Get('items')
   @ApiOperation({ summary: 'Search items; nothing without storeIds' })
   @Route(searchContract)
-  async search(@Input() { query }: RouteInput<typeof searchContract>): Promise<ItemDto[]> {
+  async search(@Input() { query }: RouteInput<typeof searchContract>): Promise<JsonBody<ItemDto[]>> {
     const search = (query.search ?? '').trim();
     const storeIds = [...new Set(query.storeIds ?? [])];
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
-    if (storeIds.length === 0 || search === '') return [];
-    return this.cache.wrap(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItems(search, storeIds, limit, offset));
+    if (storeIds.length === 0 || search === '') return new JsonBody<ItemDto[]>('[]');
+    return this.cache.wrapJson(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItems(search, storeIds, limit, offset));
   }
 
   @Get('items/categories/:slug1')
   @ApiOperation({ summary: 'Items of a top-level category and its descendants' })
   @Route(slug1Contract)
-  itemsByCategory1(@Input() { params, query }: RouteInput<typeof slug1Contract>): Promise<ItemDto[]> {
+  itemsByCategory1(@Input() { params, query }: RouteInput<typeof slug1Contract>): Promise<JsonBody<ItemDto[]>> {
     return this.itemsByCategory([params.slug1], query);
   }
 
   @Get('items/categories/:slug1/:slug2')
   @ApiOperation({ summary: 'Items of a second-level category and its descendants' })
   @Route(slug2Contract)
-  itemsByCategory2(@Input() { params, query }: RouteInput<typeof slug2Contract>): Promise<ItemDto[]> {
+  itemsByCategory2(@Input() { params, query }: RouteInput<typeof slug2Contract>): Promise<JsonBody<ItemDto[]>> {
     return this.itemsByCategory([params.slug1, params.slug2], query);
   }
 
   @Get('items/categories/:slug1/:slug2/:slug3')
   @ApiOperation({ summary: 'Items of a third-level category' })
   @Route(slug3Contract)
-  itemsByCategory3(@Input() { params, query }: RouteInput<typeof slug3Contract>): Promise<ItemDto[]> {
+  itemsByCategory3(@Input() { params, query }: RouteInput<typeof slug3Contract>): Promise<JsonBody<ItemDto[]>> {
     return this.itemsByCategory([params.slug1, params.slug2, params.slug3], query);
   }
 
-  private itemsByCategory(slugPath: string[], query: RouteInput<typeof slug1Contract>['query']): Promise<ItemDto[]> {
+  private itemsByCategory(slugPath: string[], query: RouteInput<typeof slug1Contract>['query']): Promise<JsonBody<ItemDto[]>> {
     const storeIds = [...new Set(query.storeIds ?? [])];
     const limit = query.limit ?? 200;
     const offset = query.offset ?? 0;
-    return this.cache.wrap(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
+    return this.cache.wrapJson(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
   }
 
   @Get('items/:id')
   @ApiOperation({ summary: 'One item with prices in the chosen stores' })
   @Route(itemContract)
-  item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<ItemDto> {
+  item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<JsonBody<ItemDto>> {
     const storeIds = [...new Set(query.storeIds ?? [])];
-    return this.cache.wrap(`item:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.item(params.id, storeIds));
+    return this.cache.wrapJson(`item:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.item(params.id, storeIds));
   }
 
   @Get('items/:id/alternatives')
@@ -135,9 +135,9 @@ export class CatalogController {
       'The item without a comparison price in those stores: comparisonPrice null and no alternatives.',
   })
   @Route(alternativesContract)
-  itemAlternatives(@Input() { params, query }: RouteInput<typeof alternativesContract>): Promise<ItemAlternativesDto> {
+  itemAlternatives(@Input() { params, query }: RouteInput<typeof alternativesContract>): Promise<JsonBody<ItemAlternativesDto>> {
     const storeIds = [...new Set(query.storeIds)];
-    return this.cache.wrap(`alternatives:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.itemAlternatives(params.id, storeIds));
+    return this.cache.wrapJson(`alternatives:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.itemAlternatives(params.id, storeIds));
   }
 
   @Get('items/:id/history')
@@ -149,9 +149,9 @@ export class CatalogController {
       'a store without data has no periods and lowest30Days null. No storeIds: no stores.',
   })
   @Route(historyContract)
-  itemHistory(@Input() { params, query }: RouteInput<typeof historyContract>): Promise<ItemHistoryDto> {
+  itemHistory(@Input() { params, query }: RouteInput<typeof historyContract>): Promise<JsonBody<ItemHistoryDto>> {
     const storeIds = [...new Set(query.storeIds ?? [])];
     // Stores come back in the order asked, so the order is part of the key.
-    return this.cache.wrap(`history:${params.id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(params.id, storeIds));
+    return this.cache.wrapJson(`history:${params.id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(params.id, storeIds));
   }
 }

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, SearchText, Store, StoreMinimal } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
-import { ResponseCache } from '../http/response-cache';
+import { JsonBody, ResponseCache } from '../http/response-cache';
 
 /** Largest bounding box side we answer, in degrees (about 550 km north–south). */
 const MAX_BOX_DEGREES = 5;
@@ -90,10 +90,10 @@ export class StoresController {
   @Get('stores')
   @ApiOperation({ summary: 'Search stores by name, chain, city or address' })
   @Route(searchContract)
-  search(@Input() { query }: RouteInput<typeof searchContract>): Promise<StoreDto[]> {
+  search(@Input() { query }: RouteInput<typeof searchContract>): Promise<JsonBody<StoreDto[]>> {
     const search = (query.search ?? '').trim();
     const limit = query.limit ?? 20;
-    return this.cache.wrap(`stores:${search.toLowerCase()}:${limit}`, 60, () => this.backend.searchStores(search, limit));
+    return this.cache.wrapJson(`stores:${search.toLowerCase()}:${limit}`, 60, () => this.backend.searchStores(search, limit));
   }
 
   @Get('stores/location')
@@ -113,16 +113,16 @@ export class StoresController {
   @Get('stores/minimal')
   @ApiOperation({ summary: 'All stores in pages of 200 by skip' })
   @Route(minimalContract)
-  minimal(@Input() { query }: RouteInput<typeof minimalContract>): Promise<StoreMinimalDto[]> {
+  minimal(@Input() { query }: RouteInput<typeof minimalContract>): Promise<JsonBody<StoreMinimalDto[]>> {
     const skip = query.skip ?? 0;
-    return this.cache.wrap(`stores-minimal:${skip}`, 120, () => this.backend.minimalStores(skip, STORE_PAGE_SIZE));
+    return this.cache.wrapJson(`stores-minimal:${skip}`, 120, () => this.backend.minimalStores(skip, STORE_PAGE_SIZE));
   }
 
   @Get('stores/:id')
   @ApiOperation({ summary: 'One store with opening times from yesterday to six days ahead' })
   @Route(storeContract)
-  store(@Input() { params }: RouteInput<typeof storeContract>): Promise<StoreDto> {
-    return this.cache.wrap(`store:${params.id}`, 60, () => this.backend.store(params.id));
+  store(@Input() { params }: RouteInput<typeof storeContract>): Promise<JsonBody<StoreDto>> {
+    return this.cache.wrapJson(`store:${params.id}`, 60, () => this.backend.store(params.id));
   }
 
   @Get('stores/:id/campaignItems')
@@ -135,14 +135,14 @@ export class StoresController {
       '`realOnly=true` leaves only the real discounts. Paged by limit and offset; total counts all pages.',
   })
   @Route(campaignItemsContract)
-  async campaignItems(@Input() { params, query }: RouteInput<typeof campaignItemsContract>): Promise<StoreCampaignItemsDto> {
+  async campaignItems(@Input() { params, query }: RouteInput<typeof campaignItemsContract>): Promise<JsonBody<StoreCampaignItemsDto>> {
     const realOnly = query.realOnly ?? false;
     const limit = query.limit ?? 48;
     const offset = query.offset ?? 0;
     // The store lookup answers 404 for an unknown store (catalog knows prices, not stores).
     const [, page] = await Promise.all([
-      this.cache.wrap(`store:${params.id}`, 60, () => this.backend.store(params.id)),
-      this.cache.wrap(`campaign-items:${params.id}:${realOnly}:${limit}:${offset}`, 60, () =>
+      this.cache.wrapJson(`store:${params.id}`, 60, () => this.backend.store(params.id)),
+      this.cache.wrapJson(`campaign-items:${params.id}:${realOnly}:${limit}:${offset}`, 60, () =>
         this.backend.storeCampaignItems({ storeId: params.id, realOnly, limit, offset }),
       ),
     ]);
@@ -152,7 +152,7 @@ export class StoresController {
   @Get('offers')
   @ApiOperation({ summary: "A store's current offers" })
   @Route(offersContract)
-  offers(@Input() { query }: RouteInput<typeof offersContract>): Promise<OfferDto[]> {
-    return this.cache.wrap(`offers:${query.storeId}`, 120, () => this.backend.offers(query.storeId));
+  offers(@Input() { query }: RouteInput<typeof offersContract>): Promise<JsonBody<OfferDto[]>> {
+    return this.cache.wrapJson(`offers:${query.storeId}`, 120, () => this.backend.offers(query.storeId));
   }
 }

@@ -1,7 +1,16 @@
 import { MemoryCacheStore } from '@hintakori/platform-cache';
 import { ServiceCallError } from '@hintakori/platform-messaging';
 import type { Request, Response } from 'express';
-import { ResponseCache, responseContextMiddleware } from './response-cache';
+import { lastValueFrom, of } from 'rxjs';
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { JsonBody, JsonBodyInterceptor, ResponseCache, responseContextMiddleware } from './response-cache';
+
+/** The cache with its answers read back as values. */
+class TestCache extends ResponseCache {
+  wrap(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<unknown> {
+    return this.wrapJson(key, ttlSeconds, load).then((body) => body.toJSON());
+  }
+}
 
 /** Runs `fn` as the handler of a request and returns the headers its response got. */
 function inRequest<T>(fn: () => Promise<T>): Promise<{ value: T; headers: Record<string, string> }> {
@@ -14,7 +23,7 @@ const down = () => Promise.reject(new ServiceCallError('catalog.categories', { s
 
 describe('ResponseCache stale-if-error', () => {
   it('answers the last loaded copy, marked stale, when the service cannot be reached after the entry expired', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore());
+    const cache = new TestCache(new MemoryCacheStore());
     // Time to live 0: the shared entry is expired at once, as after its 30 s.
     await inRequest(() => cache.wrap('categories', 0, () => Promise.resolve([{ slug: 'maito' }])));
     const { value, headers } = await inRequest(() => cache.wrap('categories', 0, down));
@@ -25,7 +34,7 @@ describe('ResponseCache stale-if-error', () => {
   });
 
   it('answers fresh loads without the stale mark and passes 4xx answers and unseen keys through', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore());
+    const cache = new TestCache(new MemoryCacheStore());
     const fresh = await inRequest(() => cache.wrap('item:1', 0, () => Promise.resolve({ id: 1 })));
     expect(fresh.headers['X-Cache']).toBeUndefined();
     const notFound = new ServiceCallError('catalog.item', { statusCode: 404, message: 'Unknown item' }, 'reply');
@@ -46,7 +55,7 @@ class UnreachableStore extends MemoryCacheStore {
 
 describe('ResponseCache while the shared store is unreachable', () => {
   it("answers this process's own copy within the time to live instead of loading again", async () => {
-    const cache = new ResponseCache(new UnreachableStore());
+    const cache = new TestCache(new UnreachableStore());
     let loads = 0;
     const load = () => Promise.resolve({ loads: ++loads });
     expect((await inRequest(() => cache.wrap('categories', 60, load))).value).toEqual({ loads: 1 });
@@ -57,7 +66,7 @@ describe('ResponseCache while the shared store is unreachable', () => {
   });
 
   it('loads again once the copy is older than the time to live', async () => {
-    const cache = new ResponseCache(new UnreachableStore());
+    const cache = new TestCache(new UnreachableStore());
     let loads = 0;
     const load = () => Promise.resolve(++loads);
     await inRequest(() => cache.wrap('item:1', 0, load));
@@ -68,7 +77,7 @@ describe('ResponseCache while the shared store is unreachable', () => {
 
 describe('ResponseCache loads', () => {
   it('shares one load among concurrent misses of a key, and loads again after it settled', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore());
+    const cache = new TestCache(new MemoryCacheStore());
     let loads = 0;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -85,7 +94,7 @@ describe('ResponseCache loads', () => {
   });
 
   it('shares a failed load too, and does not keep it: the next miss loads again', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore());
+    const cache = new TestCache(new MemoryCacheStore());
     let calls = 0;
     const failing = () => {
       calls++;
@@ -95,5 +104,46 @@ describe('ResponseCache loads', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(calls).toBe(1);
     await expect(inRequest(() => cache.wrap('store:9', 0, () => Promise.resolve('ok')))).resolves.toMatchObject({ value: 'ok' });
+  });
+});
+
+describe('ResponseCache serializes an answer once', () => {
+  it('keeps the JSON text of the load, answers the same text on a hit, and stores it as text', async () => {
+    const store = new MemoryCacheStore();
+    const cache = new ResponseCache(store);
+    const answer = [{ id: 1, name: 'Maito', storeItems: [{ storeId: 3, price: 129 }] }];
+    const first = await cache.wrapJson('items:maito:3:100:0', 30, () => Promise.resolve(answer));
+    expect(first.text).toBe(JSON.stringify(answer));
+    const second = await cache.wrapJson('items:maito:3:100:0', 30, () => Promise.reject(new Error('not loaded again')));
+    expect(second.text).toBe(first.text);
+    expect(await store.getText('resp:items:maito:3:100:0')).toBe(first.text);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+  });
+
+  it('serializes a JsonBody as its value wherever it is written as JSON', () => {
+    expect(JSON.stringify({ page: new JsonBody('[{"id":1}]') })).toBe('{"page":[{"id":1}]}');
+  });
+});
+
+describe('JsonBodyInterceptor', () => {
+  const run = async (value: unknown) => {
+    const headers: Record<string, string> = {};
+    const context = {
+      getType: () => 'http',
+      switchToHttp: () => ({ getResponse: () => ({ setHeader: (name: string, v: string) => void (headers[name] = v) }) }),
+    } as unknown as ExecutionContext;
+    const next: CallHandler = { handle: () => of(value) };
+    return { body: await lastValueFrom(new JsonBodyInterceptor().intercept(context, next)), headers };
+  };
+
+  it('sends a JsonBody as its text, typed as JSON', async () => {
+    expect(await run(new JsonBody('[1,2]'))).toEqual({ body: '[1,2]', headers: { 'Content-Type': 'application/json' } });
+  });
+
+  it('passes other answers through untouched', async () => {
+    const answer = { id: 1 };
+    const { body, headers } = await run(answer);
+    expect(body).toBe(answer);
+    expect(headers).toEqual({});
   });
 });

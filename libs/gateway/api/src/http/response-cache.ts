@@ -1,8 +1,9 @@
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
 import { ServiceCallError } from '@hintakori/platform-messaging';
-import { Inject, Injectable } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { map, type Observable } from 'rxjs';
 
 /** The response of the request being answered, so a stale answer can say so in its headers. */
 const currentResponse = new AsyncLocalStorage<Response>();
@@ -18,7 +19,23 @@ const STALE_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 const STALE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
+ * An answer already serialized: the JSON text the response cache holds, sent as the HTTP body as it is
+ * (JsonBodyInterceptor) instead of being parsed and serialized again. `toJSON` gives the value, so anything that
+ * serializes it as an object still writes the same JSON.
+ */
+export class JsonBody<T = unknown> {
+  constructor(readonly text: string) {}
+
+  toJSON(): T {
+    return JSON.parse(this.text) as T;
+  }
+}
+
+/**
  * Read-through cache for answers that many shoppers ask for (categories, popular searches, stores).
+ *
+ * An answer is serialized once, when it is loaded: the shared store, this process's stale copy and the HTTP
+ * response (`wrapJson`) all hold that one JSON text (a search answer of 100 items is about 120 kB of it).
  *
  * stale-if-error: the last answer loaded for each key is also kept in this process (bounded by age and bytes).
  * When loading it again fails with a 5xx (broker, service or its database down), that
@@ -36,13 +53,18 @@ export class ResponseCache {
   private localServed = 0;
   private staleBytes = 0;
   private readonly stale = new Map<string, { json: string; at: number }>();
-  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly loading = new Map<string, Promise<string>>();
 
   constructor(@Inject(CACHE_STORE) private readonly store: CacheStore) {}
 
-  async wrap<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+  /** The answer as the JSON the handler sends as it is (see JsonBody). */
+  async wrapJson<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<JsonBody<T>> {
+    return new JsonBody<T>(await this.wrapText(key, ttlSeconds, load));
+  }
+
+  private async wrapText(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
     if (this.store.available()) {
-      const cached = await this.store.get<T>(`resp:${key}`);
+      const cached = await this.store.getText(`resp:${key}`);
       if (cached !== undefined) {
         this.hits++;
         if (!this.stale.has(key)) this.keep(key, cached);
@@ -54,7 +76,7 @@ export class ResponseCache {
       if (copy && Date.now() - copy.at < ttlSeconds * 1000) {
         this.hits++;
         this.localServed++;
-        return JSON.parse(copy.json) as T;
+        return copy.json;
       }
     }
     this.misses++;
@@ -69,21 +91,25 @@ export class ResponseCache {
           res.setHeader('X-Cache', 'STALE');
           res.setHeader('Age', String(Math.floor((Date.now() - copy.at) / 1000)));
         }
-        return JSON.parse(copy.json) as T;
+        return copy.json;
       }
       throw error;
     }
   }
 
-  /** Loads a key, stores the answer (shared store and this process's copy); concurrent callers share the load. */
-  private loadOnce<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+  /**
+   * Loads a key and serializes the answer once; stores that JSON (shared store and this process's copy).
+   * Concurrent callers share the load. An answer of `undefined` (no JSON) is not allowed.
+   */
+  private loadOnce(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
     const running = this.loading.get(key);
-    if (running) return running as Promise<T>;
+    if (running) return running;
     const loaded = (async () => {
-      const value = await load();
-      await this.store.set(`resp:${key}`, value, ttlSeconds);
-      this.keep(key, value);
-      return value;
+      const json = JSON.stringify(await load());
+      if (json === undefined) throw new Error(`The answer for ${key} has no JSON form`);
+      await this.store.setText(`resp:${key}`, json, ttlSeconds);
+      this.keep(key, json);
+      return json;
     })();
     this.loading.set(key, loaded);
     const done = () => void this.loading.delete(key);
@@ -103,9 +129,9 @@ export class ResponseCache {
     };
   }
 
-  private keep(key: string, value: unknown): void {
-    const json = JSON.stringify(value);
-    if (json === undefined || json.length > STALE_MAX_BYTES / 8) return;
+  /** Keeps the answer's JSON as this process's stale copy (the same string the store and the response hold). */
+  private keep(key: string, json: string): void {
+    if (json.length > STALE_MAX_BYTES / 8) return;
     const previous = this.stale.get(key);
     if (previous) {
       this.staleBytes -= previous.json.length;
@@ -119,6 +145,23 @@ export class ResponseCache {
       this.stale.delete(oldKey);
       this.staleBytes -= entry.json.length;
     }
+  }
+}
+
+/**
+ * Sends a JsonBody's text as the response body with the type `res.json` gives (`application/json; charset=utf-8`;
+ * express adds the charset, the length and the ETag as for any body); other answers pass through.
+ */
+@Injectable()
+export class JsonBodyInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((value: unknown) => {
+        if (!(value instanceof JsonBody) || context.getType() !== 'http') return value;
+        context.switchToHttp().getResponse<Response>().setHeader('Content-Type', 'application/json');
+        return value.text;
+      }),
+    );
   }
 }
 
