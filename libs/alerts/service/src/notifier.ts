@@ -1,4 +1,4 @@
-import { parsePriceObservedEvent, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -25,13 +25,9 @@ export class WatchedPricesHandler implements EventBatchHandler {
 
   async handleBatch(events: unknown[]): Promise<void> {
     const newest = new Map<string, { itemId: number; storeId: number; price: number; observedAt: string }>();
-    for (const event of events) {
-      const parsed = parsePriceObservedEvent(event);
-      if (!parsed.ok) {
-        this.logger.warn(`skipped a prices.observed event: ${parsed.reason}`);
-        continue;
-      }
-      const o = parsed.observation;
+    const { observations, rejected } = parsePriceObservedEvents(events);
+    for (const { reason } of rejected) this.logger.warn(`skipped a prices.observed observation: ${reason}`);
+    for (const o of observations) {
       const key = `${o.itemId}:${o.storeId}`;
       const seen = newest.get(key);
       if (!seen || o.observedAt >= seen.observedAt) newest.set(key, { itemId: o.itemId, storeId: o.storeId, price: o.price, observedAt: o.observedAt });
