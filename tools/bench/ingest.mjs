@@ -12,7 +12,7 @@
 // (polled: row counts of catalog.store_prices and comparisons.price_matrix). Holds /tmp/stack.lock throughout
 // and stops the stack at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSupportedNode } from '../runtime/node.mjs';
@@ -118,6 +118,55 @@ async function workersReady(workers) {
   }
 }
 
+/** The kernel's clock ticks per second (/proc's CPU times are in ticks). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds (user + system) used so far by the stack's processes, from /proc: each app of .data/stack/pids.json,
+ * PostgreSQL (the postmaster, its backends, and the backends that exited), the Kafka broker and Redis, each with its
+ * descendants. Read at the start and the end of a round; the difference is the round's CPU per process.
+ */
+function stackCpu(extra = []) {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[1] = ppid; [11], [12] = utime, stime; [13], [14] = cutime, cstime (waited-for children)
+      stats.set(Number(entry), { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  const tree = (root, withExited) => {
+    let ticks = 0;
+    const todo = [root];
+    while (todo.length > 0) {
+      const pid = todo.pop();
+      const s = stats.get(pid);
+      if (!s) continue;
+      ticks += s.own + (withExited && pid === root ? s.children : 0);
+      for (const [child, c] of stats) if (c.ppid === pid) todo.push(child);
+    }
+    return ticks / CLOCK_TICKS;
+  };
+  const firstLine = (file) => (existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8').split('\n')[0], 10) : NaN);
+  const roots = [
+    ['postgresql', firstLine(path.join(root, '.data/pg-dist/postmaster.pid')), true],
+    ['kafka', firstLine(path.join(root, '.data/kafka/kafka.pid')), false],
+    ['redis', firstLine(path.join(root, '.data/redis/redis.pid')), false],
+  ];
+  const pidsFile = path.join(root, '.data/stack/pids.json');
+  if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
+  roots.push(...extra.map(([name, pid]) => [name, pid, false]));
+  const cpu = {};
+  for (const [name, pid, withExited] of roots) if (Number.isInteger(pid)) cpu[name] = tree(pid, withExited);
+  return cpu;
+}
+
+const cpuBetween = (before, after) => Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
+
 async function freshDatabase(database) {
   const admin = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
   await admin.connect();
@@ -144,6 +193,7 @@ async function round(workers) {
   const count = async (table) => Number((await sql.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   base.rows = await count('catalog.store_prices');
 
+  const cpuAtStart = stackCpu();
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
     spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', path.join(feedDir, `${source}.jsonl`)], {
@@ -159,12 +209,16 @@ async function round(workers) {
   const done = {};
   const last = {};
   let lastLine = '';
+  let cpuAtEnd = null;
   for (;;) {
     const runs = (await sql.query('SELECT status, started_at, finished_at, prices_published FROM ingest.feed_runs')).rows;
     const prices = await count('catalog.store_prices');
     const matrix = await count('comparisons.price_matrix');
     const now = Date.now();
-    if (runs.length > 0 && started === null && runs.length === FEEDS.length) started = Math.min(...runs.map((r) => r.started_at.getTime()));
+    if (runs.length > 0 && started === null && runs.length === FEEDS.length) {
+      started = Math.min(...runs.map((r) => r.started_at.getTime()));
+      log(`runs created at ${runs.map((r) => r.started_at.toISOString()).join(', ')}`);
+    }
     const failed = runs.find((r) => r.status === 'failed');
     if (failed) throw new Error(`a feed run failed — see .data/stack/price-ingest-worker-*.log`);
     const allPublished = runs.length === FEEDS.length && runs.every((r) => r.status === 'completed');
@@ -174,10 +228,16 @@ async function round(workers) {
     // carry some (item, store) pairs twice (a campaign price and the price before it), so the rows are fewer than
     // the observations published, and waiting for the published count never ended. Its finishing time is its
     // last change.
+    let moved = false;
     for (const [name, rows] of [['catalog', prices - base.rows], ['comparisons', matrix]]) {
-      if (rows !== last[name]?.rows) last[name] = { rows, at: now };
+      if (rows !== last[name]?.rows) {
+        last[name] = { rows, at: now };
+        moved = true;
+      }
       if (allPublished && !done[name] && rows > 0 && now - last[name].at >= SETTLED_MS) done[name] = last[name].at;
     }
+    // CPU until the projections' last change (the settling wait after it is not the round's work).
+    if (moved || cpuAtEnd === null) cpuAtEnd = stackCpu(enqueuers.map((child, i) => [`ingest CLI ${FEEDS[i]}`, child.pid]));
     const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}; projected: catalog ${prices - base.rows}, comparisons ${matrix}`;
     if (line !== lastLine) process.stdout.write(`[bench]   ${line}\n`);
     lastLine = line;
@@ -193,6 +253,7 @@ async function round(workers) {
         publishSeconds: (published - started) / 1000,
         catalogSeconds: (done.catalog - started) / 1000,
         comparisonsSeconds: (done.comparisons - started) / 1000,
+        cpu: cpuBetween(cpuAtStart, cpuAtEnd),
       };
       const copy = await copyRate(url, sql);
       await sql.end();
@@ -245,5 +306,7 @@ console.table(
     'ingest : COPY': `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`,
   })),
 );
+console.log('\nCPU seconds per process during each round (from /proc, the queueing of the runs to the projections\' last change):');
+console.table(Object.fromEntries(results.map((r) => [`${r.workers} worker(s)`, { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(v.toFixed(1))])), total: Number(Object.values(r.cpu).reduce((a, b) => a + b, 0).toFixed(1)), 'wall s': Number(r.seconds.toFixed(1)) }])));
 console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy.');
 console.log('The pipeline writes more per observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka.');
