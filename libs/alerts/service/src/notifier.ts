@@ -1,5 +1,6 @@
 import { parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
+import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -40,7 +41,7 @@ export class WatchedPricesHandler implements EventBatchHandler {
          reference_price = COALESCE(w.reference_price, CASE WHEN w.target_price IS NULL THEN e.price END)
        FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) AS e(item_id, store_id, price, observed_at)
        WHERE w.item_id = e.item_id AND w.store_id = e.store_id AND (w.latest_observed_at IS NULL OR e.observed_at >= w.latest_observed_at)`,
-      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.price), rows.map((r) => r.observedAt)],
+      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.price), rows.map((r) => r.observedAt)].map(arrayLiteral),
     );
   }
 }

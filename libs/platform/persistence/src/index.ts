@@ -1,3 +1,4 @@
 export * from './embedded-postgres';
 export * from './typeorm-options';
 export * from './boot-latch';
+export * from './array-literal';
