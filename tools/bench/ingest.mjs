@@ -124,7 +124,7 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
  * PostgreSQL (the postmaster, its backends, and the backends that exited), the Kafka broker and Redis, each with its
  * descendants. Read at the start and the end of a round; the difference is the round's CPU per process.
  */
-function stackCpu(extra = []) {
+function stackCpu() {
   const stats = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -157,7 +157,6 @@ function stackCpu(extra = []) {
   ];
   const pidsFile = path.join(root, '.data/stack/pids.json');
   if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
-  roots.push(...extra.map(([name, pid]) => [name, pid, false]));
   const cpu = {};
   for (const [name, pid, withExited] of roots) if (Number.isInteger(pid)) cpu[name] = tree(pid, withExited);
   return cpu;
@@ -233,7 +232,7 @@ async function round(workers) {
         const behind = ends.some((end) => BigInt(partitions.find((p) => p.partition === end.partition)?.offset ?? -1) < BigInt(end.high));
         if (!behind) done[name] = now;
       }
-      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu(enqueuers.map((child, i) => [`ingest CLI ${FEEDS[i]}`, child.pid]));
+      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu();
     }
     const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`;
     if (line !== lastLine) process.stdout.write(`[bench]   ${line}\n`);
