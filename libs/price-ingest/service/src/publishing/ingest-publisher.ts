@@ -40,7 +40,7 @@ const JOINED_IN_PROCESS = new Set<string>([IngestTopics.PricesObserved, IngestTo
 
 /**
  * The Kafka form of a message value, by topic: the events of a `prices.observed` message go as one batch (columns,
- * shared fields once: a fifth of the bytes of an array of events, for the broker and every consumer to handle).
+ * shared fields once: a quarter or less of the bytes of an array of events, for the broker and every consumer to handle).
  */
 const WIRE_FORMS: Partial<Record<IngestTopic, (value: unknown) => unknown>> = {
   [IngestTopics.PricesObserved]: (value) => (Array.isArray(value) && value.length > 0 ? encodePriceObservedBatch(value as PriceObservedEvent[]) : value),
