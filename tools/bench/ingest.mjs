@@ -1,26 +1,24 @@
 #!/usr/bin/env node
 // `npm run bench:ingest` — not a test: price observations per second end to end on the distributed profile
-// (feed file → queue → price-ingest worker processes → Kafka → catalog and comparisons projections committed
-// in PostgreSQL), with 1 and 2 workers, beside the raw PostgreSQL COPY rate of the same rows into a scratch
+// (feed file → queue → price-ingest worker processes → Kafka → catalog, comparisons and alerts projections
+// committed in PostgreSQL), with 1 and 2 workers, beside the raw PostgreSQL COPY rate of the same rows into a scratch
 // table on the same server.
 //
 //   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
 //
 // Each round: a fresh database (hintakori_bench_w<N>), the stack started with N workers and no demo loading,
 // then, once the workers are ready, the S group and K group demo feeds queued at once (two runs: one worker takes them in turn, two in
-// parallel). The clock starts when the runs are created and stops when both projections hold every price
-// (polled: row counts of catalog.store_prices and comparisons.price_matrix). Holds /tmp/stack.lock throughout
-// and stops the stack at the end.
+// parallel). The clock starts when the runs are created and stops when the three projections' consumer groups have
+// committed every prices.observed message (polled every 100 ms once the runs completed). Prints the CPU seconds of
+// each process of the stack in the same interval (/proc). Holds /tmp/stack.lock throughout and stops the stack at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
-/** How long a projection's row count must stay the same, once the runs completed, to count as caught up. */
-const SETTLED_MS = 5000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -74,7 +72,7 @@ async function resetProjectionGroups() {
   const kafka = new Kafka({ clientId: 'bench-ingest', brokers: baseEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
-  const groups = { 'catalog-projections': ['items.upserted', 'prices.observed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'] };
+  const groups = { 'catalog-projections': ['items.upserted', 'prices.observed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'], 'alerts-prices': ['prices.observed', 'ingest.run-completed'] };
   for (const [groupId, topics] of Object.entries(groups)) {
     for (const topic of topics) {
       const ends = await admin.fetchTopicOffsets(topic);
@@ -118,6 +116,54 @@ async function workersReady(workers) {
   }
 }
 
+/** The kernel's clock ticks per second (/proc's CPU times are in ticks). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds (user + system) used so far by the stack's processes, from /proc: each app of .data/stack/pids.json,
+ * PostgreSQL (the postmaster, its backends, and the backends that exited), the Kafka broker and Redis, each with its
+ * descendants. Read at the start and the end of a round; the difference is the round's CPU per process.
+ */
+function stackCpu() {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[1] = ppid; [11], [12] = utime, stime; [13], [14] = cutime, cstime (waited-for children)
+      stats.set(Number(entry), { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  const tree = (root, withExited) => {
+    let ticks = 0;
+    const todo = [root];
+    while (todo.length > 0) {
+      const pid = todo.pop();
+      const s = stats.get(pid);
+      if (!s) continue;
+      ticks += s.own + (withExited && pid === root ? s.children : 0);
+      for (const [child, c] of stats) if (c.ppid === pid) todo.push(child);
+    }
+    return ticks / CLOCK_TICKS;
+  };
+  const firstLine = (file) => (existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8').split('\n')[0], 10) : NaN);
+  const roots = [
+    ['postgresql', firstLine(path.join(root, '.data/pg-dist/postmaster.pid')), true],
+    ['kafka', firstLine(path.join(root, '.data/kafka/kafka.pid')), false],
+    ['redis', firstLine(path.join(root, '.data/redis/redis.pid')), false],
+  ];
+  const pidsFile = path.join(root, '.data/stack/pids.json');
+  if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
+  const cpu = {};
+  for (const [name, pid, withExited] of roots) if (Number.isInteger(pid)) cpu[name] = tree(pid, withExited);
+  return cpu;
+}
+
+const cpuBetween = (before, after) => Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
+
 async function freshDatabase(database) {
   const admin = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
   await admin.connect();
@@ -140,10 +186,9 @@ async function round(workers) {
   const url = urlFor(database);
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
-  const base = { rows: 0 };
-  const count = async (table) => Number((await sql.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-  base.rows = await count('catalog.store_prices');
+  const base = { rows: Number((await sql.query('SELECT count(*) AS n FROM catalog.store_prices')).rows[0].n) };
 
+  const cpuAtStart = stackCpu();
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
     spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', path.join(feedDir, `${source}.jsonl`)], {
@@ -154,51 +199,66 @@ async function round(workers) {
   );
   const exits = enqueuers.map((child) => new Promise((resolve) => child.on('exit', resolve)));
 
+  // The projections' consumer groups of prices.observed: a group is done when it has committed the topic's end (each
+  // group commits a fetched batch only after writing it), polled every 100 ms once the runs completed. (Counting the
+  // projected rows every 500 ms, as before, cost PostgreSQL about a second of CPU per round.)
+  const projections = { catalog: 'catalog-projections', comparisons: 'comparisons-projections', alerts: 'alerts-prices' };
   let started = null;
   let published = null;
+  let ends = null;
   const done = {};
-  const last = {};
   let lastLine = '';
+  let cpuAtEnd = null;
   for (;;) {
     const runs = (await sql.query('SELECT status, started_at, finished_at, prices_published FROM ingest.feed_runs')).rows;
-    const prices = await count('catalog.store_prices');
-    const matrix = await count('comparisons.price_matrix');
     const now = Date.now();
-    if (runs.length > 0 && started === null && runs.length === FEEDS.length) started = Math.min(...runs.map((r) => r.started_at.getTime()));
+    if (runs.length > 0 && started === null && runs.length === FEEDS.length) {
+      started = Math.min(...runs.map((r) => r.started_at.getTime()));
+      log(`runs created at ${runs.map((r) => r.started_at.toISOString()).join(', ')}`);
+    }
     const failed = runs.find((r) => r.status === 'failed');
     if (failed) throw new Error(`a feed run failed — see .data/stack/price-ingest-worker-*.log`);
     const allPublished = runs.length === FEEDS.length && runs.every((r) => r.status === 'completed');
     const expected = runs.reduce((sum, r) => sum + Number(r.prices_published), 0);
-    if (allPublished && published === null) published = Math.max(...runs.map((r) => r.finished_at.getTime()));
-    // A projection holds every price when its row count has stopped moving after the runs completed: the feeds
-    // carry some (item, store) pairs twice (a campaign price and the price before it), so the rows are fewer than
-    // the observations published, and waiting for the published count never ended. Its finishing time is its
-    // last change.
-    for (const [name, rows] of [['catalog', prices - base.rows], ['comparisons', matrix]]) {
-      if (rows !== last[name]?.rows) last[name] = { rows, at: now };
-      if (allPublished && !done[name] && rows > 0 && now - last[name].at >= SETTLED_MS) done[name] = last[name].at;
+    if (allPublished && published === null) {
+      published = Math.max(...runs.map((r) => r.finished_at.getTime()));
+      // Every price is on the topic once the runs completed (a chunk's prices are acknowledged before its checkpoint).
+      ends = await kafkaAdmin.fetchTopicOffsets('prices.observed');
     }
-    const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}; projected: catalog ${prices - base.rows}, comparisons ${matrix}`;
+    if (ends) {
+      for (const [name, groupId] of Object.entries(projections)) {
+        if (done[name]) continue;
+        const [{ partitions }] = await kafkaAdmin.fetchOffsets({ groupId, topics: ['prices.observed'] });
+        const behind = ends.some((end) => BigInt(partitions.find((p) => p.partition === end.partition)?.offset ?? -1) < BigInt(end.high));
+        if (!behind) done[name] = now;
+      }
+      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu();
+    }
+    const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`;
     if (line !== lastLine) process.stdout.write(`[bench]   ${line}\n`);
     lastLine = line;
-    if (done.catalog && done.comparisons) {
+    if (cpuAtEnd) {
       await Promise.all(exits);
-      const seconds = (Math.max(done.catalog, done.comparisons) - started) / 1000;
+      const finished = Math.max(...Object.values(done));
+      const seconds = (finished - started) / 1000;
+      const count = async (table) => Number((await sql.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
       const result = {
         workers,
         prices: expected,
-        rows: { catalog: last.catalog.rows, comparisons: last.comparisons.rows },
+        rows: { catalog: (await count('catalog.store_prices')) - base.rows, comparisons: await count('comparisons.price_matrix') },
         seconds,
         perSecond: expected / seconds,
         publishSeconds: (published - started) / 1000,
         catalogSeconds: (done.catalog - started) / 1000,
         comparisonsSeconds: (done.comparisons - started) / 1000,
+        alertsSeconds: (done.alerts - started) / 1000,
+        cpu: cpuBetween(cpuAtStart, cpuAtEnd),
       };
       const copy = await copyRate(url, sql);
       await sql.end();
       return { ...result, copy };
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, ends ? 100 : 500));
   }
 }
 
@@ -222,10 +282,13 @@ async function copyRate(url, sql) {
   return { rows, seconds, perSecond: rows / seconds };
 }
 
+const kafkaAdmin = new Kafka({ clientId: 'bench-ingest-offsets', brokers: baseEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+await kafkaAdmin.connect();
 const results = [];
 try {
   for (const workers of workerCounts) results.push(await round(workers));
 } finally {
+  await kafkaAdmin.disconnect().catch(() => undefined);
   log('stopping the stack…');
   spawnSync(process.execPath, ['tools/stack.mjs', 'down'], { cwd: root, stdio: 'inherit' });
 }
@@ -241,9 +304,12 @@ console.table(
     'published after s': r.publishSeconds.toFixed(1),
     'catalog done s': r.catalogSeconds.toFixed(1),
     'comparisons done s': r.comparisonsSeconds.toFixed(1),
+    'alerts done s': r.alertsSeconds.toFixed(1),
     'COPY rows/s': Math.round(r.copy.perSecond),
     'ingest : COPY': `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`,
   })),
 );
+console.log('\nCPU seconds per process during each round (from /proc, the queueing of the runs to the last projection\'s commit):');
+console.table(Object.fromEntries(results.map((r) => [`${r.workers} worker(s)`, { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(v.toFixed(1))])), total: Number(Object.values(r.cpu).reduce((a, b) => a + b, 0).toFixed(1)), 'wall s': Number(r.seconds.toFixed(1)) }])));
 console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy.');
 console.log('The pipeline writes more per observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka.');

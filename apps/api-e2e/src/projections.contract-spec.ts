@@ -2,7 +2,7 @@ import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
 import { InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
-import { IngestTopics, ItemUpsertedEvent, OfferUpsertedEvent, PriceObservedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import { encodePriceObservedBatch, IngestTopics, ItemUpsertedEvent, OfferUpsertedEvent, PriceObservedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
 import { DynamicModule, INestApplicationContext, INestMicroservice } from '@nestjs/common';
@@ -13,8 +13,8 @@ import { Client } from 'pg';
 import { lastValueFrom } from 'rxjs';
 
 /**
- * The ingest events as price-ingest publishes them (message value = JSON array of events, key = item id or
- * store id) reach the catalog, stores and comparisons projections over both transports; delivering the same
+ * The ingest events as price-ingest publishes them (message value = JSON array of events, or for prices the batch
+ * form of PriceObservedBatch; key = item id or store id) reach the catalog, stores and comparisons projections over both transports; delivering the same
  * messages again — on Kafka by rewinding the consumer groups, as after a crash before the commit — changes nothing.
  */
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:59092').split(',');
@@ -91,8 +91,15 @@ const MESSAGES: [string, string, unknown][] = [
   [IngestTopics.ItemsUpserted, String(ITEM.dogFood), [item(ITEM.dogFood, ['Lemmikit', 'Koiranruoka'], 'Sopimusnappula 1 kg', T.old)]],
   [IngestTopics.PricesObserved, String(ITEM.milk), 'not json at all {'],
   [IngestTopics.PricesObserved, String(ITEM.milk), [price(ITEM.milk, STORE.a, 129, T.old), price(ITEM.milk, STORE.b, 135, T.old), { itemId: 'bad' }]],
-  [IngestTopics.PricesObserved, String(ITEM.milk), [price(ITEM.milk, STORE.a, 99, T.mid, true), price(ITEM.milk, STORE.b, 135, T.mid)]],
-  [IngestTopics.PricesObserved, String(ITEM.milk), [price(ITEM.milk, STORE.a, 129, T.now)]],
+  // The batch form (what price-ingest sends on Kafka); its third observation is bad (euros, not cents) and skipped alone.
+  [
+    IngestTopics.PricesObserved,
+    String(ITEM.milk),
+    { ...encodePriceObservedBatch([price(ITEM.milk, STORE.a, 99, T.mid, true), price(ITEM.milk, STORE.b, 135, T.mid), price(ITEM.milk, STORE.b, 135, T.mid)]), price: [99, 135, 1.35] },
+  ],
+  // A batch of a format the consumers do not know is skipped as a whole (had it been read, 1 cent at T.now would stay).
+  [IngestTopics.PricesObserved, String(ITEM.milk), { ...encodePriceObservedBatch([price(ITEM.milk, STORE.a, 1, T.now)]), format: 'columns/9' }],
+  [IngestTopics.PricesObserved, String(ITEM.milk), encodePriceObservedBatch([price(ITEM.milk, STORE.a, 129, T.now)])],
   [IngestTopics.PricesObserved, String(ITEM.milk), [price(ITEM.milk, STORE.a, 1, T.old)]], // late and older: no effect
   [IngestTopics.PricesObserved, String(ITEM.dogFood), price(ITEM.dogFood, STORE.b, 549, T.mid)],
   [IngestTopics.OffersUpserted, String(STORE.a), [offer(T.old, null)]],

@@ -1,5 +1,6 @@
-import { parsePriceObservedEvent, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
+import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -25,13 +26,9 @@ export class WatchedPricesHandler implements EventBatchHandler {
 
   async handleBatch(events: unknown[]): Promise<void> {
     const newest = new Map<string, { itemId: number; storeId: number; price: number; observedAt: string }>();
-    for (const event of events) {
-      const parsed = parsePriceObservedEvent(event);
-      if (!parsed.ok) {
-        this.logger.warn(`skipped a prices.observed event: ${parsed.reason}`);
-        continue;
-      }
-      const o = parsed.observation;
+    const { observations, rejected } = parsePriceObservedEvents(events);
+    for (const { reason } of rejected) this.logger.warn(`skipped a prices.observed observation: ${reason}`);
+    for (const o of observations) {
       const key = `${o.itemId}:${o.storeId}`;
       const seen = newest.get(key);
       if (!seen || o.observedAt >= seen.observedAt) newest.set(key, { itemId: o.itemId, storeId: o.storeId, price: o.price, observedAt: o.observedAt });
@@ -44,7 +41,7 @@ export class WatchedPricesHandler implements EventBatchHandler {
          reference_price = COALESCE(w.reference_price, CASE WHEN w.target_price IS NULL THEN e.price END)
        FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) AS e(item_id, store_id, price, observed_at)
        WHERE w.item_id = e.item_id AND w.store_id = e.store_id AND (w.latest_observed_at IS NULL OR e.observed_at >= w.latest_observed_at)`,
-      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.price), rows.map((r) => r.observedAt)],
+      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.price), rows.map((r) => r.observedAt)].map(arrayLiteral),
     );
   }
 }

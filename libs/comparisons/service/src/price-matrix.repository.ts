@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PriceCell, PriceDetail } from './comparison.calculator';
+import { arrayLiteral } from '@hintakori/platform-persistence';
 import { observationColumns, type PriceObservation } from '@hintakori/price-ingest-contracts';
 
 /** Raw SQL over comparisons.price_matrix; rows come back as plain objects (no entity hydration). */
@@ -51,7 +52,7 @@ export class PriceMatrixRepository {
           WHERE m.observed_at < EXCLUDED.observed_at
          RETURNING 1)
        SELECT count(*)::int AS applied FROM applied`,
-      observationColumns(rows),
+      observationColumns(rows).map(arrayLiteral),
     );
     return applied as number;
   }

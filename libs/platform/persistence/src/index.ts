@@ -2,3 +2,4 @@ export * from './embedded-postgres';
 export * from './typeorm-options';
 export * from './boot-latch';
 export * from './prepared-query';
+export * from './array-literal';

@@ -1,4 +1,5 @@
-import { canonicalIsoTime, parsePriceObservedEvent } from './price-observed';
+import type { PriceObservedEvent } from './index';
+import { canonicalIsoTime, encodePriceObservedBatch, parsePriceObservedEvent, parsePriceObservedEvents } from './price-observed';
 
 const now = new Date('2025-11-22T12:00:00.000Z');
 const event = {
@@ -43,8 +44,10 @@ describe('parsePriceObservedEvent', () => {
     ['a price in euros', { ...event, price: 1.99 }, 'price must be a non-negative integer (cents)'],
     ['a negative price', { ...event, price: -1 }, 'price must be a non-negative integer (cents)'],
     ['a bad comparison price', { ...event, comparisonPrice: 'x' }, 'comparisonPrice must be null or a non-negative integer (cents)'],
-    ['a missing unit', { ...event, priceUnit: undefined }, 'priceUnit must be a string'],
-    ['a missing comparison unit', { ...event, comparisonPriceUnit: 5 }, 'comparisonPriceUnit must be a string'],
+    ['a missing unit', { ...event, priceUnit: undefined }, 'priceUnit must be a string of at most 50 characters without NUL'],
+    ['a missing comparison unit', { ...event, comparisonPriceUnit: 5 }, 'comparisonPriceUnit must be a string of at most 50 characters without NUL'],
+    ['a unit with a NUL byte', { ...event, priceUnit: 'k\u0000g' }, 'priceUnit must be a string of at most 50 characters without NUL'],
+    ['a unit too long to be one', { ...event, comparisonPriceUnit: 'x'.repeat(51) }, 'comparisonPriceUnit must be a string of at most 50 characters without NUL'],
     ['a non-boolean campaign flag', { ...event, isCampaign: 'yes' }, 'isCampaign must be a boolean'],
     ['an unparsable time', { ...event, observedAt: 'yesterday' }, 'observedAt must be an ISO timestamp'],
     ['a time far in the future', { ...event, observedAt: '2025-11-24T12:00:00Z' }, 'observedAt is more than a day in the future'],
@@ -71,5 +74,72 @@ describe('canonicalIsoTime', () => {
       const ms = Date.parse(text);
       expect([text, canonicalIsoTime(text, ms)]).toEqual([text, new Date(ms).toISOString()]);
     }
+  });
+});
+
+describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', () => {
+  const at = '2025-11-22T07:15:00.000Z';
+  const observed = (storeId: number, price: number, extra: Partial<PriceObservedEvent> = {}): PriceObservedEvent => ({
+    itemId: 10,
+    storeId,
+    price,
+    comparisonPrice: null,
+    priceUnit: 'kpl',
+    comparisonPriceUnit: 'kg',
+    isCampaign: false,
+    observedAt: at,
+    source: 'k-group',
+    ...extra,
+  });
+  const observationOf = ({ source: _source, ...rest }: PriceObservedEvent) => rest;
+
+  it('sends a field the events share once and the others as columns, and reads back the same observations in order', () => {
+    const events = [observed(1, 199), observed(2, 205, { isCampaign: true, comparisonPrice: 820 }), observed(3, 189, { observedAt: '2025-11-22T08:00:00.000Z' })];
+    const batch = encodePriceObservedBatch(events);
+    expect(batch).toEqual({
+      format: 'columns/1',
+      count: 3,
+      itemId: 10,
+      storeId: [1, 2, 3],
+      price: [199, 205, 189],
+      comparisonPrice: [null, 820, null],
+      priceUnit: 'kpl',
+      comparisonPriceUnit: 'kg',
+      isCampaign: [false, true, false],
+      observedAt: [at, at, '2025-11-22T08:00:00.000Z'],
+      source: 'k-group',
+    });
+    // Over the wire (JSON) and back.
+    expect(parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now)).toEqual({ observations: events.map(observationOf), rejected: [] });
+  });
+
+  it('reads single events, arrays of them having been flattened, and batches in one delivery, in order', () => {
+    const batch = encodePriceObservedBatch([observed(2, 150), observed(3, 160)]);
+    const parsed = parsePriceObservedEvents([observed(1, 100), batch, observed(4, 170)], now);
+    expect(parsed.observations.map((o) => o.storeId)).toEqual([1, 2, 3, 4]);
+    expect(parsed.rejected).toEqual([]);
+  });
+
+  it('reports a bad observation of a batch by its place and keeps the others of the batch', () => {
+    const batch = { ...encodePriceObservedBatch([observed(1, 100), observed(2, 110), observed(3, 120)]), price: [100, 1.1, 120] };
+    const parsed = parsePriceObservedEvents([observed(9, 90, { itemId: 0 }), batch], now);
+    expect(parsed.observations.map((o) => [o.storeId, o.price])).toEqual([
+      [1, 100],
+      [3, 120],
+    ]);
+    expect(parsed.rejected).toEqual([
+      { index: 0, reason: 'itemId must be a positive integer' },
+      { index: 1, row: 1, reason: 'price must be a non-negative integer (cents)' },
+    ]);
+  });
+
+  it.each([
+    ['an unknown format', { format: 'columns/2' }, 'unknown batch format "columns/2" (expected "columns/1")'],
+    ['a count of zero', { count: 0 }, 'batch count must be an integer from 1 to 10000'],
+    ['a count that is not a number', { count: '2' }, 'batch count must be an integer from 1 to 10000'],
+    ['a column shorter than the count', { storeId: [1] }, 'batch column storeId has 1 values for 2 observations'],
+  ])('refuses a batch with %s as a whole, keeping the rest of the delivery', (_label, change, reason) => {
+    const batch = { ...encodePriceObservedBatch([observed(1, 100), observed(2, 110)]), ...change };
+    expect(parsePriceObservedEvents([batch, observed(3, 120)], now)).toEqual({ observations: [observationOf(observed(3, 120))], rejected: [{ index: 0, reason }] });
   });
 });

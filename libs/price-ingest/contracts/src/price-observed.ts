@@ -16,6 +16,12 @@ export interface PriceObservation {
 }
 
 const MAX_INT = 2_147_483_647;
+/** The projections store units as text; PostgreSQL text cannot hold NUL, and no unit is longer than this. */
+export const MAX_UNIT_LENGTH = 50;
+
+function isUnit(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_UNIT_LENGTH && !value.includes('\u0000');
+}
 
 function isPositiveInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT;
@@ -76,8 +82,8 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (!isCents(event.price)) return { ok: false, reason: 'price must be a non-negative integer (cents)' };
   const comparisonPrice = event.comparisonPrice ?? null;
   if (comparisonPrice !== null && !isCents(comparisonPrice)) return { ok: false, reason: 'comparisonPrice must be null or a non-negative integer (cents)' };
-  if (typeof event.priceUnit !== 'string') return { ok: false, reason: 'priceUnit must be a string' };
-  if (typeof event.comparisonPriceUnit !== 'string') return { ok: false, reason: 'comparisonPriceUnit must be a string' };
+  if (!isUnit(event.priceUnit)) return { ok: false, reason: `priceUnit must be a string of at most ${MAX_UNIT_LENGTH} characters without NUL` };
+  if (!isUnit(event.comparisonPriceUnit)) return { ok: false, reason: `comparisonPriceUnit must be a string of at most ${MAX_UNIT_LENGTH} characters without NUL` };
   if (event.isCampaign !== undefined && typeof event.isCampaign !== 'boolean') return { ok: false, reason: 'isCampaign must be a boolean' };
   const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
   if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
@@ -96,4 +102,103 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       observedAt: canonicalIsoTime(event.observedAt as string, at),
     },
   };
+}
+
+/** The marker of the batch form of a `prices.observed` message value. */
+export const PRICE_BATCH_FORMAT = 'columns/1';
+/** At most this many observations in one batch message (a bigger count is refused as a whole). */
+export const MAX_OBSERVATIONS_PER_BATCH = 10_000;
+
+/** The fields of a PriceObservedEvent, in the order the batch form lists them. */
+const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source'] as const;
+type BatchField = (typeof BATCH_FIELDS)[number];
+
+/**
+ * The batch form of a `prices.observed` message value: `count` observations as columns. Each field of
+ * PriceObservedEvent is either one value that every observation of the message shares, or an array of `count`
+ * values, one per observation in order (what the feeds repeat — the item of a message, its units, the run's
+ * observation time, the source — is sent once). Kafka messages of price-ingest carry this form; a message value
+ * may also be one PriceObservedEvent or an array of them (the in-process bus, older producers, tests).
+ */
+export type PriceObservedBatch = { format: typeof PRICE_BATCH_FORMAT; count: number } & {
+  [K in BatchField]: PriceObservedEvent[K] | PriceObservedEvent[K][];
+};
+
+/** Encodes events (in order) as one batch message value: a field the events all share is sent once. */
+export function encodePriceObservedBatch(events: readonly PriceObservedEvent[]): PriceObservedBatch {
+  const batch: Record<string, unknown> = { format: PRICE_BATCH_FORMAT, count: events.length };
+  for (const field of BATCH_FIELDS) {
+    const first = events[0]?.[field] ?? null;
+    let shared = true;
+    for (let i = 1; i < events.length && shared; i++) shared = (events[i][field] ?? null) === first;
+    batch[field] = shared ? first : events.map((e) => e[field] ?? null);
+  }
+  return batch as PriceObservedBatch;
+}
+
+function isBatch(value: object): value is { format: unknown; count: unknown } & Record<BatchField, unknown> {
+  return (value as { format?: unknown }).format !== undefined;
+}
+
+/** A problem with one observation of a message value: `index` is the event's place in the list handed in, `row` its place in a batch. */
+export interface RejectedObservation {
+  index: number;
+  row?: number;
+  reason: string;
+}
+
+export interface ParsedPriceObservations {
+  observations: PriceObservation[];
+  rejected: RejectedObservation[];
+}
+
+/**
+ * Checks the `prices.observed` events of one delivery (a fetched batch of messages, or one in-process message) for
+ * the projections: each item of `events` is one PriceObservedEvent or one PriceObservedBatch. Every observation is
+ * checked as parsePriceObservedEvent does; a bad one is reported and left out, never thrown, and never costs the
+ * others of its batch. A batch whose columns do not line up (a bad `count`, an array of another length, an unknown
+ * format) is reported as a whole.
+ */
+export function parsePriceObservedEvents(events: readonly unknown[], now: Date = new Date()): ParsedPriceObservations {
+  const observations: PriceObservation[] = [];
+  const rejected: RejectedObservation[] = [];
+  events.forEach((event, index) => {
+    if (typeof event !== 'object' || event === null || Array.isArray(event) || !isBatch(event)) {
+      const parsed = parsePriceObservedEvent(event, now);
+      if (parsed.ok) observations.push(parsed.observation);
+      else rejected.push({ index, reason: parsed.reason });
+      return;
+    }
+    const problem = batchProblem(event);
+    if (problem) {
+      rejected.push({ index, reason: problem });
+      return;
+    }
+    const count = event.count as number;
+    const columns = BATCH_FIELDS.map((field) => event[field]);
+    const row: Record<string, unknown> = {};
+    for (let r = 0; r < count; r++) {
+      BATCH_FIELDS.forEach((field, f) => {
+        const column = columns[f];
+        row[field] = Array.isArray(column) ? column[r] : column;
+      });
+      const parsed = parsePriceObservedEvent(row, now);
+      if (parsed.ok) observations.push(parsed.observation);
+      else rejected.push({ index, row: r, reason: parsed.reason });
+    }
+  });
+  return { observations, rejected };
+}
+
+function batchProblem(batch: { format: unknown; count: unknown } & Record<BatchField, unknown>): string | null {
+  if (batch.format !== PRICE_BATCH_FORMAT) return `unknown batch format ${JSON.stringify(batch.format)?.slice(0, 40)} (expected "${PRICE_BATCH_FORMAT}")`;
+  const count = batch.count;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_OBSERVATIONS_PER_BATCH) {
+    return `batch count must be an integer from 1 to ${MAX_OBSERVATIONS_PER_BATCH}`;
+  }
+  for (const field of BATCH_FIELDS) {
+    const column = batch[field];
+    if (Array.isArray(column) && column.length !== count) return `batch column ${field} has ${column.length} values for ${count} observations`;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
-import { IngestTopics, parsePriceObservedEvent, PriceObservation } from '@hintakori/price-ingest-contracts';
+import { IngestTopics, parsePriceObservedEvents } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { StorePriceProjection } from '../prices/store-price.projection';
 
@@ -11,12 +11,8 @@ export class CatalogPricesObservedConsumer implements EventBatchHandler {
   constructor(private readonly projection: StorePriceProjection) {}
 
   async handleBatch(events: unknown[]): Promise<void> {
-    const observations: PriceObservation[] = [];
-    events.forEach((event, index) => {
-      const parsed = parsePriceObservedEvent(event);
-      if (parsed.ok) observations.push(parsed.observation);
-      else this.logger.warn(`Skipped ${IngestTopics.PricesObserved} event #${index}: ${parsed.reason}`);
-    });
+    const { observations, rejected } = parsePriceObservedEvents(events);
+    for (const { index, row, reason } of rejected) this.logger.warn(`Skipped ${IngestTopics.PricesObserved} event #${index}${row === undefined ? '' : ` (observation ${row} of its batch)`}: ${reason}`);
     const changed = await this.projection.applyPriceObservations(observations);
     this.logger.debug(`Applied ${observations.length} price observations (${changed} prices changed or confirmed)`);
   }

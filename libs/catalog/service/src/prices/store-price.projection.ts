@@ -1,3 +1,4 @@
+import { arrayLiteral } from '@hintakori/platform-persistence';
 import { canonicalIsoTime, observationColumns } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -189,13 +190,13 @@ export class StorePriceProjection {
     }
     // 1. Pairs without a current price: insert the newest observation (the row lock taken here also
     //    makes a concurrent batch with the same pair wait, then see this row).
-    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, observationColumns(newest, isoOf));
+    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, observationColumns(newest, isoOf).map(arrayLiteral));
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
     const existingKeys = newest.filter((row) => !insertedKeys.has(keyOf(row)));
     const current = new Map<string, CurrentPrice>();
     if (existingKeys.length > 0) {
-      const locked: CurrentPrice[] = await manager.query(LOCK_EXISTING_SQL, [existingKeys.map((r) => r.itemId), existingKeys.map((r) => r.storeId)]);
+      const locked: CurrentPrice[] = await manager.query(LOCK_EXISTING_SQL, [arrayLiteral(existingKeys.map((r) => r.itemId)), arrayLiteral(existingKeys.map((r) => r.storeId))]);
       for (const row of locked) current.set(keyOf(row), row);
     }
     // 3. Walk each pair's observations in time order.
@@ -228,14 +229,12 @@ export class StorePriceProjection {
     if (updates.length > 0) await manager.query(UPDATE_EXISTING_SQL, [JSON.stringify(updates.map(toRecord))]);
     if (closes.length > 0) await manager.query(CLOSE_PERIODS_SQL, [JSON.stringify(closes)]);
     if (periods.length > 0) {
-      await manager.query(INSERT_PERIODS_SQL, [
-        periods.map((p) => p.itemId),
-        periods.map((p) => p.storeId),
-        periods.map((p) => p.from),
-        periods.map((p) => p.to),
-        periods.map((p) => p.price),
-        periods.map((p) => p.isCampaign),
-      ]);
+      await manager.query(
+        INSERT_PERIODS_SQL,
+        [periods.map((p) => p.itemId), periods.map((p) => p.storeId), periods.map((p) => p.from), periods.map((p) => p.to), periods.map((p) => p.price), periods.map((p) => p.isCampaign)].map(
+          arrayLiteral,
+        ),
+      );
     }
     return inserted.length + updates.length;
   }
