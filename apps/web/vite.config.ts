@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_PAGE_MODULES, STARTUP_MODULE } from './src/app/route-hints';
+import { here, oxcJsx, webAliases } from './vite.shared';
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Where /api goes during `vite` and `vite preview` (the gateway by default). */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -272,17 +271,8 @@ export default defineConfig({
   // the web image's nginx replace it with a fresh nonce per response (libs/gateway/api/src/http/security-headers.ts).
   html: { cspNonce: 'HINTAKORI_CSP_NONCE' },
   publicDir: here('./public'),
-  // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: {
-    alias: [
-      { find: '@hintakori/web-ui', replacement: here('../../libs/web/ui/src/index.ts') },
-      { find: '@hintakori/web-util', replacement: here('../../libs/web/util/src/index.ts') },
-      // React Router's package exports only its development build (extra checks and warnings); the build uses the
-      // production one it ships beside it.
-      { find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') },
-    ],
-  },
+  oxc: oxcJsx,
+  resolve: { alias: webAliases },
   build: {
     outDir: here('../../dist/apps/web'),
     emptyOutDir: true,

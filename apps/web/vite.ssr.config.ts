@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+import { here, oxcJsx, webAliases } from './vite.shared';
 
 /**
  * The server build of the first screen (src/server/first-screen.tsx): one CommonJS file with React, the router,
@@ -10,15 +8,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 export default defineConfig({
   root: here('.'),
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: {
-    alias: [
-      { find: '@hintakori/web-ui', replacement: here('../../libs/web/ui/src/index.ts') },
-      { find: '@hintakori/web-util', replacement: here('../../libs/web/util/src/index.ts') },
-      { find: 'virtual:pwa-register', replacement: here('src/server/pwa-register.ts') },
-      { find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') },
-    ],
-  },
+  oxc: oxcJsx,
+  // The service worker's registration module exists only in the browser build (vite-plugin-pwa).
+  resolve: { alias: [...webAliases, { find: 'virtual:pwa-register', replacement: here('src/server/pwa-register.ts') }] },
   publicDir: false,
   define: { 'process.env.NODE_ENV': '"production"' },
   ssr: { noExternal: true, target: 'node' },
