@@ -21,6 +21,25 @@ describe("the server's first screen in the browser", () => {
     expect(revealApp()).toBe(false);
   });
 
+  it("carries what was typed into the server's copy over into the app's page, as typing, with the focus", () => {
+    document.head.innerHTML = `<style id="${FIRST_SCREEN_CSS_ID}">#root{display:none}</style>`;
+    document.body.innerHTML = `<div id="${FIRST_SCREEN_ID}"><input type="search" value="maito"><input type="text" value=""></div><div id="root"></div>`;
+    const root = document.getElementById('root') as HTMLElement;
+    root.innerHTML = '<input type="search" value="maito"><input type="text" value="">';
+    const [, typedInto] = [...document.querySelectorAll<HTMLInputElement>(`#${FIRST_SCREEN_ID} input`)];
+    typedInto.value = 'Prisma';
+    typedInto.focus();
+    const [search, stores] = [...root.querySelectorAll('input')];
+    const heard = jest.fn((event: Event) => (event.target as HTMLInputElement).value);
+    root.addEventListener('input', heard);
+    revealApp();
+    expect(stores.value).toBe('Prisma');
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveReturnedWith('Prisma');
+    expect(document.activeElement).toBe(stores);
+    expect(search.value).toBe('maito');
+  });
+
   it('marks a browser with chosen stores or a cart with the cookie, and clears it when neither', () => {
     syncPersonalCookie(false);
     expect(document.cookie).not.toContain(PERSONAL_COOKIE);

@@ -20,9 +20,33 @@ export const PERSONAL_COOKIE = 'hk_personal';
 /** The server's copy goes at the latest after this long, even when no page reported itself shown. */
 export const FIRST_SCREEN_FALLBACK_MS = 8000;
 
+const FIELDS = 'input, textarea';
+
+/**
+ * What the visitor typed into the server's copy before the app took over (the search box, the store search) goes
+ * into the same field of the app's page, as typing would (an input event, which React hears), and the focus with it.
+ * The two pages are the same, so the fields correspond in document order.
+ */
+function carryOverInput(screen: HTMLElement, root: HTMLElement | null, doc: Document): void {
+  if (!root) return;
+  const from = [...screen.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS)];
+  const to = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS)];
+  if (from.length !== to.length) return;
+  from.forEach((field, index) => {
+    const target = to[index];
+    if (field.value !== field.defaultValue && target.value !== field.value && target.type === field.type) {
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')?.set;
+      setter?.call(target, field.value);
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (doc.activeElement === field) target.focus();
+  });
+}
+
 /** Removes the server's first screen and its styles, which shows the app's root; true when there was one. */
 export function revealApp(doc: Document = document): boolean {
   const screen = doc.getElementById(FIRST_SCREEN_ID);
+  if (screen) carryOverInput(screen, doc.getElementById('root'), doc);
   screen?.remove();
   doc.getElementById(FIRST_SCREEN_CSS_ID)?.remove();
   return screen !== null;
