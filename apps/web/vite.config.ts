@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_PAGE_MODULES, STARTUP_MODULE } from './src/app/route-hints';
+import { here, oxcJsx, webAliases } from './vite.shared';
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Where /api goes during `vite` and `vite preview` (the gateway by default). */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -125,15 +124,25 @@ const LIBRARY_INDEX = /libs[\\/]web[\\/]\w+[\\/]src[\\/]index\.ts$/;
 const LIBRARY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@hintakori\/web-(?:ui|util)["']/g;
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; exports: readonly string[]; code: string | null } | null };
 let firstScreen: Set<string> | undefined;
+/** The part of it that the entry itself imports (the rest is the app, loaded after the first paint). */
+let entryModules = new Set<string>();
 
 /**
- * The modules that the entry (main.tsx) imports statically, directly or not: they stay in the first screen's chunks.
+ * The modules that the entry (main.tsx) and the app it loads after the first paint (app/boot.tsx) import statically,
+ * directly or not: they stay in the first screen's chunks.
  * The UI kit's and util library's index files re-export everything, so through them only the modules that export a
  * name the first screen's modules import count. Should this miss a module, the first screen would preload the shared
  * chunk: a check at the end of the build (firstScreenGuard) fails the build then.
  */
 function firstScreenModules(graph: ModuleGraph): Set<string> {
   if (firstScreen) return firstScreen;
+  entryModules = staticClosure(graph, [here('src/main.tsx')]);
+  firstScreen = staticClosure(graph, [here('src/main.tsx'), here('src/app/boot.tsx')]);
+  return firstScreen;
+}
+
+/** The modules the given ones import statically, through the libraries' index files only what is used of them. */
+function staticClosure(graph: ModuleGraph, starts: readonly string[]): Set<string> {
   const found = new Set<string>();
   const usedNames = new Set<string>();
   const barrels = new Set<string>();
@@ -154,7 +163,7 @@ function firstScreenModules(graph: ModuleGraph): Set<string> {
       for (const dep of info?.importedIds ?? []) if (!found.has(dep)) queue.push(dep);
     }
   };
-  visit(here('src/main.tsx'));
+  for (const start of starts) visit(start);
   for (let before = -1; before !== found.size; ) {
     before = found.size;
     for (const barrel of barrels) {
@@ -163,7 +172,6 @@ function firstScreenModules(graph: ModuleGraph): Set<string> {
       }
     }
   }
-  firstScreen = found;
   return found;
 }
 
@@ -200,8 +208,15 @@ function routeHints(): Plugin {
         for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
         return into;
       };
+      // The first screen's code: the entry, and the app it imports once the page has been painted (app/boot.tsx).
       const firstScreen = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, firstScreen);
+      const boot = chunks.find((chunk) => chunk.moduleIds.includes(here('src/app/boot.tsx')));
+      if (!boot) throw new Error('route-hints: no chunk for app/boot.tsx');
+      withImports(boot.fileName, firstScreen);
+      if ([...firstScreen].some((file) => /(^|\/)shop-[\w-]+\.js$/.test(file))) {
+        throw new Error('the first screen loads the shared "shop" chunk: a first-screen module was put into it (see firstScreenModules in vite.config.ts)');
+      }
       // The chunk of the module: its own, or the shared one it went into.
       const chunkOf = (module: string) => {
         const id = here(`src/${module}`);
@@ -215,13 +230,34 @@ function routeHints(): Plugin {
         if (startup) withImports(startup.fileName, files);
         return { pattern, modulepreload: [...files].filter((file) => !firstScreen.has(file)).map((file) => `/${file}`) };
       });
-      this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: `${JSON.stringify({ routes }, null, 1)}\n` });
+      // firstScreen: what npm run web:size counts as the first screen's code.
+      this.emitFile({ type: 'asset', fileName: 'route-hints.json', source: `${JSON.stringify({ routes, firstScreen: [...firstScreen] }, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * After the browser build, the server part of the web app (vite.ssr.config.ts → dist/apps/web-ssr/first-screen.cjs),
+ * with which the gateway renders a new visitor's first screen into the page: so every `vite build` of the web app
+ * (npm scripts, npm start, the Docker image) writes both.
+ */
+function firstScreenServerBuild(): Plugin {
+  return {
+    name: 'hintakori-first-screen-server',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await build({ configFile: here('vite.ssr.config.ts'), logLevel: 'warn' });
+      },
     },
   };
 }
 
 export default defineConfig({
   plugins: [
+    firstScreenServerBuild(),
     firstScreenGuard(),
     routeHints(),
     pwa(),
@@ -235,17 +271,8 @@ export default defineConfig({
   // the web image's nginx replace it with a fresh nonce per response (libs/gateway/api/src/http/security-headers.ts).
   html: { cspNonce: 'HINTAKORI_CSP_NONCE' },
   publicDir: here('./public'),
-  // Vite 8 transforms TS/TSX with Oxc; the automatic runtime avoids importing React in every file.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: {
-    alias: [
-      { find: '@hintakori/web-ui', replacement: here('../../libs/web/ui/src/index.ts') },
-      { find: '@hintakori/web-util', replacement: here('../../libs/web/util/src/index.ts') },
-      // React Router's package exports only its development build (extra checks and warnings); the build uses the
-      // production one it ships beside it.
-      { find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') },
-    ],
-  },
+  oxc: oxcJsx,
+  resolve: { alias: webAliases },
   build: {
     outDir: here('../../dist/apps/web'),
     emptyOutDir: true,
@@ -274,6 +301,14 @@ export default defineConfig({
               name: 'styled',
               priority: 2,
               test: /node_modules[\\/](styled-components|@emotion|stylis|tslib|shallowequal|css-to-react-native|postcss-value-parser|camelize|css-color-keywords)[\\/]/,
+            },
+            // The app's first-screen modules that the entry does not import itself: one chunk with app/boot.tsx
+            // (otherwise the parts that lazily loaded pages share too, such as the theme, become chunks of their own).
+            {
+              name: (id, ctx) => (firstScreenModules(ctx).has(id) && !entryModules.has(id) ? 'boot' : null),
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+)[\\/]src[\\/]/.test(id),
             },
             // Leaflet and its plugins are only reached from the lazily loaded map modules.
             { name: 'leaflet', priority: 1, test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run web:size` — not a test: prints the built web app's JavaScript and CSS sizes (raw and gzip),
-// split into what the first screen loads (index.html's scripts, module preloads and styles) and the
+// split into what the first screen loads (index.html's scripts, module preloads and styles, and the app they load
+// after the first paint, listed in route-hints.json) and the
 // lazily loaded rest. Run after `npm run build:web`.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,13 @@ try {
 }
 
 const firstScreen = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+// The entry loads the app (app/boot.tsx) once the page has been painted: the build lists all of the first screen's
+// chunks in route-hints.json.
+try {
+  for (const file of JSON.parse(readFileSync(path.join(dist, 'route-hints.json'), 'utf8')).firstScreen ?? []) firstScreen.add(file);
+} catch {
+  // an older build without the list: index.html's own files
+}
 const files = [];
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {

@@ -1,34 +1,26 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { startEarlyRequests } from './app/early-requests';
-import { registerAppServiceWorker, unregisterOldServiceWorkers } from './app/service-workers';
+import { afterPagePainted, preloadAnnouncedChunks } from './app/page-painted';
 import { readCartId } from './app/storage';
-import { installGlobalErrorReporting } from './features/errors/reportError';
 import { loadSelectedStores } from './features/stores/stores.slice';
 
-// The page's first API reads go out now, before React and the page's code; RTK Query takes their responses.
-startEarlyRequests({
-  pathname: window.location.pathname,
-  search: window.location.search,
-  storeIds: loadSelectedStores().map((store) => store.id),
-  cartId: readCartId(),
-});
-
-unregisterOldServiceWorkers();
-// Production builds only: the dev server has no service worker (vite-plugin-pwa writes it at build time).
-if (import.meta.env.PROD) registerAppServiceWorker();
-installGlobalErrorReporting();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-const root = createRoot(container);
-// The first render as a transition: React renders it in slices of a few milliseconds and lets the browser
-// paint and handle input in between, instead of one long task on a slow phone (the boot shell stays meanwhile).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/*
+ * The entry: small on purpose. The page the server sent (a new visitor's first screen, or the logo bar) is painted
+ * first; only then do the app's code (app/boot.tsx with React), the page's chunks and its first API reads load, so
+ * that nothing competes with that first paint on a phone's connection.
+ */
+afterPagePainted(() => {
+  void import('./app/boot');
+  // Each step in a task of its own, so that none blocks a slow phone's main thread for long (starting a request
+  // per chunk, the first read of the browser's storage). The page's chunks, which the gateway announced in the page
+  // (route-hints.ts), load together with the app's.
+  window.setTimeout(preloadAnnouncedChunks);
+  // The page's first API reads go out before React and the page's code have arrived; RTK Query takes their responses.
+  window.setTimeout(() =>
+    startEarlyRequests({
+      pathname: window.location.pathname,
+      search: window.location.search,
+      storeIds: loadSelectedStores().map((store) => store.id),
+      cartId: readCartId(),
+    }),
   );
 });

@@ -18,6 +18,7 @@ import { uiReducer } from '../features/layout/ui.slice';
 import { saveOfflineCartItems } from '../features/offline/offline-cart';
 import { loadSelectedStores, storesReducer } from '../features/stores/stores.slice';
 import type { api } from './api';
+import { syncPersonalCookie } from './first-screen';
 import { readCartId, STORAGE_KEYS, writeCartId, writeJson } from './storage';
 
 /*
@@ -152,6 +153,13 @@ export function makeStore(preloadedState?: Partial<RootState>): AppStore {
   return store;
 }
 
+/** Forgets a store that is no longer used (the server renders each first screen with a store of its own). */
+export function releaseStore(store: AppStore): void {
+  liveStores.delete(store);
+}
+
+const isPersonal = (state: RootState) => state.stores.selected.length > 0 || state.cart.id !== NO_CART_ID;
+
 /** The browser store: selected stores and cart id come from and go back to local storage. */
 export function createAppStore(): AppStore {
   const store = makeStore({
@@ -159,8 +167,11 @@ export function createAppStore(): AppStore {
     cart: { ...initialCartState, id: readCartId() },
   });
   let previous = store.getState();
+  // The server sends a new visitor's first screen only to browsers without this mark (app/first-screen.ts).
+  syncPersonalCookie(isPersonal(previous));
   store.subscribe(() => {
     const next = store.getState();
+    if (next.stores.selected !== previous.stores.selected || next.cart.id !== previous.cart.id) syncPersonalCookie(isPersonal(next));
     if (next.stores.selected !== previous.stores.selected) writeJson(STORAGE_KEYS.selectedStores, next.stores.selected);
     if (next.cart.id !== previous.cart.id) writeCartId(next.cart.id);
     // The lines with their last fetched prices, for the shopping list in a store without a signal.

@@ -6,6 +6,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Backend } from './backend';
 import { apiCompression } from './http/api-compression';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
@@ -13,13 +14,16 @@ import { hoistNamedSchemas } from './http/named-schemas';
 import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { rateLimitMiddleware } from './http/rate-limit';
-import { responseContextMiddleware } from './http/response-cache';
+import { firstScreens, withFirstScreen } from './http/first-screen';
+import { ResponseCache, responseContextMiddleware } from './http/response-cache';
 import { routeHintsReader, withRouteHints } from './http/route-hints';
 import { securityHeaders, withNonce } from './http/security-headers';
 
 export interface GatewaySetupOptions {
   /** Folder of the built web app; served with a fallback to index.html for client-side routes. */
   webRoot?: string;
+  /** The server part of the web build (a new visitor's first screen); default dist/apps/web-ssr/first-screen.cjs. */
+  firstScreenModule?: string;
   /** Folder of the built browser extension zips (dist/extension), served at /lisaosa/<zip>. */
   extensionRoot?: string;
   rateLimitPerMinute?: number;
@@ -59,6 +63,19 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');
   const routeHints = routeHintsReader(webRoot);
+  // The category list and the product as the API's own reads cache them (catalog.controller.ts, same keys).
+  // Looked up when first needed: an app without them (a test's) just sends no first screen.
+  const catalog = () => ({ backend: app.get(Backend), cache: app.get(ResponseCache) });
+  const firstScreen = firstScreens(options.firstScreenModule ?? path.resolve(webRoot, '../web-ssr/first-screen.cjs'), {
+    categories: async () => {
+      const { backend, cache } = catalog();
+      return cache.wrap('categories', 300, () => backend.categories());
+    },
+    item: async (id) => {
+      const { backend, cache } = catalog();
+      return cache.wrap(`item:${id}:`, 30, () => backend.item(id, []));
+    },
+  });
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(webAssets(webRoot));
@@ -69,13 +86,14 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     if (OPERATIONAL_PATHS.test(req.path)) return next();
     if (existsSync(indexHtml)) {
       // index.html carries this response's CSP nonce, so it is never stored by caches.
-      // With the module preloads of the page shown at this address (route-hints.json of the build).
-      return void Promise.all([readFile(indexHtml, 'utf8'), routeHints()]).then(
-        ([html, hints]) =>
+      // With the module preloads of the page shown at this address (route-hints.json of the build), and a new
+      // visitor's first screen of the shopper pages (http/first-screen.ts).
+      return void Promise.all([readFile(indexHtml, 'utf8'), routeHints(), firstScreen(req)]).then(
+        ([html, hints, screen]) =>
           res
             .setHeader('Cache-Control', 'no-cache, no-store')
             .type('html')
-            .send(withNonce(withRouteHints(html, hints, req.path), String(res.locals.cspNonce))),
+            .send(withNonce(withFirstScreen(withRouteHints(html, hints, req.path), screen), String(res.locals.cspNonce))),
         next,
       );
     }

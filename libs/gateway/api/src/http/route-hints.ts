@@ -4,8 +4,10 @@ import path from 'node:path';
 /**
  * Route-specific hints in the web app's page: the web build writes route-hints.json beside index.html (address
  * patterns, each with the script chunks of the page shown there; see apps/web/src/app/route-hints.ts), and the page
- * handler adds `<link rel="modulepreload">` for them, so a phone fetches the page's code together with the first
- * screen's scripts instead of a round trip later. Without the file (an older build) the page goes out unchanged.
+ * handler names them in a `<meta name="hintakori-chunks">`. The web app's small entry script, once the page has
+ * been painted, preloads them together with the app's own code (apps/web/src/app/page-painted.ts), so a phone
+ * fetches the page's code with the app's instead of a round trip later, and nothing of it competes with the first
+ * paint. Without the file (an older build) the page goes out unchanged.
  */
 export interface RouteHint {
   pattern: RegExp;
@@ -39,13 +41,16 @@ export function parseRouteHints(text: string): RouteHint[] {
   return hints;
 }
 
-/** The page with the preloads of the first hint whose pattern matches the address's path, before `</head>`. */
+/** The name of the `<meta>` with the page's chunks (apps/web/src/app/page-painted.ts reads it). */
+export const CHUNKS_META_NAME = 'hintakori-chunks';
+
+/** The page with the chunks of the first hint whose pattern matches the address's path, in a `<meta>` before `</head>`. */
 export function withRouteHints(html: string, hints: readonly RouteHint[], pathname: string): string {
   const hint = hints.find(({ pattern }) => pattern.test(pathname));
   if (!hint || hint.modulepreload.length === 0) return html;
-  const links = hint.modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  const meta = `<meta name="${CHUNKS_META_NAME}" content="${hint.modulepreload.join(' ')}">`;
   const at = html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
+  return at < 0 ? html : `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }
 
 /** Reads the web root's route-hints.json when asked (it changes with each build), parsing a text only once. */

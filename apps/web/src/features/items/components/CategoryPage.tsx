@@ -27,6 +27,7 @@ export function CategoryPage() {
   const { slug1, slug2, slug3 } = useParams();
   const slugs = [slug1, slug2, slug3].filter((s): s is string => Boolean(s));
   const categories = useAppSelector((s) => s.categories.list);
+  const categoriesLoaded = useAppSelector((s) => s.categories.loaded);
   const storeIds = useSelectedStoreIds();
   const noStores = storeIds.length === 0;
   const levels = resolveCategoryPath(categories, slugs);
@@ -36,7 +37,8 @@ export function CategoryPage() {
   const items = data ?? [];
 
   return (
-    <PageLayout documentTitle={title} before={<ShoppingHeader />}>
+    // Until the names are there the heading shows the address's slug: the page counts as shown only with them.
+    <PageLayout documentTitle={title} before={<ShoppingHeader />} pending={!categoriesLoaded}>
       <Breadcrumb crumbs={categoryCrumbs(levels)} />
       <h1 style={{ marginBottom: 4 }}>{title}</h1>
       {noStores ? (

@@ -46,8 +46,10 @@ const Nutrition = styled.table`
 `;
 
 /** Everything about a product; used by the product modal and the product page. */
-export function ProductDetails({ item, showName = true, showBreadcrumb = true, showPageLink = false }: {
+export function ProductDetails({ item, showName = true, showBreadcrumb = true, showPageLink = false, priorityImage = false }: {
   item: Item;
+  /** The product page: its picture loads at once (ProductImage's priority). */
+  priorityImage?: boolean;
   /** The modal shows the name in its own title. */
   showName?: boolean;
   showBreadcrumb?: boolean;
@@ -59,7 +61,7 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
     <article>
       {showBreadcrumb && categories.length > 0 ? <Breadcrumb crumbs={categoryCrumbs(categories)} /> : null}
       <Top>
-        <ProductImage src={item.pictureUrl} alt={item.name} size={IMAGE_SIZES.page} />
+        <ProductImage src={item.pictureUrl} alt={item.name} size={IMAGE_SIZES.page} priority={priorityImage} />
         <div>
           {showName ? <h1>{item.name}</h1> : null}
           <Facts>

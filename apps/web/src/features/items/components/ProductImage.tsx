@@ -9,8 +9,11 @@ const Img = styled.img<{ $w: number; $h: number }>`
   flex: none;
 `;
 
-/** Product picture at one of the fixed sizes; a generic picture replaces a missing one. */
-export function ProductImage({ src, alt, size }: { src: string | null | undefined; alt: string; size: { w: number; h: number } }) {
+/**
+ * Product picture at one of the fixed sizes; a generic picture replaces a missing one. Loaded when near the
+ * screen, except the `priority` one (a product page's picture, the first thing it shows), which loads at once.
+ */
+export function ProductImage({ src, alt, size, priority = false }: { src: string | null | undefined; alt: string; size: { w: number; h: number }; priority?: boolean }) {
   return (
     <Img
       src={productImageUrl(src, size)}
@@ -19,7 +22,8 @@ export function ProductImage({ src, alt, size }: { src: string | null | undefine
       height={size.h}
       $w={size.w}
       $h={size.h}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       onError={(e) => {
         const img = e.currentTarget;
         if (!img.src.endsWith(DEFAULT_PRODUCT_IMAGE)) img.src = DEFAULT_PRODUCT_IMAGE;

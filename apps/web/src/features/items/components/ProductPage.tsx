@@ -23,7 +23,7 @@ export function ProductPage() {
   }
   return (
     <PageLayout documentTitle={data.name}>
-      <ProductDetails item={data} />
+      <ProductDetails item={data} priorityImage />
     </PageLayout>
   );
 }

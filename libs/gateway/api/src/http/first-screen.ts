@@ -1,0 +1,133 @@
+import { Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * A new visitor's first screen in the page the gateway sends. The web build has a server part
+ * (dist/apps/web-ssr/first-screen.cjs, from apps/web/src/server/first-screen.tsx) that renders a shopper page with
+ * React as a visitor without chosen stores or a cart sees it. The page handler puts that markup into index.html
+ * (`<div id="first-screen">` and its styles in `<style id="first-screen-css">`, which also hide the app's root),
+ * so a phone paints the page's text and pictures before any script has arrived; the app renders into its hidden
+ * root and then removes the copy (apps/web/src/app/first-screen.ts). Without the file (an older build, or the
+ * web image's nginx) the page goes out as before.
+ */
+
+/** The server part of the web build: which addresses get a first screen, and the rendering. */
+export interface FirstScreenModule {
+  firstScreenNeeds(pathname: string): { categories: boolean; itemId: number | null } | null;
+  renderFirstScreen(url: string, data: { categories?: unknown[]; item?: unknown }): Promise<FirstScreen>;
+}
+
+export interface FirstScreen {
+  html: string;
+  css: string;
+}
+
+/** Set by the web app in a browser with chosen stores or a cart: its first screen is not a new visitor's. */
+export const PERSONAL_COOKIE = 'hk_personal';
+/** The ids the web app removes (apps/web/src/app/first-screen.ts). */
+export const FIRST_SCREEN_ID = 'first-screen';
+export const FIRST_SCREEN_CSS_ID = 'first-screen-css';
+/** The nonce placeholder of the built page, replaced per response (security-headers.ts withNonce). */
+const NONCE_PLACEHOLDER = 'HINTAKORI_CSP_NONCE';
+
+/** The page with the first screen: its styles before `</head>`, its markup first in `<body>`. */
+export function withFirstScreen(page: string, screen: FirstScreen | null): string {
+  if (!screen) return page;
+  const head = page.indexOf('</head>');
+  const body = /<body[^>]*>/.exec(page);
+  if (head < 0 || !body || body.index < head) return page;
+  // '</' cannot close the style element early: the rules are styled-components' own, but be sure.
+  const css = `${screen.css.replaceAll('</', '<\\/')}#root{display:none}`;
+  const style = `<style id="${FIRST_SCREEN_CSS_ID}" nonce="${NONCE_PLACEHOLDER}">${css}</style>`;
+  const markup = `<div id="${FIRST_SCREEN_ID}">${screen.html}</div>`;
+  const bodyEnd = body.index + body[0].length;
+  return `${page.slice(0, head)}${style}${page.slice(head, bodyEnd)}${markup}${page.slice(bodyEnd)}`;
+}
+
+/** Where the page's data comes from (the gateway's cached reads of the catalogue). */
+export interface FirstScreenSources {
+  categories(): Promise<unknown[]>;
+  item(id: number): Promise<unknown>;
+}
+
+export interface FirstScreenOptions {
+  /** A first screen not ready within this time is left out (the page goes without it). */
+  timeoutMs?: number;
+  /** Rendered screens kept, per address, for this long … */
+  ttlMs?: number;
+  /** … and at most this many. */
+  maxEntries?: number;
+  /** Loads the module (tests give their own). */
+  load?: (file: string) => FirstScreenModule;
+}
+
+export interface PageRequest {
+  path: string;
+  query: Record<string, unknown>;
+  cookies?: Record<string, string | undefined>;
+}
+
+/**
+ * The first screen for a page request, or null: for a visitor with the personal cookie, an address without one,
+ * a product or category the catalogue cannot give in time, or without the server part of the build.
+ */
+export function firstScreens(file: string, sources: FirstScreenSources, options: FirstScreenOptions = {}) {
+  const { timeoutMs = 800, ttlMs = 60_000, maxEntries = 200 } = options;
+  const load = options.load ?? ((path: string) => createRequire(__filename)(path) as FirstScreenModule);
+  const logger = new Logger('FirstScreen');
+  let module: FirstScreenModule | null | undefined;
+  const cache = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
+
+  const moduleOnce = (): FirstScreenModule | null => {
+    if (module !== undefined) return module;
+    if (!existsSync(file)) return null; // not built (yet): looked for again on the next page
+    try {
+      module = load(file);
+    } catch (error) {
+      logger.warn(`Cannot load ${file}: ${(error as Error).message}; pages go out without a first screen`);
+      module = null;
+    }
+    return module;
+  };
+
+  const render = async (ssr: FirstScreenModule, url: string, needs: { categories: boolean; itemId: number | null }): Promise<FirstScreen | null> => {
+    const [categories, item] = await Promise.all([
+      needs.categories ? sources.categories() : undefined,
+      needs.itemId !== null ? sources.item(needs.itemId) : undefined,
+    ]);
+    return ssr.renderFirstScreen(url, { categories, item });
+  };
+
+  return async (req: PageRequest): Promise<FirstScreen | null> => {
+    if (req.cookies?.[PERSONAL_COOKIE] !== undefined) return null;
+    // ?tuote= opens a product over the page in the app: not a new visitor's plain first screen.
+    if (req.query.tuote !== undefined) return null;
+    const ssr = moduleOnce();
+    const needs = ssr?.firstScreenNeeds(req.path);
+    if (!ssr || !needs) return null;
+    // The search page shows its search text in the search box; every other page ignores the query.
+    const search = req.path.replace(/\/$/, '') === '/haku' && typeof req.query.search === 'string' ? `?${new URLSearchParams({ search: req.query.search })}` : '';
+    const url = `${req.path}${search}`;
+    const now = Date.now();
+    let entry = cache.get(url);
+    if (!entry || now - entry.at > ttlMs) {
+      const screen = render(ssr, url, needs).catch((error: unknown) => {
+        logger.debug(`No first screen for ${url}: ${(error as Error).message}`);
+        cache.delete(url);
+        return null;
+      });
+      entry = { at: now, screen };
+      cache.delete(url);
+      cache.set(url, entry);
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null)));
+    try {
+      return await Promise.race([entry.screen, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
