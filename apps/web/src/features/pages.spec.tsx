@@ -9,6 +9,8 @@ import { CrashScreen } from './errors/components/CrashScreen';
 import { SearchPage } from './items/components/SearchPage';
 import { OpenBadge } from './stores/components/OpenBadge';
 import { OpeningTimes } from './stores/components/OpeningTimes';
+import { PrivacyPage } from './static-pages/components/PrivacyPage';
+import { PERSONAL_COOKIE } from '../app/first-screen';
 
 describe('pages and states', () => {
   it("shows 'Valitse ensin kaupat' in a red box when searching without stores", () => {
@@ -35,6 +37,11 @@ describe('pages and states', () => {
       { route: '/blogi/ei-ole' },
     );
     expect(screen.getByRole('heading', { name: '404 - Artikkelia ei löytynyt' })).toBeInTheDocument();
+  });
+
+  it('names the cookie the app sets on the privacy page', () => {
+    renderWithProviders(<PrivacyPage />);
+    expect(screen.getByText(PERSONAL_COOKIE)).toBeInTheDocument();
   });
 
   it('shows the 404 page with a link home and sets the title', () => {

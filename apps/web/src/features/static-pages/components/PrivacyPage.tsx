@@ -8,7 +8,7 @@ export function PrivacyPage() {
     <PageLayout title="Tietosuojalauseke">
       <Prose>
         <p>
-          <Muted>Päivitetty 24.11.2026</Muted>
+          <Muted>Päivitetty 26.11.2026</Muted>
         </p>
         <h2>Rekisterinpitäjä</h2>
         <p>
@@ -20,6 +20,11 @@ export function PrivacyPage() {
           <li>
             Valitsemasi kaupat ja ostoskorisi tunniste tallennetaan vain selaimesi paikalliseen tallennustilaan. Ostoskorin
             sisältö tallennetaan palvelimelle ilman tietoa siitä, kuka sen on koonnut.
+          </li>
+          <li>
+            Kun olet valinnut kauppoja tai koonnut ostoskorin, selaimesi tallentaa evästeen <code>hk_personal</code>. Se
+            kertoo palvelimelle vain sen, että sivu kannattaa näyttää sinun valinnoillasi eikä uuden kävijän
+            etusivuna; siinä ei ole tunnistetta eikä muuta tietoa.
           </li>
           <li>
             Jos pyydät sähköposti-ilmoituksia, tarvitsemme sähköpostiosoitteesi ilmoitusten lähettämiseen. Osoitetta ei
