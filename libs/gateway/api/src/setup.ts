@@ -69,11 +69,11 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const firstScreen = firstScreens(options.firstScreenModule ?? path.resolve(webRoot, '../web-ssr/first-screen.cjs'), {
     categories: async () => {
       const { backend, cache } = catalog();
-      return cache.wrap('categories', 300, () => backend.categories());
+      return (await cache.wrapJson('categories', 300, () => backend.categories())).toJSON();
     },
     item: async (id) => {
       const { backend, cache } = catalog();
-      return cache.wrap(`item:${id}:`, 30, () => backend.item(id, []));
+      return (await cache.wrapJson(`item:${id}:`, 30, () => backend.item(id, []))).toJSON();
     },
   });
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
