@@ -77,6 +77,12 @@ describe('stores', () => {
     expect(body[0].name).toMatch(/prisma/i);
   });
 
+  it('searches with control characters in the text as if they were spaces (PostgreSQL refuses NUL in text)', async () => {
+    const { body } = await api().get('/api/stores').query({ search: 'pri\u0000sma\u0001' }).expect(200);
+    const spaced = await api().get('/api/stores').query({ search: 'pri sma' }).expect(200);
+    expect(body).toEqual(spaced.body);
+  });
+
   it('finds stores in a bounding box, nearest first with distances in metres', async () => {
     const { body } = await api()
       .get('/api/stores/location')

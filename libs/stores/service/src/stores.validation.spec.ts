@@ -17,6 +17,7 @@ describe('store request validation', () => {
   it('trims the search, defaults the limit to 20 and treats a missing search as empty', () => {
     expect(parseSearch({ search: '  kamppi ', limit: 5 })).toEqual({ search: 'kamppi', limit: 5 });
     expect(parseSearch({})).toEqual({ search: '', limit: 20 });
+    expect(parseSearch({ search: 'kamp\u0000pi\t\u001f' })).toEqual({ search: 'kamp pi', limit: 20 });
   });
 
   it('rejects a non-text search, an overlong search and a bad limit by name', () => {

@@ -55,7 +55,8 @@ export function storeId(value: unknown, name = 'id'): number {
 export function parseSearch(data: unknown): SearchStoresRequest {
   const { search, limit } = payload(data);
   if (search !== undefined && search !== null && typeof search !== 'string') throw new BadRequestException('search must be a string');
-  const text = (search ?? '').trim();
+  // Control characters (NUL among them, which PostgreSQL refuses in text) are never part of a store's name: spaces.
+  const text = (search ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   if (text.length > SEARCH_MAX_LENGTH) throw new BadRequestException(`search must be at most ${SEARCH_MAX_LENGTH} characters`);
   return { search: text, limit: optionalInteger(limit, 'limit', 1, SEARCH_LIMIT.max, SEARCH_LIMIT.default) };
 }
