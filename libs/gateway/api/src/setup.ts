@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Backend } from './backend';
+import { cachedCategories, cachedItem } from './controllers/catalog.controller';
 import { apiCompression } from './http/api-compression';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
@@ -63,18 +64,11 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const webRoot = options.webRoot ?? path.resolve(process.cwd(), 'dist/apps/web');
   const indexHtml = path.join(webRoot, 'index.html');
   const routeHints = routeHintsReader(webRoot);
-  // The category list and the product as the API's own reads cache them (catalog.controller.ts, same keys).
+  // The category list and the product through the API's own cached reads (catalog.controller.ts).
   // Looked up when first needed: an app without them (a test's) just sends no first screen.
-  const catalog = () => ({ backend: app.get(Backend), cache: app.get(ResponseCache) });
   const firstScreen = firstScreens(options.firstScreenModule ?? path.resolve(webRoot, '../web-ssr/first-screen.cjs'), {
-    categories: async () => {
-      const { backend, cache } = catalog();
-      return (await cache.wrapJson('categories', 300, () => backend.categories())).toJSON();
-    },
-    item: async (id) => {
-      const { backend, cache } = catalog();
-      return (await cache.wrapJson(`item:${id}:`, 30, () => backend.item(id, []))).toJSON();
-    },
+    categories: async () => (await cachedCategories(app.get(ResponseCache), app.get(Backend))).toJSON(),
+    item: async (id) => (await cachedItem(app.get(ResponseCache), app.get(Backend), id, [])).toJSON(),
   });
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));

@@ -63,6 +63,14 @@ const historyContract = routeContract({
 
 const sortedKey = (storeIds: number[]): string => [...new Set(storeIds)].sort((a, b) => a - b).join(',');
 
+/** The category list as `GET /api/categories` caches it; the gateway's first screen (setup.ts) reads the same entry. */
+export const cachedCategories = (cache: ResponseCache, backend: Backend): Promise<JsonBody<CategoryDto[]>> =>
+  cache.wrapJson('categories', 300, () => backend.categories());
+
+/** One item as `GET /api/items/:id` caches it for these stores; the gateway's first screen reads the same entry. */
+export const cachedItem = (cache: ResponseCache, backend: Backend, id: number, storeIds: number[]): Promise<JsonBody<ItemDto>> =>
+  cache.wrapJson(`item:${id}:${sortedKey(storeIds)}`, 30, () => backend.item(id, storeIds));
+
 @ApiTags('catalog')
 @Controller()
 export class CatalogController {
@@ -75,7 +83,7 @@ export class CatalogController {
   @ApiOperation({ summary: 'All categories (three levels)' })
   @Route(categoriesContract)
   categories(): Promise<JsonBody<CategoryDto[]>> {
-    return this.cache.wrapJson('categories', 300, () => this.backend.categories());
+    return cachedCategories(this.cache, this.backend);
   }
 
   @Get('items')
@@ -123,7 +131,7 @@ export class CatalogController {
   @Route(itemContract)
   item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<JsonBody<ItemDto>> {
     const storeIds = [...new Set(query.storeIds ?? [])];
-    return this.cache.wrapJson(`item:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.item(params.id, storeIds));
+    return cachedItem(this.cache, this.backend, params.id, storeIds);
   }
 
   @Get('items/:id/alternatives')
