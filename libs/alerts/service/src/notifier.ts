@@ -1,4 +1,4 @@
-import { parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { describeRejected, parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -27,7 +27,7 @@ export class WatchedPricesHandler implements EventBatchHandler {
   async handleBatch(events: unknown[]): Promise<void> {
     const newest = new Map<string, { itemId: number; storeId: number; price: number; observedAt: string }>();
     const { observations, rejected } = parsePriceObservedEvents(events);
-    for (const { reason } of rejected) this.logger.warn(`skipped a prices.observed observation: ${reason}`);
+    for (const problem of rejected) this.logger.warn(`Skipped prices.observed ${describeRejected(problem)}`);
     for (const o of observations) {
       const key = `${o.itemId}:${o.storeId}`;
       const seen = newest.get(key);

@@ -1,5 +1,5 @@
 import type { PriceObservedEvent } from './index';
-import { canonicalIsoTime, encodePriceObservedBatch, parsePriceObservedEvent, parsePriceObservedEvents } from './price-observed';
+import { canonicalIsoTime, describeRejected, encodePriceObservedBatch, parsePriceObservedEvent, parsePriceObservedEvents } from './price-observed';
 
 const now = new Date('2025-11-22T12:00:00.000Z');
 const event = {
@@ -141,5 +141,14 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
   ])('refuses a batch with %s as a whole, keeping the rest of the delivery', (_label, change, reason) => {
     const batch = { ...encodePriceObservedBatch([observed(1, 100), observed(2, 110)]), ...change };
     expect(parsePriceObservedEvents([batch, observed(3, 120)], now)).toEqual({ observations: [observationOf(observed(3, 120))], rejected: [{ index: 0, reason }] });
+  });
+});
+
+describe('describeRejected', () => {
+  it('names the event, and the observation within a batch', () => {
+    expect(describeRejected({ index: 2, reason: 'not an object' })).toBe('event #2: not an object');
+    expect(describeRejected({ index: 0, row: 7, reason: 'price must be a non-negative integer (cents)' })).toBe(
+      'event #0 (observation 7 of its batch): price must be a non-negative integer (cents)',
+    );
   });
 });

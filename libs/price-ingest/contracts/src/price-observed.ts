@@ -147,6 +147,11 @@ export interface RejectedObservation {
   reason: string;
 }
 
+/** A rejected observation as a log line: which event of the delivery, which observation of its batch, and why. */
+export function describeRejected({ index, row, reason }: RejectedObservation): string {
+  return `event #${index}${row === undefined ? '' : ` (observation ${row} of its batch)`}: ${reason}`;
+}
+
 export interface ParsedPriceObservations {
   observations: PriceObservation[];
   rejected: RejectedObservation[];

@@ -1,5 +1,5 @@
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
-import { IngestTopics, parsePriceObservedEvents } from '@hintakori/price-ingest-contracts';
+import { describeRejected, IngestTopics, parsePriceObservedEvents } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { StorePriceProjection } from '../prices/store-price.projection';
 
@@ -12,7 +12,7 @@ export class CatalogPricesObservedConsumer implements EventBatchHandler {
 
   async handleBatch(events: unknown[]): Promise<void> {
     const { observations, rejected } = parsePriceObservedEvents(events);
-    for (const { index, row, reason } of rejected) this.logger.warn(`Skipped ${IngestTopics.PricesObserved} event #${index}${row === undefined ? '' : ` (observation ${row} of its batch)`}: ${reason}`);
+    for (const problem of rejected) this.logger.warn(`Skipped ${IngestTopics.PricesObserved} ${describeRejected(problem)}`);
     const changed = await this.projection.applyPriceObservations(observations);
     this.logger.debug(`Applied ${observations.length} price observations (${changed} prices changed or confirmed)`);
   }
