@@ -1,4 +1,4 @@
-import { idFromSlug, NO_CART_ID } from '@hintakori/web-util';
+import { decodePathSegment, idFromSlug, NO_CART_ID } from '@hintakori/web-util';
 import { needsCategoriesFirst } from '../features/layout/page-shown';
 import { buildUrl } from './url';
 
@@ -38,13 +38,7 @@ export function firstReads({ pathname, search, storeIds, cartId }: PageContext):
   const reads = needsCategoriesFirst(pathname) ? [api('/categories')] : [];
   if (cartId !== NO_CART_ID) reads.push(api(`/shoppingCarts/${encodeURIComponent(cartId)}`, { storeIds }));
   const ids = [...storeIds];
-  const segments = pathname.split('/').filter(Boolean).map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  });
+  const segments = pathname.split('/').filter(Boolean).map(decodePathSegment);
   const [first, ...rest] = segments;
   if (first === 'tuotteet' && rest.length === 1) {
     // ProductPage: getItem.

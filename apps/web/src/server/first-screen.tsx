@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { idFromSlug } from '@hintakori/web-util';
+import { decodePathSegment, idFromSlug } from '@hintakori/web-util';
 import { GlobalStyle, theme } from '@hintakori/web-ui';
 import { api } from '../app/api';
 import type { Category, Item } from '../app/models';
@@ -49,18 +49,10 @@ export function firstScreenNeeds(pathname: string): FirstScreenNeeds | null {
   if (/^\/kategoria\/[^/]+(\/[^/]+){0,2}\/?$/.test(pathname)) return { categories: true, itemId: null };
   const product = /^\/tuotteet\/([^/]+)\/?$/.exec(pathname);
   if (product) {
-    const itemId = idFromSlug(safeDecode(product[1]));
+    const itemId = idFromSlug(decodePathSegment(product[1]));
     return itemId === null ? null : { categories: false, itemId };
   }
   return null;
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
 }
 
 const ATTRIBUTE_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };

@@ -1,4 +1,4 @@
-import { entitySlug, idFromSlug, parseSlug } from './slug';
+import { decodePathSegment, entitySlug, idFromSlug, parseSlug } from './slug';
 
 describe('slug rule', () => {
   it('takes the numeric id after the last hyphen', () => {
@@ -17,5 +17,12 @@ describe('slug rule', () => {
   it('builds {urlSlug}-{id} without doubling an id already present', () => {
     expect(entitySlug({ urlSlug: 'prisma-kamppi', id: 12 })).toBe('prisma-kamppi-12');
     expect(entitySlug({ urlSlug: 'valio-maito-7', id: 7 })).toBe('valio-maito-7');
+  });
+});
+
+describe('decodePathSegment', () => {
+  it('decodes percent-encoding and keeps a segment that is not valid encoding as it is', () => {
+    expect(decodePathSegment('hedelm%C3%A4t')).toBe('hedelmät');
+    expect(decodePathSegment('100%-mehu')).toBe('100%-mehu');
   });
 });

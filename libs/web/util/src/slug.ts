@@ -23,3 +23,12 @@ export function entitySlug(entity: { urlSlug: string; id: number }): string {
   if (entity.urlSlug.endsWith(suffix) || entity.urlSlug === String(entity.id)) return entity.urlSlug;
   return `${entity.urlSlug}${suffix}`;
 }
+
+/** A path segment decoded (`%C3%A4` → `ä`); a segment that is not valid percent-encoding is returned as it is. */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
