@@ -74,6 +74,11 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
     await sql.query(`UPDATE comparisons.price_matrix SET price = price + 1 WHERE item_id % 7 = 0`);
     const count = Number((await sql.query('SELECT count(*) FROM comparisons.price_matrix')).rows[0].count);
     await until('the cache to hold every cell', () => cache.size.cells, (cells) => cells === count);
+    // The raw UPDATE changes no cell count: wait for its prices too (the count alone could be reached before them).
+    const updatedItems = Array.from({ length: 42 }, (_, k) => 7 * (k + 1));
+    const everyStore = Array.from({ length: 40 }, (_, k) => k + 1);
+    const cellsMatch = async () => JSON.stringify(sorted(cache.findCells(updatedItems, everyStore))) === JSON.stringify(sorted(await repository.findCells(updatedItems, everyStore)));
+    await until('the cache to hold the raw update', cellsMatch, Boolean);
 
     for (let basket = 0; basket < 50; basket++) {
       const itemIds = Array.from({ length: 30 }, () => 1 + Math.floor(random() * 320));
