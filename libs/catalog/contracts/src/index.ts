@@ -3,6 +3,8 @@
 export const CatalogPatterns = {
   ListCategories: 'catalog.categories.list',
   SearchItems: 'catalog.items.search',
+  /** SearchItems' answer as JSON text (ItemsJsonReply): what the gateway sends as the body. */
+  SearchItemsJson: 'catalog.items.search-json',
   ItemsByCategory: 'catalog.items.by-category',
   GetItem: 'catalog.items.get',
   GetItems: 'catalog.items.get-many',
@@ -65,6 +67,11 @@ export interface ItemDto {
   itemCategories: { category: CategoryDto }[];
   /** Only the stores that were asked for. */
   storeItems: StoreItemDto[];
+}
+
+/** An answer of ItemDto[] already serialized: `json` is the JSON text of the items (SearchItemsJson). */
+export interface ItemsJsonReply {
+  json: string;
 }
 
 export interface SearchItemsRequest {

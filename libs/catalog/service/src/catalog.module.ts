@@ -19,6 +19,7 @@ import { PriceHistoryAndItemSources1764000000000 } from './database/migrations/1
 import { SearchRanking1764300000000 } from './database/migrations/1764300000000-search-ranking';
 import { SearchRankingInService1764700000000 } from './database/migrations/1764700000000-search-ranking-in-service';
 import { SearchIndexNotify1764800000000 } from './database/migrations/1764800000000-search-index-notify';
+import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000-item-json-notify';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -27,6 +28,7 @@ import { ItemUpsertProjection } from './items/item-upsert.projection';
 import { ItemEntity } from './items/item.entity';
 import { ItemHandler } from './items/item.handler';
 import { ItemRepository } from './items/item.repository';
+import { ItemJsonCache } from './items/item-json';
 import { ItemService } from './items/item.service';
 import { SearchIndex } from './items/search-index';
 import { PriceHistoryEntity } from './prices/price-history.entity';
@@ -45,6 +47,7 @@ const MIGRATIONS = [
   StoreCampaignIndex1764600000000,
   SearchRankingInService1764700000000,
   SearchIndexNotify1764800000000,
+  ItemJsonNotify1764900000000,
 ];
 
 /**
@@ -87,6 +90,7 @@ export class CatalogModule {
         CategoryMappingService,
         ItemRepository,
         ItemSearchRepository,
+        ItemJsonCache,
         SearchIndex,
         ItemService,
         ItemUpsertProjection,

@@ -1,6 +1,6 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
 import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
@@ -70,8 +70,11 @@ export class Backend implements OnApplicationShutdown {
   categories(): Promise<CategoryDto[]> {
     return this.call('catalog', CatalogPatterns.ListCategories, {});
   }
-  searchItems(search: string, storeIds: number[], limit: number, offset: number): Promise<ItemDto[]> {
-    return this.call('catalog', CatalogPatterns.SearchItems, { search, storeIds, limit, offset });
+  /** The item search's answer (ItemDto[]) as the catalog wrote it: its JSON text, sent as the body as it is. */
+  async searchItemsJson(search: string, storeIds: number[], limit: number, offset: number): Promise<string> {
+    const reply = await this.call<ItemsJsonReply>('catalog', CatalogPatterns.SearchItemsJson, { search, storeIds, limit, offset });
+    if (typeof reply?.json !== 'string') throw new Error('catalog answered SearchItemsJson without its JSON text');
+    return reply.json;
   }
   itemsByCategory(slugPath: string[], storeIds: number[], limit: number, offset: number): Promise<ItemDto[]> {
     return this.call('catalog', CatalogPatterns.ItemsByCategory, { slugPath, storeIds, limit, offset });

@@ -48,19 +48,13 @@ export const LOWEST_PRICE_30D_SQL = `(
   FROM catalog.price_history cur
   WHERE cur.item_id = p.item_id AND cur.store_id = p.store_id AND cur.valid_to IS NULL)`;
 
-/**
- * Wraps a query that defines `page(id, ord)` (ordered item ids) into one statement that also loads
- * the items and their prices in the stores of `$1::int[]` (in that order) — one round trip per answer.
- */
-export function withItemDetails(pageSql: string): string {
-  return `
-    WITH page AS (${pageSql})
-    SELECT i.id, i.ean, i.name, i.url_slug AS "urlSlug", i.picture_url AS "pictureUrl", i.brand_name AS "brandName",
+/** An item's own columns as ItemRow names them (alias `i` for catalog.items). */
+export const ITEM_COLUMNS_SQL = `i.id, i.ean, i.name, i.url_slug AS "urlSlug", i.picture_url AS "pictureUrl", i.brand_name AS "brandName",
            i.origin_country AS "originCountry", i.description, i.ingredients,
-           i.nutritional_content AS "nutritionalContent", i.category_id AS "categoryId",
-           coalesce(prices.store_items, '[]'::json) AS "storeItems"
-    FROM page
-    JOIN catalog.items i ON i.id = page.id
+           i.nutritional_content AS "nutritionalContent", i.category_id AS "categoryId"`;
+
+/** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
+const STORE_ITEMS_SQL = `
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
@@ -69,7 +63,31 @@ export function withItemDetails(pageSql: string): string {
              ORDER BY array_position($1::int[], p.store_id)) AS store_items
       FROM catalog.store_prices p
       WHERE p.item_id = i.id AND p.store_id = ANY ($1::int[])
-    ) prices ON true
+    ) prices ON true`;
+
+/**
+ * Wraps a query that defines `page(id, ord)` (ordered item ids) into one statement that also loads
+ * the items and their prices in the stores of `$1::int[]` (in that order) — one round trip per answer.
+ */
+export function withItemDetails(pageSql: string): string {
+  return `
+    WITH page AS (${pageSql})
+    SELECT ${ITEM_COLUMNS_SQL},
+           coalesce(prices.store_items, '[]'::json) AS "storeItems"
+    FROM page
+    JOIN catalog.items i ON i.id = page.id
+    ${STORE_ITEMS_SQL}
+    ORDER BY page.ord`;
+}
+
+/** As withItemDetails, but only each item's id and prices (ItemPricesRow): the rest comes from ItemJsonCache. */
+export function withItemPrices(pageSql: string): string {
+  return `
+    WITH page AS (${pageSql})
+    SELECT i.id, coalesce(prices.store_items, '[]'::json) AS "storeItems"
+    FROM page
+    JOIN catalog.items i ON i.id = page.id
+    ${STORE_ITEMS_SQL}
     ORDER BY page.ord`;
 }
 
@@ -91,16 +109,21 @@ export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
     ingredients: row.ingredients,
     nutritionalContent: row.nutritionalContent,
     itemCategories: categories.pathTo(row.categoryId).map((category) => ({ category: { ...category } })),
-    storeItems: row.storeItems.map((price): StoreItemDto => ({
-      storeId: price.storeId,
-      price: price.price,
-      comparisonPrice: price.comparisonPrice,
-      priceUnit: price.priceUnit,
-      comparisonPriceUnit: price.comparisonPriceUnit,
-      isEstimated: false,
-      updatedAt: new Date(price.updatedAt).toISOString(),
-      isCampaign: price.isCampaign,
-      lowestPrice30d: price.lowestPrice30d,
-    })),
+    storeItems: row.storeItems.map(toStoreItemDto),
+  };
+}
+
+/** A price row as the StoreItemDto the API answers. */
+export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemDto {
+  return {
+    storeId: price.storeId,
+    price: price.price,
+    comparisonPrice: price.comparisonPrice,
+    priceUnit: price.priceUnit,
+    comparisonPriceUnit: price.comparisonPriceUnit,
+    isEstimated: false,
+    updatedAt: new Date(price.updatedAt).toISOString(),
+    isCampaign: price.isCampaign,
+    lowestPrice30d: price.lowestPrice30d,
   };
 }

@@ -2,7 +2,8 @@ import { preparedQuery } from '@hintakori/platform-persistence';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Page } from '../validation/request-validation';
-import { availabilitySql, ItemRow, withItemDetails } from './item-rows';
+import type { ItemPricesRow } from './item-json';
+import { availabilitySql, ItemRow, withItemDetails, withItemPrices } from './item-rows';
 import { patternRoots, SearchIndex, type SearchSnapshot } from './search-index';
 import { compareScores, rankCandidates, scoreCandidates, type SearchCandidate } from './search-ranking';
 import { toSearchWord, type SearchTerms, type SearchWord } from './search-terms';
@@ -29,8 +30,8 @@ function candidatesSql(words: number): string {
     WHERE (${rootsMatch}) OR i.search_vector @@ catalog.search_tsquery($2::text[])`;
 }
 
-/** The details of a ranked page: `$1` the chosen stores, `$2` the page's ids in order. */
-const PAGE_SQL = withItemDetails('SELECT p.id, p.ord FROM unnest($2::int[]) WITH ORDINALITY AS p(id, ord)');
+/** The page of ids `$2` (in order) in the chosen stores `$1`. */
+const PAGE_IDS_SQL = 'SELECT p.id, p.ord FROM unnest($2::int[]) WITH ORDINALITY AS p(id, ord)';
 
 /**
  * The page of the in-memory search in one statement: `$2` the ranked candidates in order up to the end of the
@@ -38,7 +39,7 @@ const PAGE_SQL = withItemDetails('SELECT p.id, p.ord FROM unnest($2::int[]) WITH
  * group has more than one candidate. Within a group, availability in the chosen stores (`$1`) comes first, then the
  * given order (Finnish name, id); only tied candidates need it counted. `$5` offset, `$6` limit.
  */
-const RANKED_PAGE_SQL = withItemDetails(`
+const RANKED_IDS_SQL = `
   SELECT r.id, r.ord FROM (
     SELECT c.id, row_number() OVER (
              ORDER BY c.grp,
@@ -46,7 +47,20 @@ const RANKED_PAGE_SQL = withItemDetails(`
                       c.pos) AS ord
     FROM unnest($2::int[], $3::int[], $4::boolean[]) WITH ORDINALITY AS c(id, grp, tied, pos)
   ) r
-  ORDER BY r.ord OFFSET $5 LIMIT $6`);
+  ORDER BY r.ord OFFSET $5 LIMIT $6`;
+
+/** What a page's statements give: each item whole (ItemRow), or its id and prices (ItemPricesRow). */
+interface PageShape<Row> {
+  /** The prepared ranked page's name and text. */
+  ranked: [name: string, sql: string];
+  /** The page of given ids. */
+  page: string;
+  /** Type only: the rows the statements give. */
+  _row?: Row;
+}
+
+const DETAILS: PageShape<ItemRow> = { ranked: ['catalog_search_ranked_page', withItemDetails(RANKED_IDS_SQL)], page: withItemDetails(PAGE_IDS_SQL) };
+const PRICES: PageShape<ItemPricesRow> = { ranked: ['catalog_search_ranked_prices', withItemPrices(RANKED_IDS_SQL)], page: withItemPrices(PAGE_IDS_SQL) };
 
 /**
  * For each search word: null when some name contains one of its roots, otherwise (typo tolerance) the word of a
@@ -81,14 +95,29 @@ export class ItemSearchRepository {
    * The ranked page: from the in-memory index when it is current (one statement: the page with its prices), else
    * from the tables (the candidates, then the page).
    */
-  async search(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
+  search(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
+    return this.searchAs(DETAILS, terms, storeIds, page);
+  }
+
+  /** The same page as `search`, each item with its id and prices only (ItemJsonCache writes the rest). */
+  searchPrices(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemPricesRow[]> {
+    return this.searchAs(PRICES, terms, storeIds, page);
+  }
+
+  private async searchAs<Row>(shape: PageShape<Row>, terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<Row[]> {
     const snapshot = this.index?.snapshot();
-    const found = snapshot ? await this.searchIndexed(snapshot, terms, storeIds, page) : undefined;
-    return found ?? this.searchTables(terms, storeIds, page);
+    const found = snapshot ? await this.searchIndexed(snapshot, terms, storeIds, page, shape) : undefined;
+    return found ?? this.searchTables(terms, storeIds, page, shape);
   }
 
   /** The same answer as searchTables from the index; undefined when the full-text query is beyond it (phrases). */
-  async searchIndexed(snapshot: SearchSnapshot, terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[] | undefined> {
+  async searchIndexed<Row = ItemRow>(
+    snapshot: SearchSnapshot,
+    terms: SearchTerms,
+    storeIds: readonly number[],
+    page: Page,
+    shape: PageShape<Row> = DETAILS as PageShape<never>,
+  ): Promise<Row[] | undefined> {
     if (!this.index) return undefined;
     const stems = await this.index.stemsOf(terms.tokens);
     if (stems.some((stem) => stem === undefined)) return undefined;
@@ -119,11 +148,11 @@ export class ItemSearchRepository {
       tied.push((i > 0 && compareScores(scored[i - 1], scored[i]) === 0) || (i < scored.length - 1 && compareScores(scored[i], scored[i + 1]) === 0));
     }
     // Prepared: PostgreSQL planned this statement anew for every search (1.4–1.8 ms of its 3–4 ms on finland).
-    return preparedQuery<ItemRow>(this.dataSource, 'catalog_search_ranked_page', RANKED_PAGE_SQL, [storeIds, ids, groups, tied, page.offset, page.limit]);
+    return preparedQuery<Row>(this.dataSource, shape.ranked[0], shape.ranked[1], [storeIds, ids, groups, tied, page.offset, page.limit]);
   }
 
   /** The search on the tables alone: candidates with what the ranking needs, ranked here, then the page. */
-  async searchTables(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemRow[]> {
+  async searchTables<Row = ItemRow>(terms: SearchTerms, storeIds: readonly number[], page: Page, shape: PageShape<Row> = DETAILS as PageShape<never>): Promise<Row[]> {
     const words = await this.correctTypos(terms.words);
     if (words.length === 0) return [];
     const patterns = words.map((word) => word.pattern);
@@ -132,7 +161,7 @@ export class ItemSearchRepository {
       .slice(page.offset, page.offset + page.limit)
       .map((candidate) => candidate.id);
     if (ids.length === 0) return [];
-    return this.dataSource.query(PAGE_SQL, [storeIds, ids]);
+    return this.dataSource.query(shape.page, [storeIds, ids]);
   }
 
   /** Replaces each word no name contains by its closest look-alike ('juutso' -> 'juusto'). */

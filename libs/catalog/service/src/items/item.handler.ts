@@ -1,4 +1,4 @@
-import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, ItemsJsonReply, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
@@ -12,6 +12,12 @@ export class ItemHandler {
   search(@Payload() data: unknown): Promise<ItemDto[]> {
     const payload = requirePayload(data);
     return this.items.search(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload));
+  }
+
+  @MessagePattern(CatalogPatterns.SearchItemsJson)
+  async searchJson(@Payload() data: unknown): Promise<ItemsJsonReply> {
+    const payload = requirePayload(data);
+    return { json: await this.items.searchJson(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload)) };
   }
 
   @MessagePattern(CatalogPatterns.ItemsByCategory)

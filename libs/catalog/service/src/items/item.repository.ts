@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Page } from '../validation/request-validation';
-import { availabilitySql, ItemRow, LOWEST_PRICE_30D_SQL, withItemDetails } from './item-rows';
+import type { ItemHeadRow } from './item-json';
+import { availabilitySql, ITEM_COLUMNS_SQL, ItemRow, LOWEST_PRICE_30D_SQL, withItemDetails } from './item-rows';
 import type { NutrientColumn } from './item.entity';
 
 export interface NewItem {
@@ -112,6 +113,12 @@ export class ItemRepository {
   findByIds(ids: readonly number[], storeIds: readonly number[]): Promise<ItemRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.dataSource.query(BY_IDS_SQL, [storeIds, ids]);
+  }
+
+  /** The items' own columns (no prices), in no particular order; unknown ids are skipped. */
+  findHeads(ids: readonly number[]): Promise<ItemHeadRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(`SELECT ${ITEM_COLUMNS_SQL} FROM catalog.items i WHERE i.id = ANY ($1::int[])`, [ids]);
   }
 
   /** Items of the given categories: available in more of `storeIds` first, then by name. */

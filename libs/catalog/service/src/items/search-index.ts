@@ -1,7 +1,8 @@
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { DataSource } from 'typeorm';
+import { ITEM_JSON_CHANNEL, ItemJsonCache } from './item-json';
 import { precompute, type Precomputed, type ScoredFields, type SearchCandidate } from './search-ranking';
 
 /** The channel the search index's triggers notify on (migration 1764800000000). */
@@ -269,6 +270,8 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    /** The items' JSON heads, kept equal to the table by this listener's `catalog_item_json` notifications. */
+    @Optional() private readonly itemJson?: ItemJsonCache,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -281,6 +284,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     clearTimeout(this.retryTimer);
     const listener = this.listener;
     this.listener = undefined;
+    this.itemJson?.listening(false);
     await listener?.end().catch(() => undefined);
   }
 
@@ -315,6 +319,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       await listener.connect();
       await listener.query(`LISTEN ${SEARCH_INDEX_CHANNEL}`);
+      await listener.query(`LISTEN ${ITEM_JSON_CHANNEL}`);
     } catch (error) {
       void listener.end().catch(() => undefined);
       this.logger.warn(`Search index not listening (${error instanceof Error ? error.message : String(error)}); the tables answer, retrying in 5 s`);
@@ -326,11 +331,13 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     this.listener = listener;
+    this.itemJson?.listening(true);
     this.changes += 1; // whatever was loaded before this listener is not known to be current
     await this.reload();
   }
 
   private onNotification(message: Notification): void {
+    if (message.channel === ITEM_JSON_CHANNEL) this.itemJson?.changed(message.payload ?? '*');
     if (message.channel !== SEARCH_INDEX_CHANNEL) return;
     this.changes += 1;
     this.scheduleReload();
@@ -340,6 +347,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.listener !== listener || this.stopped) return;
     this.logger.warn(`Search index stale (${error.message}); the tables answer until it has reloaded`);
     this.listener = undefined;
+    this.itemJson?.listening(false);
     void listener.end().catch(() => undefined);
     this.scheduleRetry();
   }

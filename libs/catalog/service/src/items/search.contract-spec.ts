@@ -1,10 +1,13 @@
-import { CatalogPatterns, ItemDto } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, ItemDto, ItemsJsonReply } from '@hintakori/catalog-contracts';
 import { generateDemoData } from '@hintakori/demo-data';
 import { callService } from '@hintakori/platform-messaging';
 import { createTestDatabase, EVAL_SET, evalStoreIds, EVAL_TODAY, loadDemoCatalog, startServiceOverTransport, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
 import { CatalogModule } from '../catalog.module';
 
-/** The ranked search answers the same over the in-process bus (standalone) and over real Kafka (distributed). */
+/**
+ * The ranked search answers the same over the in-process bus (standalone) and over real Kafka (distributed), and
+ * SearchItemsJson's text is on both exactly the serialized SearchItems answer.
+ */
 describe('SearchItems over both transports', () => {
   let db: TestDatabase;
 
@@ -31,6 +34,8 @@ describe('SearchItems over both transports', () => {
         const found: string[][] = [];
         for (const { query } of EVAL_SET) {
           const items = await callService<ItemDto[]>(catalog.client, CatalogPatterns.SearchItems, { search: query, storeIds, limit: 10, offset: 0 });
+          const text = await callService<ItemsJsonReply>(catalog.client, CatalogPatterns.SearchItemsJson, { search: query, storeIds, limit: 10, offset: 0 });
+          expect({ transport, query, json: text.json }).toEqual({ transport, query, json: JSON.stringify(items) });
           found.push(items.map((item) => `${item.id} ${item.name} ${item.storeItems.map((s) => `${s.storeId}:${s.price}`).join(',')}`));
         }
         answers[transport] = found;

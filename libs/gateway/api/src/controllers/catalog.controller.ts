@@ -95,7 +95,7 @@ export class CatalogController {
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
     if (storeIds.length === 0 || search === '') return new JsonBody<ItemDto[]>('[]');
-    return this.cache.wrapJson(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItems(search, storeIds, limit, offset));
+    return this.cache.wrapJsonText(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItemsJson(search, storeIds, limit, offset));
   }
 
   @Get('items/categories/:slug1')

@@ -59,10 +59,21 @@ export class ResponseCache {
 
   /** The answer as the JSON the handler sends as it is (see JsonBody). */
   async wrapJson<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<JsonBody<T>> {
-    return new JsonBody<T>(await this.wrapText(key, ttlSeconds, load));
+    return new JsonBody<T>(
+      await this.wrapText(key, ttlSeconds, async () => {
+        const json = JSON.stringify(await load());
+        if (json === undefined) throw new Error(`The answer for ${key} has no JSON form`);
+        return json;
+      }),
+    );
   }
 
-  private async wrapText(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
+  /** As wrapJson, for an answer the service already wrote as JSON text (`loadJson`): kept and sent as it is. */
+  async wrapJsonText<T>(key: string, ttlSeconds: number, loadJson: () => Promise<string>): Promise<JsonBody<T>> {
+    return new JsonBody<T>(await this.wrapText(key, ttlSeconds, loadJson));
+  }
+
+  private async wrapText(key: string, ttlSeconds: number, load: () => Promise<string>): Promise<string> {
     if (this.store.available()) {
       const cached = await this.store.getText(`resp:${key}`);
       if (cached !== undefined) {
@@ -98,15 +109,13 @@ export class ResponseCache {
   }
 
   /**
-   * Loads a key and serializes the answer once; stores that JSON (shared store and this process's copy).
-   * Concurrent callers share the load. An answer of `undefined` (no JSON) is not allowed.
+   * Loads a key's JSON once; stores it (shared store and this process's copy). Concurrent callers share the load.
    */
-  private loadOnce(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
+  private loadOnce(key: string, ttlSeconds: number, load: () => Promise<string>): Promise<string> {
     const running = this.loading.get(key);
     if (running) return running;
     const loaded = (async () => {
-      const json = JSON.stringify(await load());
-      if (json === undefined) throw new Error(`The answer for ${key} has no JSON form`);
+      const json = await load();
       await this.store.setText(`resp:${key}`, json, ttlSeconds);
       this.keep(key, json);
       return json;

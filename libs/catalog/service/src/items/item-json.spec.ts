@@ -1,0 +1,77 @@
+import { CategoryTree } from '../categories/category-tree';
+import { ItemJsonCache, type ItemHeadRow } from './item-json';
+import { toItemDto } from './item-rows';
+
+const tree = new CategoryTree([
+  { id: 1, name: 'Maidot', slug: 'maidot', parentCategoryId: null },
+  { id: 2, name: 'Kevytmaidot', slug: 'kevytmaidot', parentCategoryId: 1 },
+]);
+const head = (id: number, description = `kuvaus ${id}`): ItemHeadRow => ({
+  id,
+  ean: null,
+  name: `Maito ${id}`,
+  urlSlug: `maito-${id}`,
+  pictureUrl: '',
+  brandName: 'Valio',
+  originCountry: 'Suomi',
+  description,
+  ingredients: 'maito',
+  nutritionalContent: [{ name: 'Energia', value: '1 kJ', ri: null }],
+  categoryId: 2,
+});
+const price = { storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', updatedAt: '2026-11-20T10:00:00+00:00', isCampaign: false, lowestPrice30d: null };
+
+describe('ItemJsonCache', () => {
+  it('writes an item as serializing its DTO would, and reads each head once while listening', async () => {
+    const cache = new ItemJsonCache();
+    cache.listening(true);
+    const loaded: number[][] = [];
+    const load = async (ids: number[]) => {
+      loaded.push(ids);
+      return ids.map((id) => head(id));
+    };
+    const rows = [{ id: 1, storeItems: [price] }, { id: 2, storeItems: [] }];
+    const json = await cache.render(rows, load, async () => tree);
+    expect(json).toBe(JSON.stringify(rows.map((row) => toItemDto({ ...head(row.id), storeItems: row.storeItems }, tree))));
+    expect(JSON.parse(json)[0].storeItems[0]).toEqual({ storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2026-11-20T10:00:00.000Z', isCampaign: false, lowestPrice30d: null });
+    expect(await cache.render(rows, load, async () => tree)).toBe(json);
+    expect(loaded).toEqual([[1, 2]]);
+  });
+
+  it('reads a changed item again, and keeps no head read while a change arrived or while not listening', async () => {
+    const cache = new ItemJsonCache();
+    let description = 'vanha';
+    const load = async (ids: number[]) => ids.map((id) => head(id, description));
+    const rows = [{ id: 1, storeItems: [] }];
+    const render = () => cache.render(rows, load, async () => tree);
+
+    expect(await render()).toContain('"vanha"');
+    expect(cache.size()).toBe(0); // not listening: nothing kept
+    cache.listening(true);
+    await render();
+    expect(cache.size()).toBe(1);
+    description = 'uusi';
+    expect(await render()).toContain('"vanha"'); // kept, no notification yet
+    cache.changed('1');
+    expect(await render()).toContain('"uusi"');
+
+    // A notification arriving while a head is being read: the answer uses it, the cache does not keep it.
+    cache.changed('*');
+    const racing = (ids: number[]) => {
+      cache.changed('1');
+      return load(ids);
+    };
+    expect(await cache.render(rows, racing, async () => tree)).toContain('"uusi"');
+    expect(cache.size()).toBe(0);
+    await render();
+    cache.listening(false);
+    expect(cache.size()).toBe(0);
+  });
+
+  it('leaves out an item gone between the page and its head', async () => {
+    const cache = new ItemJsonCache();
+    cache.listening(true);
+    const json = await cache.render([{ id: 1, storeItems: [] }, { id: 2, storeItems: [] }], async () => [head(2)], async () => tree);
+    expect((JSON.parse(json) as { id: number }[]).map((item) => item.id)).toEqual([2]);
+  });
+});
