@@ -72,15 +72,18 @@ export async function recordScenarios(root, { storeIds, itemIds, cart, searches,
 
 /**
  * The catalog's in-memory search index as the service holds it once loaded (see search-index.ts): a snapshot of
- * the items and the stemmed form of each typed word, which the service remembers. Neither is recorded: what a
+ * the items and the stemmed form of each typed word, which the service remembers; and its copy of which stores
+ * sell which item (store-items-index.ts). Neither is recorded: what a
  * search then sends per request is the page statement (and the typo correction when a word needs it).
  */
 async function searchIndex(root, client) {
-  if (!client) return undefined;
+  if (!client) return {};
   const { SearchSnapshot, STEMS_SQL, parseStem } = dist(root, 'libs/catalog/service/src/items/search-index.js');
   const snapshot = await SearchSnapshot.load(async (sql, params) => (await client.query(sql, params)).rows, new Intl.Collator('fi-FI'));
   const stems = new Map();
-  return {
+  const { StoreItemsSnapshot } = dist(root, 'libs/catalog/service/src/items/store-items-index.js');
+  const stock = await StoreItemsSnapshot.load(async (sql) => (await client.query(sql)).rows);
+  const index = {
     snapshot: () => snapshot,
     async stemsOf(tokens) {
       const unknown = tokens.filter((token) => !stems.has(token));
@@ -88,6 +91,7 @@ async function searchIndex(root, client) {
       return tokens.map((token) => stems.get(token));
     },
   };
+  return { index, storeItems: { snapshot: () => stock } };
 }
 
 async function recordWith(root, client, { storeIds, itemIds, cart, searches }) {
@@ -95,7 +99,7 @@ async function recordWith(root, client, { storeIds, itemIds, cart, searches }) {
   const { ItemRepository } = dist(root, 'libs/catalog/service/src/items/item.repository.js');
   const { ItemSearchRepository } = dist(root, 'libs/catalog/service/src/items/item-search.repository.js');
   const { toSearchTerms } = dist(root, 'libs/catalog/service/src/items/search-terms.js');
-  const index = await searchIndex(root, client);
+  const { index, storeItems } = await searchIndex(root, client);
   const scripts = { 'item search': [], 'item by id': [], 'store totals 30×10': [] };
   const record = async (scenario, run) => {
     const ds = recorder(client);
@@ -105,9 +109,10 @@ async function recordWith(root, client, { storeIds, itemIds, cart, searches }) {
   for (const { search, storeIds: ids } of searches) {
     const terms = toSearchTerms(search);
     await index?.stemsOf(terms.tokens); // remembered by the service after a word's first search
-    // The page with its prices, as the service sends it: the items' own columns come from its memory (item-json.ts),
-    // read once per item, which the warm-up has done for every page of these 20 terms.
-    await record('item search', (ds) => new ItemSearchRepository(ds, index).searchPrices(terms, ids, { limit: 100, offset: 0 }));
+    // The page's prices, as the service sends it: the items' own columns come from its memory (item-json.ts), read
+    // once per item, which the warm-up has done for every page of these 20 terms; so does which stores sell which
+    // item (store-items-index.ts), so the statement reads only the prices that exist.
+    await record('item search', (ds) => new ItemSearchRepository(ds, index, storeItems).searchPrices(terms, ids, { limit: 100, offset: 0 }));
   }
   for (const id of itemIds.slice(0, 20)) await record('item by id', (ds) => new ItemRepository(ds).findByIds([id], storeIds));
   await record('store totals 30×10', (ds) =>

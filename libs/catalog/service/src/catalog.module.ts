@@ -20,6 +20,7 @@ import { SearchRanking1764300000000 } from './database/migrations/1764300000000-
 import { SearchRankingInService1764700000000 } from './database/migrations/1764700000000-search-ranking-in-service';
 import { SearchIndexNotify1764800000000 } from './database/migrations/1764800000000-search-index-notify';
 import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000-item-json-notify';
+import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -31,6 +32,7 @@ import { ItemRepository } from './items/item.repository';
 import { ItemJsonCache } from './items/item-json';
 import { ItemService } from './items/item.service';
 import { SearchIndex } from './items/search-index';
+import { StoreItemsIndex } from './items/store-items-index';
 import { PriceHistoryEntity } from './prices/price-history.entity';
 import { PriceHistoryHandler } from './prices/price-history.handler';
 import { PriceHistoryService } from './prices/price-history.service';
@@ -48,6 +50,7 @@ const MIGRATIONS = [
   SearchRankingInService1764700000000,
   SearchIndexNotify1764800000000,
   ItemJsonNotify1764900000000,
+  StoreItemsNotify1765000000000,
 ];
 
 /**
@@ -91,6 +94,7 @@ export class CatalogModule {
         ItemRepository,
         ItemSearchRepository,
         ItemJsonCache,
+        StoreItemsIndex,
         SearchIndex,
         ItemService,
         ItemUpsertProjection,

@@ -53,14 +53,16 @@ export const ITEM_COLUMNS_SQL = `i.id, i.ean, i.name, i.url_slug AS "urlSlug", i
            i.origin_country AS "originCountry", i.description, i.ingredients,
            i.nutritional_content AS "nutritionalContent", i.category_id AS "categoryId"`;
 
+/** The price row `p` (catalog.store_prices) as a JSON object of ItemRow's `storeItems`. */
+export const STORE_ITEM_JSON_SQL = `json_build_object(
+               'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
+               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
+               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL})`;
+
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
     LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_object(
-               'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
-               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
-               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL})
-             ORDER BY array_position($1::int[], p.store_id)) AS store_items
+      SELECT json_agg(${STORE_ITEM_JSON_SQL} ORDER BY array_position($1::int[], p.store_id)) AS store_items
       FROM catalog.store_prices p
       WHERE p.item_id = i.id AND p.store_id = ANY ($1::int[])
     ) prices ON true`;

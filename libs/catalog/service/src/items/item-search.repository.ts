@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Page } from '../validation/request-validation';
 import type { ItemPricesRow } from './item-json';
-import { availabilitySql, ItemRow, withItemDetails, withItemPrices } from './item-rows';
+import { availabilitySql, ItemRow, STORE_ITEM_JSON_SQL, withItemDetails, withItemPrices } from './item-rows';
 import { patternRoots, SearchIndex, type SearchSnapshot } from './search-index';
 import { compareScores, rankCandidates, scoreCandidates, type SearchCandidate } from './search-ranking';
 import { toSearchWord, type SearchTerms, type SearchWord } from './search-terms';
+import { StoreItemsIndex, type StoreItemsSnapshot } from './store-items-index';
 
 /** Names in Finnish alphabetical order, as the `catalog.finnish` collation sorts them. */
 const FINNISH = new Intl.Collator('fi-FI');
@@ -63,6 +64,25 @@ const DETAILS: PageShape<ItemRow> = { ranked: ['catalog_search_ranked_page', wit
 const PRICES: PageShape<ItemPricesRow> = { ranked: ['catalog_search_ranked_prices', withItemPrices(RANKED_IDS_SQL)], page: withItemPrices(PAGE_IDS_SQL) };
 
 /**
+ * The prices of the given (item, store) pairs — `$1` items, `$2` stores, pairwise — in the given order: the page's
+ * prices when the service knows which of them exist (StoreItemsIndex), one primary-key probe per price.
+ */
+const PAIR_PRICES_SQL = `
+  SELECT p.item_id AS "itemId", ${STORE_ITEM_JSON_SQL} AS price
+  FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS q(item_id, store_id, ord)
+  JOIN catalog.store_prices p ON p.item_id = q.item_id AND p.store_id = q.store_id
+  ORDER BY q.ord`;
+
+/** The candidates up to the end of the tie group holding the page's last place, in order, with their tie groups. */
+interface RankedCandidates {
+  ids: number[];
+  /** Each candidate's tie group (equal relevance, plainness and match length), ascending. */
+  groups: number[];
+  /** Whether the candidate shares its group with another one (only then does availability order it). */
+  tied: boolean[];
+}
+
+/**
  * For each search word: null when some name contains one of its roots, otherwise (typo tolerance) the word of a
  * similar name most similar to it — names found through pg_trgm's word similarity (`%>`, threshold 0.4 set on the
  * service's connections), words ranked by trigram similarity. Null too when nothing is similar.
@@ -89,6 +109,7 @@ export class ItemSearchRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly index?: SearchIndex,
+    private readonly storeItems?: StoreItemsIndex,
   ) {}
 
   /**
@@ -99,9 +120,45 @@ export class ItemSearchRepository {
     return this.searchAs(DETAILS, terms, storeIds, page);
   }
 
-  /** The same page as `search`, each item with its id and prices only (ItemJsonCache writes the rest). */
-  searchPrices(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemPricesRow[]> {
+  /**
+   * The same page as `search`, each item with its id and prices only (ItemJsonCache writes the rest). When both the
+   * search index and the store items are current, the page is ordered here and only its existing prices are read.
+   */
+  async searchPrices(terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<ItemPricesRow[]> {
+    const snapshot = this.index?.snapshot();
+    const stock = this.storeItems?.snapshot();
+    if (snapshot && stock) {
+      const ranked = await this.rankIndexed(snapshot, terms, page);
+      if (ranked === null) return [];
+      if (ranked) return this.pricesOfPage(ranked, stock, storeIds, page);
+    }
     return this.searchAs(PRICES, terms, storeIds, page);
+  }
+
+  /**
+   * The page of `ranked` as the ranked statement orders it (within a tie group: more of the chosen stores first,
+   * then the given order), and its prices in the chosen stores (in their order) that exist.
+   */
+  async pricesOfPage(ranked: RankedCandidates, stock: StoreItemsSnapshot, storeIds: readonly number[], page: Page): Promise<ItemPricesRow[]> {
+    const stores = stock.choose(storeIds);
+    const order = ranked.ids.map((id, i) => ({ id, group: ranked.groups[i], availability: ranked.tied[i] ? stock.count(id, stores) : 0, position: i }));
+    order.sort((a, b) => a.group - b.group || b.availability - a.availability || a.position - b.position);
+    const rows: ItemPricesRow[] = order.slice(page.offset, page.offset + page.limit).map(({ id }) => ({ id, storeItems: [] }));
+    const pairItems: number[] = [];
+    const pairStores: number[] = [];
+    for (const row of rows) {
+      for (const store of stores) {
+        if (stock.has(row.id, store)) {
+          pairItems.push(row.id);
+          pairStores.push(store.storeId);
+        }
+      }
+    }
+    if (pairItems.length === 0) return rows;
+    const prices = await preparedQuery<{ itemId: number; price: ItemRow['storeItems'][number] }>(this.dataSource, 'catalog_search_pair_prices', PAIR_PRICES_SQL, [pairItems, pairStores]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const { itemId, price } of prices) byId.get(itemId)?.storeItems.push(price);
+    return rows;
   }
 
   private async searchAs<Row>(shape: PageShape<Row>, terms: SearchTerms, storeIds: readonly number[], page: Page): Promise<Row[]> {
@@ -118,12 +175,25 @@ export class ItemSearchRepository {
     page: Page,
     shape: PageShape<Row> = DETAILS as PageShape<never>,
   ): Promise<Row[] | undefined> {
+    const ranked = await this.rankIndexed(snapshot, terms, page);
+    if (ranked === null) return [];
+    if (!ranked) return undefined;
+    const { ids, groups, tied } = ranked;
+    // Prepared: PostgreSQL planned this statement anew for every search (1.4–1.8 ms of its 3–4 ms on finland).
+    return preparedQuery<Row>(this.dataSource, shape.ranked[0], shape.ranked[1], [storeIds, ids, groups, tied, page.offset, page.limit]);
+  }
+
+  /**
+   * The index's ranking of the search up to the end of the page's last tie group; null when nothing is on the page,
+   * undefined when the full-text query is beyond the index (phrases).
+   */
+  private async rankIndexed(snapshot: SearchSnapshot, terms: SearchTerms, page: Page): Promise<RankedCandidates | null | undefined> {
     if (!this.index) return undefined;
     const stems = await this.index.stemsOf(terms.tokens);
     if (stems.some((stem) => stem === undefined)) return undefined;
     let words = terms.words;
     if (words.some((word) => word.correctable && !snapshot.contains(patternRoots(word.pattern)))) words = await this.correctTypos(words);
-    if (words.length === 0) return [];
+    if (words.length === 0) return null;
     const patterns = words.map((word) => word.pattern);
     const prefixes = stems.filter((stem): stem is string => typeof stem === 'string');
     const candidates = snapshot.candidates(
@@ -133,7 +203,7 @@ export class ItemSearchRepository {
     const scored = scoreCandidates(candidates, patterns, (item) => item);
     scored.sort((a, b) => compareScores(a, b) || a.candidate.nameRank - b.candidate.nameRank || a.candidate.id - b.candidate.id);
     const end = page.offset + page.limit;
-    if (scored.length <= page.offset) return [];
+    if (scored.length <= page.offset) return null;
     // Up to the end of the tie group holding the page's last place: availability can reorder only within a group.
     let last = Math.min(end, scored.length) - 1;
     while (last + 1 < scored.length && compareScores(scored[last], scored[last + 1]) === 0) last++;
@@ -147,8 +217,7 @@ export class ItemSearchRepository {
       groups.push(group);
       tied.push((i > 0 && compareScores(scored[i - 1], scored[i]) === 0) || (i < scored.length - 1 && compareScores(scored[i], scored[i + 1]) === 0));
     }
-    // Prepared: PostgreSQL planned this statement anew for every search (1.4–1.8 ms of its 3–4 ms on finland).
-    return preparedQuery<Row>(this.dataSource, shape.ranked[0], shape.ranked[1], [storeIds, ids, groups, tied, page.offset, page.limit]);
+    return { ids, groups, tied };
   }
 
   /** The search on the tables alone: candidates with what the ranking needs, ranked here, then the page. */

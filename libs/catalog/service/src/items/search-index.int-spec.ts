@@ -5,6 +5,7 @@ import { CatalogModule } from '../catalog.module';
 import { ItemSearchRepository } from './item-search.repository';
 import { SearchIndex, type SearchSnapshot } from './search-index';
 import { toSearchTerms } from './search-terms';
+import { StoreItemsIndex } from './store-items-index';
 
 /** The in-memory search index (search-index.ts) against the tables it copies, on the `small` demo data with every store's prices. */
 describe('the catalog search index (integration)', () => {
@@ -25,6 +26,7 @@ describe('the catalog search index (integration)', () => {
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     await index.whenReady();
+    await service.app.get(StoreItemsIndex).whenReady();
   }, 300_000);
 
   afterAll(async () => {
@@ -41,6 +43,8 @@ describe('the catalog search index (integration)', () => {
   const ids = (rows: { id: number }[] | undefined) => (rows ?? []).map((row) => row.id);
 
   it('answers every search exactly as the tables do: same items, order, prices and 30-day lows', async () => {
+    // searchPrices orders the page and reads its prices with the copy of which stores sell which item.
+    expect(service.app.get(StoreItemsIndex).snapshot()).toBeDefined();
     const storeIds = data.stores.map((store) => store.id);
     const queries = [
       ...EVAL_SET.map((q) => q.query),
@@ -62,6 +66,8 @@ describe('the catalog search index (integration)', () => {
           phrases.add(query);
         }
         else expect({ query, page, rows: fromIndex }).toEqual({ query, page, rows: fromTables });
+        const prices = fromTables.map((row) => ({ id: row.id, storeItems: row.storeItems }));
+        expect({ query, page, rows: await repository.searchPrices(terms, stores, page) }).toEqual({ query, page, rows: prices });
         compared++;
       }
     }

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Client, Notification } from 'pg';
 import { DataSource } from 'typeorm';
 import { ITEM_JSON_CHANNEL, ItemJsonCache } from './item-json';
+import { STORE_ITEMS_CHANNEL, StoreItemsIndex } from './store-items-index';
 import { precompute, type Precomputed, type ScoredFields, type SearchCandidate } from './search-ranking';
 
 /** The channel the search index's triggers notify on (migration 1764800000000). */
@@ -249,6 +250,8 @@ export function parseStem(query: string): Stem {
  * 1764800000000) to each process's listener; the index LISTENs before it loads, and after a notification it does
  * not answer (`snapshot()` is undefined, the search reads the tables) until a load that started after the
  * notification has finished. Also after losing its listener, until it has listened and loaded again.
+ * Its listener also carries the notifications of the items' JSON heads (ItemJsonCache) and of which stores sell
+ * which item (StoreItemsIndex), and tells both when it is lost or listening again.
  */
 @Injectable()
 export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -272,6 +275,8 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly dataSource: DataSource,
     /** The items' JSON heads, kept equal to the table by this listener's `catalog_item_json` notifications. */
     @Optional() private readonly itemJson?: ItemJsonCache,
+    /** Which stores sell which item, kept equal to catalog.store_prices by its `catalog_store_items` notifications. */
+    @Optional() private readonly storeItems?: StoreItemsIndex,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -285,6 +290,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     const listener = this.listener;
     this.listener = undefined;
     this.itemJson?.listening(false);
+    this.storeItems?.listening(false);
     await listener?.end().catch(() => undefined);
   }
 
@@ -320,6 +326,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
       await listener.connect();
       await listener.query(`LISTEN ${SEARCH_INDEX_CHANNEL}`);
       await listener.query(`LISTEN ${ITEM_JSON_CHANNEL}`);
+      await listener.query(`LISTEN ${STORE_ITEMS_CHANNEL}`);
     } catch (error) {
       void listener.end().catch(() => undefined);
       this.logger.warn(`Search index not listening (${error instanceof Error ? error.message : String(error)}); the tables answer, retrying in 5 s`);
@@ -332,12 +339,14 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     }
     this.listener = listener;
     this.itemJson?.listening(true);
+    this.storeItems?.listening(true);
     this.changes += 1; // whatever was loaded before this listener is not known to be current
     await this.reload();
   }
 
   private onNotification(message: Notification): void {
     if (message.channel === ITEM_JSON_CHANNEL) this.itemJson?.changed(message.payload ?? '*');
+    if (message.channel === STORE_ITEMS_CHANNEL) this.storeItems?.changed();
     if (message.channel !== SEARCH_INDEX_CHANNEL) return;
     this.changes += 1;
     this.scheduleReload();
@@ -348,6 +357,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     this.logger.warn(`Search index stale (${error.message}); the tables answer until it has reloaded`);
     this.listener = undefined;
     this.itemJson?.listening(false);
+    this.storeItems?.listening(false);
     void listener.end().catch(() => undefined);
     this.scheduleRetry();
   }
