@@ -102,9 +102,21 @@ function correctionSql(trgm: string): string {
     ORDER BY t.ord`;
 }
 
+/** A search's whole ranking from the index: candidate ids in order and each one's tie group (ascending). */
+interface FullRanking {
+  ids: Int32Array;
+  groups: Int32Array;
+}
+
+/** Kept rankings, counted in candidates (~8 bytes each): the least recently used go first beyond this. */
+const MAX_RANKED_POSITIONS = 1_000_000;
+
 @Injectable()
 export class ItemSearchRepository {
   private trgmSchema?: Promise<string>;
+  /** Rankings by search text (see fullRanking), least recently used first. */
+  private readonly rankings = new Map<string, { snapshot: SearchSnapshot; ranking: FullRanking | null }>();
+  private rankedPositions = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -188,36 +200,77 @@ export class ItemSearchRepository {
    * undefined when the full-text query is beyond the index (phrases).
    */
   private async rankIndexed(snapshot: SearchSnapshot, terms: SearchTerms, page: Page): Promise<RankedCandidates | null | undefined> {
+    const ranking = await this.fullRanking(snapshot, terms);
+    if (!ranking) return ranking;
+    const { ids, groups } = ranking;
+    const count = ids.length;
+    if (count <= page.offset) return null;
+    // Up to the end of the tie group holding the page's last place: availability can reorder only within a group.
+    let last = Math.min(page.offset + page.limit, count) - 1;
+    while (last + 1 < count && groups[last + 1] === groups[last]) last++;
+    const ranked: RankedCandidates = { ids: [], groups: [], tied: [] };
+    for (let i = 0; i <= last; i++) {
+      ranked.ids.push(ids[i]);
+      ranked.groups.push(groups[i]);
+      ranked.tied.push((i > 0 && groups[i - 1] === groups[i]) || (i + 1 < count && groups[i + 1] === groups[i]));
+    }
+    return ranked;
+  }
+
+  /**
+   * Every candidate of the search in the index's order, with its tie group (equal relevance, plainness and match
+   * length): the same for every store set, so it is kept per search text for the snapshot it was ranked on (a
+   * shopper's common words are asked with many store sets). null when no word is left, undefined for phrases.
+   */
+  private async fullRanking(snapshot: SearchSnapshot, terms: SearchTerms): Promise<FullRanking | null | undefined> {
     if (!this.index) return undefined;
+    const key = JSON.stringify(terms);
+    const kept = this.rankings.get(key);
+    if (kept?.snapshot === snapshot) {
+      this.rankings.delete(key); // most recently used last
+      this.rankings.set(key, kept);
+      return kept.ranking;
+    }
     const stems = await this.index.stemsOf(terms.tokens);
     if (stems.some((stem) => stem === undefined)) return undefined;
     let words = terms.words;
     if (words.some((word) => word.correctable && !snapshot.contains(patternRoots(word.pattern)))) words = await this.correctTypos(words);
-    if (words.length === 0) return null;
-    const patterns = words.map((word) => word.pattern);
-    const prefixes = stems.filter((stem): stem is string => typeof stem === 'string');
-    const candidates = snapshot.candidates(
-      patterns.map(patternRoots),
-      prefixes.length > 0 ? prefixes : null,
-    );
-    const scored = scoreCandidates(candidates, patterns, (item) => item);
-    scored.sort((a, b) => compareScores(a, b) || a.candidate.nameRank - b.candidate.nameRank || a.candidate.id - b.candidate.id);
-    const end = page.offset + page.limit;
-    if (scored.length <= page.offset) return null;
-    // Up to the end of the tie group holding the page's last place: availability can reorder only within a group.
-    let last = Math.min(end, scored.length) - 1;
-    while (last + 1 < scored.length && compareScores(scored[last], scored[last + 1]) === 0) last++;
-    const ids: number[] = [];
-    const groups: number[] = [];
-    const tied: boolean[] = [];
-    let group = 0;
-    for (let i = 0; i <= last; i++) {
-      if (i > 0 && compareScores(scored[i - 1], scored[i]) !== 0) group++;
-      ids.push(scored[i].candidate.id);
-      groups.push(group);
-      tied.push((i > 0 && compareScores(scored[i - 1], scored[i]) === 0) || (i < scored.length - 1 && compareScores(scored[i], scored[i + 1]) === 0));
+    let ranking: FullRanking | null = null;
+    if (words.length > 0) {
+      const patterns = words.map((word) => word.pattern);
+      const prefixes = stems.filter((stem): stem is string => typeof stem === 'string');
+      const candidates = snapshot.candidates(
+        patterns.map(patternRoots),
+        prefixes.length > 0 ? prefixes : null,
+      );
+      const scored = scoreCandidates(candidates, patterns, (item) => item);
+      scored.sort((a, b) => compareScores(a, b) || a.candidate.nameRank - b.candidate.nameRank || a.candidate.id - b.candidate.id);
+      ranking = { ids: new Int32Array(scored.length), groups: new Int32Array(scored.length) };
+      let group = 0;
+      scored.forEach((entry, i) => {
+        if (i > 0 && compareScores(scored[i - 1], entry) !== 0) group++;
+        ranking!.ids[i] = entry.candidate.id;
+        ranking!.groups[i] = group;
+      });
     }
-    return { ids, groups, tied };
+    this.keepRanking(key, { snapshot, ranking });
+    return ranking;
+  }
+
+  private keepRanking(key: string, entry: { snapshot: SearchSnapshot; ranking: FullRanking | null }): void {
+    const size = (ranking: FullRanking | null) => 1 + (ranking?.ids.length ?? 0);
+    const previous = this.rankings.get(key);
+    if (previous) {
+      this.rankedPositions -= size(previous.ranking);
+      this.rankings.delete(key);
+    }
+    this.rankings.set(key, entry);
+    this.rankedPositions += size(entry.ranking);
+    for (const [oldKey, old] of this.rankings) {
+      if (this.rankedPositions <= MAX_RANKED_POSITIONS) break;
+      this.rankings.delete(oldKey);
+      this.rankedPositions -= size(old.ranking);
+    }
   }
 
   /** The search on the tables alone: candidates with what the ranking needs, ranked here, then the page. */
