@@ -1,6 +1,7 @@
 import express from 'express';
 import { brotliCompressSync, constants } from 'node:zlib';
 import request from 'supertest';
+import compression from 'compression';
 import { apiCompression, COMPRESS_FROM_BYTES } from './api-compression';
 
 describe('apiCompression', () => {
@@ -9,10 +10,22 @@ describe('apiCompression', () => {
   app.use('/api', apiCompression());
   app.get('/api/items', (_req, res) => res.json(items));
   app.get('/api/small', (_req, res) => res.json({ ok: true }));
+  app.get('/api/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(items));
+  // An answer the gateway sends already serialized (JsonBodyInterceptor): a string typed as JSON.
+  app.get('/api/text', (_req, res) => res.type('application/json').send(JSON.stringify(items)));
+  app.get('/api/chunks', (_req, res) => {
+    res.type('application/json');
+    res.write(JSON.stringify(items).slice(0, 2000));
+    res.end(JSON.stringify(items).slice(2000));
+  });
+  /** The compression middleware alone, streaming, with the same settings. */
+  const streamingApp = express();
+  streamingApp.use('/api', compression({ threshold: COMPRESS_FROM_BYTES, level: 1, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+  streamingApp.get('/api/items', (_req, res) => res.json(items));
 
   /** The raw bytes of the answer, as sent (superagent would otherwise decode some encodings itself). */
-  const raw = (url: string, acceptEncoding: string) =>
-    request(app)
+  const raw = (url: string, acceptEncoding: string, on = app) =>
+    request(on)
       .get(url)
       .set('Accept-Encoding', acceptEncoding)
       .buffer(true)
@@ -48,5 +61,44 @@ describe('apiCompression', () => {
     const small = await raw('/api/small', 'gzip, br');
     expect(JSON.stringify({ ok: true }).length).toBeLessThan(COMPRESS_FROM_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  describe('a whole JSON answer, encoded at once', () => {
+    it('gets the encoding the streaming middleware chooses, for every way of asking', async () => {
+      const asks = ['gzip, deflate, br', 'gzip', 'br', 'deflate', 'identity', '*', 'br;q=0.5, gzip', 'gzip;q=0, deflate', 'identity;q=0', 'br, gzip;q=1.0', 'x-unknown', ''];
+      for (const ask of asks) {
+        const [streamed, atOnce] = await Promise.all([raw('/api/items', ask, streamingApp), raw('/api/items', ask)]);
+        expect({ ask, encoding: atOnce.headers['content-encoding'], status: atOnce.status, etag: atOnce.headers.etag }).toEqual({
+          ask,
+          encoding: streamed.headers['content-encoding'],
+          status: streamed.status,
+          etag: streamed.headers.etag,
+        });
+        expect(atOnce.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(atOnce.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+    });
+
+    it('sends the whole answer with its length instead of chunks, decoding to the same JSON', async () => {
+      for (const url of ['/api/items', '/api/text']) {
+        const gzip = await request(app).get(url).set('Accept-Encoding', 'gzip');
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gzip.headers['transfer-encoding']).toBeUndefined();
+        expect(Number(gzip.headers['content-length'])).toBeLessThan(JSON.stringify(items).length / 4);
+        expect(gzip.body).toEqual(items);
+      }
+      // A body written in parts is left to the streaming middleware.
+      const chunks = await request(app).get('/api/chunks').set('Accept-Encoding', 'gzip');
+      expect(chunks.headers['content-encoding']).toBe('gzip');
+      expect(chunks.headers['transfer-encoding']).toBe('chunked');
+      expect(chunks.body).toEqual(items);
+    });
+
+    it('leaves HEAD requests and no-transform answers as they are', async () => {
+      expect((await request(app).head('/api/items').set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBeUndefined();
+      const kept = await raw('/api/no-transform', 'gzip');
+      expect(kept.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse((kept.body as Buffer).toString('utf8'))).toEqual(items);
+    });
   });
 });
