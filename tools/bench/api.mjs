@@ -3,7 +3,8 @@
 // latency and requests/s for item search, item by id and store totals (30 items × 10 stores) on each profile and,
 // in the same run, the floor: the SQL the scenario's requests run (recorded from the services' own repositories),
 // replayed by pgbench at the same concurrency on the same database — and the ratio API : SQL.
-// Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency.
+// Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency. Every row prints the bench
+// client's own CPU per request: it shares the cores with the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
 import { benchIds } from './bench-cart.mjs';
+import { createClient, createFetchClient } from './http-client.mjs';
 import { SEARCH_STORE_POOL, searchRequests } from './search-requests.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
@@ -28,6 +30,14 @@ if (!['tiny', 'small', 'finland'].includes(size)) {
 const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+/** `http` (node:http, tools/bench/http-client.mjs) or `fetch` (the client before it, for A/B runs); the same for every row. */
+const CLIENT = process.env.BENCH_CLIENT ?? 'http';
+if (!['http', 'fetch'].includes(CLIENT)) {
+  console.error(`BENCH_CLIENT must be http or fetch, got "${CLIENT}"`);
+  process.exit(2);
+}
+/** Every PARSE_EVERY-th search answer is parsed in full (see searchAnswerOk). */
+const PARSE_EVERY = 20;
 /** How many of the measured searches the SQL floor replays (pgbench picks among them at random). */
 const SEARCH_FLOOR_SAMPLE = 60;
 const env = { ...process.env, RATE_LIMIT_PER_MINUTE: '0' };
@@ -37,12 +47,35 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+const makeClient = (origin) => (CLIENT === 'fetch' ? createFetchClient(origin) : createClient(origin, { connections: CONCURRENCY }));
+const cpuMsSince = (start) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+};
+
+/**
+ * A search's answer is good when its status is 2xx and its body a JSON array. Parsing every 120 kB answer would cost
+ * the client about half a millisecond of CPU a search (more than the rest of the http client), taken from the
+ * server under test on this 2-core machine; so every answer's first and last bytes must be `[` and `]` (the gzip
+ * decoder has already checked the whole body's CRC and length) and every PARSE_EVERY-th answer is parsed in full.
+ */
+function searchAnswerOk(i, { ok, body }) {
+  if (!ok || body[0] !== 0x5b || body[body.length - 1] !== 0x5d) return false;
+  if (i % PARSE_EVERY !== 0) return true;
+  try {
+    return Array.isArray(JSON.parse(body.toString('utf8')));
+  } catch {
+    return false;
+  }
+}
+
 /** `warmFrom`: the first index of the warm-up requests (a scenario whose requests must not repeat warms up past them). */
 async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
   for (let i = 0; i < 100; i++) await makeRequest(warmFrom + i);
   const latencies = [];
   let next = 0;
   let errors = 0;
+  const cpuStart = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -56,8 +89,9 @@ async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = cpuMsSince(cpuStart);
   latencies.sort((a, b) => a - b);
-  return { scenario: name, requests: REQUESTS, concurrency: CONCURRENCY, 'p50 ms': +percentile(latencies, 50).toFixed(2), 'p95 ms': +percentile(latencies, 95).toFixed(2), 'p99 ms': +percentile(latencies, 99).toFixed(2), 'req/s': Math.round(REQUESTS / seconds), errors };
+  return { scenario: name, requests: REQUESTS, concurrency: CONCURRENCY, 'p50 ms': +percentile(latencies, 50).toFixed(2), 'p95 ms': +percentile(latencies, 95).toFixed(2), 'p99 ms': +percentile(latencies, 99).toFixed(2), 'req/s': Math.round(REQUESTS / seconds), errors, 'client CPU ms/req': +(cpuMs / REQUESTS).toFixed(2) };
 }
 
 /**
@@ -70,9 +104,11 @@ async function machineFloor() {
   const body = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, name: 'x'.repeat(30) })));
   const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end(${JSON.stringify(body)}); }).listen(3359, '127.0.0.1', () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
+  const client = makeClient('http://127.0.0.1:3359');
   try {
-    return await scenario('machine floor (bare node:http)', () => fetch('http://127.0.0.1:3359/').then((r) => r.arrayBuffer().then(() => r.ok)));
+    return await scenario('machine floor (bare node:http)', () => client.request('/').then((r) => r.ok));
   } finally {
+    client.close();
     child.kill();
   }
 }
@@ -85,26 +121,27 @@ async function cacheStats(base) {
 
 async function benchmark(profile, base, databaseUrl) {
   const { storeIds, itemIds, cart } = await benchIds(base);
-  const ok = (response) => response.arrayBuffer().then(() => response.ok);
+  const client = makeClient(base);
+  const ok = (response) => response.ok;
   // Item search measures the search itself: every request (warm-up included) is a different (term, store set), so
   // the gateway's response cache answers none of them; the cache counters before and after prove it.
   const pool = (await (await fetch(`${base}/api/stores/minimal?skip=0`)).json()).slice(0, SEARCH_STORE_POOL).map((s) => s.id);
   const searches = searchRequests(pool, REQUESTS + 100);
+  const search = (list) => (i) => client.request(`/api/items?search=${encodeURIComponent(list[i].search)}&storeIds=${list[i].storeIds}`).then((r) => searchAnswerOk(i, r));
   const cacheBefore = await cacheStats(base);
-  const searchRow = await scenario('item search', (i) => fetch(`${base}/api/items?search=${encodeURIComponent(searches[i].search)}&storeIds=${searches[i].storeIds}`).then(ok), { warmFrom: REQUESTS });
+  const searchRow = await scenario('item search', search(searches), { warmFrom: REQUESTS });
   const cacheAfter = await cacheStats(base);
   const searchCacheHits = cacheAfter.hits - cacheBefore.hits;
   const api = [
     searchRow,
-    await scenario('item by id', (i) => fetch(`${base}/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
-    await scenario('store totals 30×10', () =>
-      fetch(`${base}/api/shoppingCartComparisons/storeTotals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, type: 'default', items: cart }) }).then(ok),
-    ),
+    await scenario('item by id', (i) => client.request(`/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
+    await scenario('store totals 30×10', () => client.request('/api/shoppingCartComparisons/storeTotals', { method: 'POST', json: { storeIds, type: 'default', items: cart } }).then(ok)),
     // Issue 12 target: p95 ≤ 50 ms standalone for 60 lines × 10 stores.
     await scenario(`split ${Math.min(60, itemIds.length)}×10`, () =>
-      fetch(`${base}/api/shoppingCartComparisons/split`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storeIds, maxStores: 2, items: itemIds.slice(0, 60).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) }) }).then(ok),
+      client.request('/api/shoppingCartComparisons/split', { method: 'POST', json: { storeIds, maxStores: 2, items: itemIds.slice(0, 60).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) } }).then(ok),
     ),
   ];
+  client.close();
   const floorRow = await machineFloor();
   const scripts = await recordScenarios(root, { storeIds, itemIds, cart, searches: searches.slice(0, SEARCH_FLOOR_SAMPLE), databaseUrl });
   const results = api.map((row) => {
@@ -116,13 +153,14 @@ async function benchmark(profile, base, databaseUrl) {
     const floor = pgbench(databaseUrl, scripts[row.scenario], { clients: CONCURRENCY, seconds: SQL_SECONDS, mode });
     return { ...row, 'SQL req/s': Math.round(floor.tps), 'SQL mean ms': +floor.latency.toFixed(2), 'API : SQL': +(floor.tps / row['req/s']).toFixed(1) };
   });
-  console.log(`\n${profile} profile, ${size} data — ${base} (${os.cpus().length} cores; gateway response cache on for search/item, never for totals)`);
+  console.log(`\n${profile} profile, ${size} data — ${base} (${os.cpus().length} cores; gateway response cache on for search/item, never for totals; client: ${CLIENT === 'fetch' ? 'fetch' : 'node:http keep-alive + zlib'}, asking accept-encoding: gzip, deflate)`);
   console.log(
     `item search: ${REQUESTS + 100} distinct searches (20 terms × store sets of 1–10 drawn from ${pool.length} stores), answered by the response cache ${searchCacheHits} times of ${cacheAfter.hits + cacheAfter.misses - cacheBefore.hits - cacheBefore.misses}; its SQL floor replays ${Math.min(SEARCH_FLOOR_SAMPLE, searches.length)} of them`,
   );
   console.log('SQL = the same requests\' statements replayed by pgbench, same concurrency, same database; API : SQL = how many times slower the API is');
   console.table([...results, { ...floorRow, 'SQL req/s': null, 'SQL mean ms': null, 'API : SQL': null }]);
   console.log('machine floor = a bare node:http server with a fixed body, same client and concurrency: the latency scheduling alone gives on this machine');
+  console.log('client CPU ms/req = the bench process\'s own CPU (user + system, all threads) over the measured requests, divided by them: the share of the cores the client takes from the server');
 }
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
