@@ -3,8 +3,10 @@
 // latency and requests/s for item search, item by id and store totals (30 items × 10 stores) on each profile and,
 // in the same run, the floor: the SQL the scenario's requests run (recorded from the services' own repositories),
 // replayed by pgbench at the same concurrency on the same database — and the ratio API : SQL.
-// Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency. Every row prints the bench
-// client's own CPU per request: it shares the cores with the server.
+// Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency (a closed loop: at 8 in flight
+// on a saturated machine its latency is mostly queueing, 8 / throughput). Item search is then also sent at fixed
+// arrival rates (an open model, tools/bench/open-loop.mjs): what a shopper waits at a given load, the figure a p95
+// target is about. Every row prints the bench client's own CPU per request: it shares the cores with the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { waitReady } from '../test/wait-ready.mjs';
 import { benchIds } from './bench-cart.mjs';
 import { createClient, createFetchClient } from './http-client.mjs';
-import { SEARCH_STORE_POOL, searchRequests } from './search-requests.mjs';
+import { atRate, percentile } from './open-loop.mjs';
+import { SEARCH_STORE_POOL, searchKey, searchRequests } from './search-requests.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -36,6 +39,18 @@ if (!['http', 'fetch'].includes(CLIENT)) {
   console.error(`BENCH_CLIENT must be http or fetch, got "${CLIENT}"`);
   process.exit(2);
 }
+/** The fixed arrival rates (searches/s) of the open-model search step; BENCH_SEARCH_RATES= (empty) skips the step. */
+const SEARCH_RATES = (process.env.BENCH_SEARCH_RATES ?? '50,100,150,200,250').split(',').filter(Boolean).map(Number);
+if (SEARCH_RATES.some((rate) => !(rate > 0))) {
+  console.error(`BENCH_SEARCH_RATES must be positive numbers separated by commas, got "${process.env.BENCH_SEARCH_RATES}"`);
+  process.exit(2);
+}
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 8);
+const RATE_WARMUP_SECONDS = 1;
+/** The open step's cap on searches in flight: one due while 64 are unanswered is not sent and counts as late. */
+const RATE_MAX_IN_FLIGHT = 64;
+/** Issue 9, target 2: item search p95 ≤ 30 ms on `finland`. */
+const SEARCH_P95_TARGET_MS = 30;
 /** Every PARSE_EVERY-th search answer is parsed in full (see searchAnswerOk). */
 const PARSE_EVERY = 20;
 /** How many of the measured searches the SQL floor replays (pgbench picks among them at random). */
@@ -43,11 +58,7 @@ const SEARCH_FLOOR_SAMPLE = 60;
 const env = { ...process.env, RATE_LIMIT_PER_MINUTE: '0' };
 const run = (cmd, args, extra = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const makeClient = (origin) => (CLIENT === 'fetch' ? createFetchClient(origin) : createClient(origin, { connections: CONCURRENCY }));
+const makeClient = (origin) => (CLIENT === 'fetch' ? createFetchClient(origin) : createClient(origin, { connections: Math.max(CONCURRENCY, RATE_MAX_IN_FLIGHT) }));
 const cpuMsSince = (start) => {
   const { user, system } = process.cpuUsage(start);
   return (user + system) / 1000;
@@ -95,6 +106,26 @@ async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
 }
 
 /**
+ * Item search at each of SEARCH_RATES (searches/s, open model): each rate 1 s of warm-up then RATE_SECONDS measured,
+ * every search distinct (none of the closed loop's either), latency from the planned send time.
+ */
+async function searchAtRates(makeRequest) {
+  const rows = [];
+  let next = 0;
+  for (const rate of SEARCH_RATES) {
+    const r = await atRate(rate, makeRequest, { firstIndex: next, warmupSeconds: RATE_WARMUP_SECONDS, seconds: RATE_SECONDS, maxInFlight: RATE_MAX_IN_FLIGHT });
+    next += r.requests;
+    const ms = (p) => +percentile(r.latencies, p).toFixed(2);
+    rows.push({ 'offered/s': rate, 'achieved/s': Math.round(r.answered / r.seconds), searches: r.offered, 'p50 ms': ms(50), 'p95 ms': ms(95), 'p99 ms': ms(99), errors: r.errors, late: r.late, 'client CPU ms/req': +(r.cpuMs / Math.max(1, r.sent)).toFixed(2) });
+  }
+  const held = rows.filter((row) => row['p95 ms'] <= SEARCH_P95_TARGET_MS && row.errors === 0 && row.late === 0).map((row) => row['offered/s']);
+  return { rows, held: held.length ? Math.max(...held) : null };
+}
+
+/** How many searches searchAtRates uses (warm-ups included). */
+const searchesAtRates = () => SEARCH_RATES.reduce((sum, rate) => sum + Math.round(rate * RATE_WARMUP_SECONDS) + Math.round(rate * RATE_SECONDS), 0);
+
+/**
  * The machine's own floor for the client side: a bare `node:http` server in its own process answering a fixed
  * 2 kB JSON body, driven by the same client at the same concurrency. Its p95 is what scheduling alone costs here
  * (on a shared VM the host can stall a process for 100–400 ms several times a second), so the API rows are read
@@ -125,13 +156,25 @@ async function benchmark(profile, base, databaseUrl) {
   const ok = (response) => response.ok;
   // Item search measures the search itself: every request (warm-up included) is a different (term, store set), so
   // the gateway's response cache answers none of them; the cache counters before and after prove it.
-  const pool = (await (await fetch(`${base}/api/stores/minimal?skip=0`)).json()).slice(0, SEARCH_STORE_POOL).map((s) => s.id);
+  const stores = (await (await fetch(`${base}/api/stores/minimal?skip=0`)).json()).map((s) => s.id);
+  const pool = stores.slice(0, SEARCH_STORE_POOL);
   const searches = searchRequests(pool, REQUESTS + 100);
   const search = (list) => (i) => client.request(`/api/items?search=${encodeURIComponent(list[i].search)}&storeIds=${list[i].storeIds}`).then((r) => searchAnswerOk(i, r));
   const cacheBefore = await cacheStats(base);
   const searchRow = await scenario('item search', search(searches), { warmFrom: REQUESTS });
   const cacheAfter = await cacheStats(base);
   const searchCacheHits = cacheAfter.hits - cacheBefore.hits;
+  // The searches at fixed rates are the same 20 terms and store-set sizes, none of them one of the closed loop's;
+  // drawn from twice the pool, as 20 terms × 40 single stores are only 800 single-store searches.
+  const ratePool = stores.slice(0, 2 * SEARCH_STORE_POOL);
+  let rateSearches = [];
+  try {
+    if (SEARCH_RATES.length) rateSearches = searchRequests(ratePool, searchesAtRates(), { seed: 20261126, exclude: new Set(searches.map(searchKey)) });
+  } catch (error) {
+    console.warn(`[bench] item search at fixed rates skipped: ${error.message} (fewer rates or BENCH_RATE_SECONDS need fewer)`);
+  }
+  const atRates = rateSearches.length ? await searchAtRates(search(rateSearches)) : null;
+  const cacheAfterRates = await cacheStats(base);
   const api = [
     searchRow,
     await scenario('item by id', (i) => client.request(`/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
@@ -161,6 +204,13 @@ async function benchmark(profile, base, databaseUrl) {
   console.table([...results, { ...floorRow, 'SQL req/s': null, 'SQL mean ms': null, 'API : SQL': null }]);
   console.log('machine floor = a bare node:http server with a fixed body, same client and concurrency: the latency scheduling alone gives on this machine');
   console.log('client CPU ms/req = the bench process\'s own CPU (user + system, all threads) over the measured requests, divided by them: the share of the cores the client takes from the server');
+  if (atRates) {
+    console.log(
+      `\nitem search at fixed rates (open model: each search sent at its planned time, ${RATE_WARMUP_SECONDS} s warm-up + ${RATE_SECONDS} s per rate, latency from the planned time, at most ${RATE_MAX_IN_FLIGHT} in flight — one due beyond that is not sent and counts as late): ${rateSearches.length} distinct searches from ${ratePool.length} stores, none of the closed loop's, answered by the response cache ${cacheAfterRates.hits - cacheAfter.hits} times of ${cacheAfterRates.hits + cacheAfterRates.misses - cacheAfter.hits - cacheAfter.misses}`,
+    );
+    console.table(atRates.rows);
+    console.log(`highest rate held with p95 ≤ ${SEARCH_P95_TARGET_MS} ms (no errors, none late): ${atRates.held === null ? `none of ${SEARCH_RATES.join(', ')}/s` : `${atRates.held}/s`}`);
+  }
 }
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
