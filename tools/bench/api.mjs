@@ -80,6 +80,14 @@ function searchAnswerOk(i, { ok, body }) {
   }
 }
 
+/** Why requests failed, by reason (status, bad body or the network error's code), printed under the tables. */
+const failures = new Map();
+function failed(scenario, reason) {
+  const key = `${scenario}: ${reason}`;
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+  return false;
+}
+
 /** `warmFrom`: the first index of the warm-up requests (a scenario whose requests must not repeat warms up past them). */
 async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
   for (let i = 0; i < 100; i++) await makeRequest(warmFrom + i);
@@ -112,14 +120,16 @@ async function scenario(name, makeRequest, { warmFrom = 0 } = {}) {
 async function searchAtRates(makeRequest) {
   const rows = [];
   let next = 0;
+  let unsent = 0;
   for (const rate of SEARCH_RATES) {
     const r = await atRate(rate, makeRequest, { firstIndex: next, warmupSeconds: RATE_WARMUP_SECONDS, seconds: RATE_SECONDS, maxInFlight: RATE_MAX_IN_FLIGHT });
     next += r.requests;
+    unsent += r.unsent;
     const ms = (p) => +percentile(r.latencies, p).toFixed(2);
     rows.push({ 'offered/s': rate, 'achieved/s': Math.round(r.answered / r.seconds), searches: r.offered, 'p50 ms': ms(50), 'p95 ms': ms(95), 'p99 ms': ms(99), errors: r.errors, late: r.late, 'client CPU ms/req': +(r.cpuMs / Math.max(1, r.sent)).toFixed(2) });
   }
   const held = rows.filter((row) => row['p95 ms'] <= SEARCH_P95_TARGET_MS && row.errors === 0 && row.late === 0).map((row) => row['offered/s']);
-  return { rows, held: held.length ? Math.max(...held) : null };
+  return { rows, held: held.length ? Math.max(...held) : null, sent: next - unsent };
 }
 
 /** How many searches searchAtRates uses (warm-ups included). */
@@ -153,15 +163,19 @@ async function cacheStats(base) {
 async function benchmark(profile, base, databaseUrl) {
   const { storeIds, itemIds, cart } = await benchIds(base);
   const client = makeClient(base);
-  const ok = (response) => response.ok;
+  const ok = (name) => (response) => response.ok || failed(name, `status ${response.status}`);
   // Item search measures the search itself: every request (warm-up included) is a different (term, store set), so
   // the gateway's response cache answers none of them; the cache counters before and after prove it.
   const stores = (await (await fetch(`${base}/api/stores/minimal?skip=0`)).json()).map((s) => s.id);
   const pool = stores.slice(0, SEARCH_STORE_POOL);
   const searches = searchRequests(pool, REQUESTS + 100);
-  const search = (list) => (i) => client.request(`/api/items?search=${encodeURIComponent(list[i].search)}&storeIds=${list[i].storeIds}`).then((r) => searchAnswerOk(i, r));
+  const search = (list, name) => (i) =>
+    client.request(`/api/items?search=${encodeURIComponent(list[i].search)}&storeIds=${list[i].storeIds}`).then(
+      (r) => searchAnswerOk(i, r) || failed(name, r.ok ? 'answer not a JSON array' : `status ${r.status}`),
+      (error) => failed(name, error.code ?? error.message),
+    );
   const cacheBefore = await cacheStats(base);
-  const searchRow = await scenario('item search', search(searches), { warmFrom: REQUESTS });
+  const searchRow = await scenario('item search', search(searches, 'item search'), { warmFrom: REQUESTS });
   const cacheAfter = await cacheStats(base);
   const searchCacheHits = cacheAfter.hits - cacheBefore.hits;
   // The searches at fixed rates are the same 20 terms and store-set sizes, none of them one of the closed loop's;
@@ -173,15 +187,15 @@ async function benchmark(profile, base, databaseUrl) {
   } catch (error) {
     console.warn(`[bench] item search at fixed rates skipped: ${error.message} (fewer rates or BENCH_RATE_SECONDS need fewer)`);
   }
-  const atRates = rateSearches.length ? await searchAtRates(search(rateSearches)) : null;
+  const atRates = rateSearches.length ? await searchAtRates(search(rateSearches, 'item search at fixed rates')) : null;
   const cacheAfterRates = await cacheStats(base);
   const api = [
     searchRow,
-    await scenario('item by id', (i) => client.request(`/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok)),
-    await scenario('store totals 30×10', () => client.request('/api/shoppingCartComparisons/storeTotals', { method: 'POST', json: { storeIds, type: 'default', items: cart } }).then(ok)),
+    await scenario('item by id', (i) => client.request(`/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok('item by id'))),
+    await scenario('store totals 30×10', () => client.request('/api/shoppingCartComparisons/storeTotals', { method: 'POST', json: { storeIds, type: 'default', items: cart } }).then(ok('store totals'))),
     // Issue 12 target: p95 ≤ 50 ms standalone for 60 lines × 10 stores.
     await scenario(`split ${Math.min(60, itemIds.length)}×10`, () =>
-      client.request('/api/shoppingCartComparisons/split', { method: 'POST', json: { storeIds, maxStores: 2, items: itemIds.slice(0, 60).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) } }).then(ok),
+      client.request('/api/shoppingCartComparisons/split', { method: 'POST', json: { storeIds, maxStores: 2, items: itemIds.slice(0, 60).map((itemId, i) => ({ itemId, quantity: 1 + (i % 3) })) } }).then(ok('split')),
     ),
   ];
   client.close();
@@ -206,11 +220,13 @@ async function benchmark(profile, base, databaseUrl) {
   console.log('client CPU ms/req = the bench process\'s own CPU (user + system, all threads) over the measured requests, divided by them: the share of the cores the client takes from the server');
   if (atRates) {
     console.log(
-      `\nitem search at fixed rates (open model: each search sent at its planned time, ${RATE_WARMUP_SECONDS} s warm-up + ${RATE_SECONDS} s per rate, latency from the planned time, at most ${RATE_MAX_IN_FLIGHT} in flight — one due beyond that is not sent and counts as late): ${rateSearches.length} distinct searches from ${ratePool.length} stores, none of the closed loop's, answered by the response cache ${cacheAfterRates.hits - cacheAfter.hits} times of ${cacheAfterRates.hits + cacheAfterRates.misses - cacheAfter.hits - cacheAfter.misses}`,
+      `\nitem search at fixed rates (open model: each search sent at its planned time, ${RATE_WARMUP_SECONDS} s warm-up + ${RATE_SECONDS} s per rate, latency from the planned time, at most ${RATE_MAX_IN_FLIGHT} in flight — one due beyond that is not sent and counts as late): ${rateSearches.length} distinct searches from ${ratePool.length} stores (warm-ups included; ${atRates.sent} sent, the rest late), none of the closed loop's, answered by the response cache ${cacheAfterRates.hits - cacheAfter.hits} times of ${cacheAfterRates.hits + cacheAfterRates.misses - cacheAfter.hits - cacheAfter.misses}`,
     );
     console.table(atRates.rows);
     console.log(`highest rate held with p95 ≤ ${SEARCH_P95_TARGET_MS} ms (no errors, none late): ${atRates.held === null ? `none of ${SEARCH_RATES.join(', ')}/s` : `${atRates.held}/s`}`);
   }
+  if (failures.size) console.log(`failed requests (warm-ups included): ${[...failures].map(([reason, n]) => `${reason} × ${n}`).join('; ')}`);
+  failures.clear();
 }
 
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);

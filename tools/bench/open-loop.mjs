@@ -13,7 +13,8 @@ export function percentile(sorted, p) {
  * `makeRequest(firstIndex + k)` (a promise of true when the answer is good). Resolves when every request sent has
  * been answered: `{ offered, sent, answered, late, errors, latencies (sorted, ms from the planned time, good answers
  * only), seconds (from the first measured planned time to the last measured answer), cpuMs (this process's CPU,
- * user + system, all threads, from the first measured request to the end), requests (how many it used) }`.
+ * user + system, all threads, from the first measured request to the end), requests (how many it used), unsent (how
+ * many of them were not sent, warm-up included) }`.
  */
 export async function atRate(rate, makeRequest, { firstIndex = 0, warmupSeconds = 1, seconds = 8, maxInFlight = 64 } = {}) {
   const interval = 1000 / rate;
@@ -26,6 +27,7 @@ export async function atRate(rate, makeRequest, { firstIndex = 0, warmupSeconds 
   let inFlight = 0;
   let sent = 0;
   let late = 0;
+  let unsent = 0;
   let errors = 0;
   let lastAnswer = measuredFrom;
   let cpuStart = process.cpuUsage();
@@ -48,6 +50,7 @@ export async function atRate(rate, makeRequest, { firstIndex = 0, warmupSeconds 
         const measured = k >= warm;
         if (k === warm) cpuStart = process.cpuUsage();
         if (inFlight >= maxInFlight) {
+          unsent++;
           if (measured) late++;
           continue;
         }
@@ -75,5 +78,6 @@ export async function atRate(rate, makeRequest, { firstIndex = 0, warmupSeconds 
     seconds: (lastAnswer - measuredFrom) / 1000,
     cpuMs: (cpu.user + cpu.system) / 1000,
     requests: total,
+    unsent,
   };
 }
