@@ -21,14 +21,21 @@ function random(seed) {
   };
 }
 
+/** The gateway's cache key of a search, as far as the benchmark varies it: the term and the sorted store set. */
+export function searchKey({ search, storeIds }) {
+  return `${search}:${[...storeIds].sort((a, b) => a - b).join(',')}`;
+}
+
 /**
  * `count` distinct searches over `pool` (store ids): request i searches SEARCH_TERMS[i % 20] in 1 + (⌊i / 20⌋ mod 10)
- * stores drawn at random from the pool, in the drawn order. Distinct means distinct for the gateway's cache key.
+ * stores drawn at random from the pool, in the drawn order. Distinct means distinct for the gateway's cache key, also
+ * from every key in `exclude` (another list's searches, see searchKey). The first n of a longer list are the n of a
+ * shorter one (same pool, seed and exclusions), so asking for more searches leaves the earlier ones as they were.
  */
-export function searchRequests(pool, count, seed = 20261125) {
+export function searchRequests(pool, count, { seed = 20261125, exclude = new Set() } = {}) {
   if (pool.length < 10) throw new Error(`the search benchmark needs at least 10 stores, got ${pool.length}`);
   const next = random(seed);
-  const seen = new Set();
+  const seen = new Set(exclude);
   const requests = [];
   for (let i = 0; requests.length < count; i++) {
     const search = SEARCH_TERMS[requests.length % SEARCH_TERMS.length];
@@ -36,11 +43,11 @@ export function searchRequests(pool, count, seed = 20261125) {
     const chosen = new Set();
     while (chosen.size < size) chosen.add(pool[Math.floor(next() * pool.length)]);
     const storeIds = [...chosen];
-    const key = `${search}:${[...storeIds].sort((a, b) => a - b).join(',')}`;
+    const key = searchKey({ search, storeIds });
+    if (i > count * 100) throw new Error(`could not draw ${count} distinct searches from ${pool.length} stores: enlarge the store pool`);
     if (seen.has(key)) continue;
     seen.add(key);
     requests.push({ search, storeIds });
-    if (i > count * 100) throw new Error('could not draw enough distinct searches: enlarge the store pool');
   }
   return requests;
 }
