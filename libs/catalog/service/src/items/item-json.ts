@@ -1,7 +1,7 @@
 import type { CategoryDto } from '@hintakori/catalog-contracts';
 import { Injectable } from '@nestjs/common';
 import type { CategoryTree } from '../categories/category-tree';
-import { type ItemRow, toStoreItemDto } from './item-rows';
+import { type ItemRow, toItemHead, toStoreItemDto } from './item-rows';
 
 /** The channel of the item JSON triggers (migration 1764900000000): an item id, or `*` for every item. */
 export const ITEM_JSON_CHANNEL = 'catalog_item_json';
@@ -20,19 +20,7 @@ interface Head {
 }
 
 function headOf(row: ItemHeadRow): Head {
-  const json = JSON.stringify({
-    id: row.id,
-    ean: row.ean,
-    name: row.name,
-    urlSlug: row.urlSlug,
-    pictureUrl: row.pictureUrl,
-    brandName: row.brandName,
-    originCountry: row.originCountry,
-    description: row.description,
-    ingredients: row.ingredients,
-    nutritionalContent: row.nutritionalContent,
-  });
-  return { text: json.slice(0, -1), categoryId: row.categoryId };
+  return { text: JSON.stringify(toItemHead(row)).slice(0, -1), categoryId: row.categoryId };
 }
 
 /**

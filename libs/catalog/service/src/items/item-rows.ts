@@ -98,7 +98,8 @@ export function availabilitySql(itemIdColumn: string): string {
   return `(SELECT count(*) FROM catalog.store_prices p WHERE p.item_id = ${itemIdColumn} AND p.store_id = ANY ($1::int[]))`;
 }
 
-export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
+/** An item's own fields, in ItemDto's order: everything but its categories and prices. */
+export function toItemHead(row: Omit<ItemRow, 'storeItems'>): Omit<ItemDto, 'itemCategories' | 'storeItems'> {
   return {
     id: row.id,
     ean: row.ean,
@@ -110,6 +111,12 @@ export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
     description: row.description,
     ingredients: row.ingredients,
     nutritionalContent: row.nutritionalContent,
+  };
+}
+
+export function toItemDto(row: ItemRow, categories: CategoryTree): ItemDto {
+  return {
+    ...toItemHead(row),
     itemCategories: categories.pathTo(row.categoryId).map((category) => ({ category: { ...category } })),
     storeItems: row.storeItems.map(toStoreItemDto),
   };
