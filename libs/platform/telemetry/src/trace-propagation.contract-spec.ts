@@ -201,7 +201,8 @@ describe('trace context across gateway → Kafka → catalog → PostgreSQL', ()
     const gateway = await (await fetch(`http://127.0.0.1:${gatewayMetricsPort}/metrics`)).text();
     expect(gateway).toMatch(/^http_server_request_duration_bucket\{.*http_route="\/api\/items".*\} \d+/m);
     const catalog = await (await fetch(`http://127.0.0.1:${catalogMetricsPort}/metrics`)).text();
-    expect(catalog).toMatch(/^hintakori_kafka_consumer_lag\{.*group="catalog".*topic="catalog\.items\.search".*\} \d+/m);
+    // The gateway's item search asks for the answer as JSON text (CatalogPatterns.SearchItemsJson).
+    expect(catalog).toMatch(/^hintakori_kafka_consumer_lag\{.*group="catalog".*topic="catalog\.items\.search-json".*\} \d+/m);
     // Not on the public port of the gateway, nor on the service's probe port.
     expect((await fetch(`http://127.0.0.1:${gatewayPort}/metrics`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${catalogPort}/metrics`)).status).toBe(404);
