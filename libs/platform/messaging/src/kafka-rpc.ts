@@ -100,17 +100,53 @@ export function uninstrumentedRun(consumer: Consumer): (config: ConsumerRunConfi
 }
 
 interface Pending {
+  topic: string;
   message: Message;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
 /**
+ * One produce request's messages stay within this many bytes. The broker refuses a record batch over its
+ * `message.max.bytes` (1 MiB by default) whole, so a turn's replies beyond it (e.g. eight 145 kB search answers)
+ * go in several requests instead of all being lost.
+ */
+export const MAX_PRODUCE_BYTES = 512 * 1024;
+
+/** A message's size as the flush counts it: its value and key (UTF-16 length of strings, close to their bytes) and headers. */
+function approximateSize(message: Message): number {
+  const length = (value: unknown) => (typeof value === 'string' ? value.length : value instanceof Buffer ? value.length : 0);
+  let size = 64 + length(message.value) + length(message.key);
+  for (const [name, value] of Object.entries(message.headers ?? {})) size += name.length + length(value);
+  return size;
+}
+
+/** Splits `items` in order into runs of at most `max` by `size` (an item larger than `max` goes alone). */
+export function splitBySize<T>(items: readonly T[], size: (item: T) => number, max: number): T[][] {
+  const runs: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const itemSize = size(item);
+    if (current.length > 0 && bytes + itemSize > max) {
+      runs.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += itemSize;
+  }
+  if (current.length > 0) runs.push(current);
+  return runs;
+}
+
+/**
  * Coalesces the messages sent during one turn of the event loop into one produce request per flush
- * (kafkajs has no linger of its own): under load many requests share a round trip to the broker.
+ * (kafkajs has no linger of its own): under load many requests share a round trip to the broker. A turn's messages
+ * over MAX_PRODUCE_BYTES go in several requests.
  */
 export class MicroBatchProducer {
-  private queue = new Map<string, Pending[]>();
+  private queue: Pending[] = [];
   private scheduled = false;
 
   constructor(
@@ -120,9 +156,7 @@ export class MicroBatchProducer {
 
   send(topic: string, message: Message): Promise<void> {
     return new Promise((resolve, reject) => {
-      let list = this.queue.get(topic);
-      if (!list) this.queue.set(topic, (list = []));
-      list.push({ message, resolve, reject });
+      this.queue.push({ topic, message, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -132,14 +166,23 @@ export class MicroBatchProducer {
 
   private async flush(): Promise<void> {
     const queue = this.queue;
-    this.queue = new Map();
+    this.queue = [];
     this.scheduled = false;
-    const topicMessages = [...queue].map(([topic, list]) => ({ topic, messages: list.map((p) => p.message) }));
+    await Promise.all(splitBySize(queue, (p) => approximateSize(p.message), MAX_PRODUCE_BYTES).map((run) => this.sendRun(run)));
+  }
+
+  private async sendRun(run: Pending[]): Promise<void> {
+    const byTopic = new Map<string, Message[]>();
+    for (const p of run) {
+      const messages = byTopic.get(p.topic);
+      if (messages) messages.push(p.message);
+      else byTopic.set(p.topic, [p.message]);
+    }
     try {
-      await uninstrumentedSendBatch(this.producer)({ topicMessages, acks: this.acks });
-      for (const list of queue.values()) for (const p of list) p.resolve();
+      await uninstrumentedSendBatch(this.producer)({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: this.acks });
+      for (const p of run) p.resolve();
     } catch (error) {
-      for (const list of queue.values()) for (const p of list) p.reject(error);
+      for (const p of run) p.reject(error);
     }
   }
 }

@@ -1,0 +1,14 @@
+import { splitBySize } from './kafka-rpc';
+
+describe('splitBySize (a turn of replies into produce requests under the broker limit)', () => {
+  const size = (n: number) => n;
+
+  it('keeps the order and puts as many items in a run as fit', () => {
+    expect(splitBySize([300, 300, 300, 100, 500, 50], size, 700)).toEqual([[300, 300], [300, 100], [500, 50]]);
+  });
+
+  it('sends an item larger than the limit alone, and nothing for nothing', () => {
+    expect(splitBySize([100, 2000, 100], size, 700)).toEqual([[100], [2000], [100]]);
+    expect(splitBySize([], size, 700)).toEqual([]);
+  });
+});
