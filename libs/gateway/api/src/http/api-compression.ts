@@ -33,18 +33,13 @@ export function apiCompression(): RequestHandler {
     streaming(req, res, (error?: unknown) => {
       if (error) return next(error);
       const end = res.end as (this: Response, ...args: unknown[]) => Response;
-      let written = false;
-      const write = res.write;
-      res.write = function (this: Response, ...args: Parameters<Response['write']>) {
-        written = true;
-        return write.apply(this, args);
-      } as Response['write'];
       res.end = function (this: Response, ...args: unknown[]) {
-        const [chunk] = args;
-        if (!written && !this.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+        const [chunk, encodingArg] = args;
+        // A body written in parts has sent its headers with its first part (the middleware's write does): it streams.
+        if (!this.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
           const encoding = oneShotEncoding(this, chunk);
           if (encoding) {
-            const body = encode(encoding, typeof chunk === 'string' ? Buffer.from(chunk, args[1] === 'latin1' ? 'latin1' : 'utf8') : chunk);
+            const body = encode(encoding, typeof chunk === 'string' ? Buffer.from(chunk, typeof encodingArg === 'string' ? (encodingArg as BufferEncoding) : 'utf8') : chunk);
             this.setHeader('Content-Encoding', encoding);
             this.setHeader('Content-Length', body.length);
             const callback = args.find((arg) => typeof arg === 'function');
