@@ -10,7 +10,17 @@ const campaign = (id: number, price: number, lowestPrice30d: number | null): Cam
     item: sampleItem(id, {
       name: `Tuote ${id}`,
       storeItems: [
-        { storeId: 5, price, comparisonPrice: null, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: null, isCampaign: true, lowestPrice30d },
+        {
+          storeId: 5,
+          price,
+          comparisonPrice: null,
+          priceUnit: 'kpl',
+          comparisonPriceUnit: 'kg',
+          isEstimated: false,
+          updatedAt: null,
+          isCampaign: true,
+          lowestPrice30d,
+        },
       ],
     }),
     price,
@@ -79,6 +89,29 @@ describe('offers page: campaign items', () => {
     expect(screen.getByTestId('campaign-count').textContent).toBe('2 todellista alennusta');
     fireEvent.click(screen.getByLabelText('Näytä vain todelliset alennukset'));
     await waitFor(() => expect(names()).toHaveLength(4));
+  });
+
+  it('ticks the box at once, while the filtered list is still on its way', async () => {
+    stubCampaigns(ALL);
+    renderWithProviders(<CampaignItems storeId={5} />, { route: '/tarjoukset/prisma-5' });
+    await waitFor(() => expect(screen.getAllByTestId('campaign-item')).toHaveLength(4));
+    const box = screen.getByLabelText('Näytä vain todelliset alennukset') as HTMLInputElement;
+    // A plain browser click, not wrapped in act(): the address change is a transition that React renders later,
+    // as in the browser, so the box must show the new state before that render (a controlled box bound only to
+    // the address snaps back until then).
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      box.click();
+      expect(box.checked).toBe(true);
+      await waitFor(() => expect(names()).toEqual(['Tuote 1', 'Tuote 2']));
+      expect(box.checked).toBe(true);
+      box.click();
+      expect(box.checked).toBe(false);
+      await waitFor(() => expect(names()).toHaveLength(4));
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('starts filtered from ?todelliset=1 and says so when a store has no real discounts', async () => {

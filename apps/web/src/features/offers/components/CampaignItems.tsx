@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useOptimistic, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { entitySlug, formatPrice, IMAGE_SIZES } from '@hintakori/web-util';
@@ -13,7 +13,9 @@ import { campaignCountText, REAL_ONLY_PARAM, realDiscountText } from '../offers.
 
 const Section = styled.section`
   margin-top: ${({ theme }) => theme.space.xl};
-  h2 { margin-bottom: ${({ theme }) => theme.space.xs}; }
+  h2 {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 const Controls = styled.div`
@@ -54,7 +56,9 @@ const Title = styled.a`
   text-decoration: none;
   font-weight: 600;
   text-align: center;
-  &:hover span { text-decoration: underline; }
+  &:hover span {
+    text-decoration: underline;
+  }
 `;
 
 const PriceLine = styled.div`
@@ -63,7 +67,9 @@ const PriceLine = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: auto;
-  strong { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
 `;
 
 /** The store's price as a store item, for the 30-day note (the item carries it; built from the row otherwise). */
@@ -118,7 +124,13 @@ function CampaignCard({ campaign }: { campaign: CampaignItem }) {
 /** One page of campaign items (its own cached query), rendered into the shared grid. */
 function CampaignPage({ storeId, realOnly, offset }: { storeId: number; realOnly: boolean; offset: number }) {
   const { data } = useGetStoreCampaignItemsQuery({ storeId, realOnly, offset });
-  return <>{data?.items.map((c) => <CampaignCard key={c.item.id} campaign={c} />)}</>;
+  return (
+    <>
+      {data?.items.map((c) => (
+        <CampaignCard key={c.item.id} campaign={c} />
+      ))}
+    </>
+  );
 }
 
 /**
@@ -128,32 +140,35 @@ function CampaignPage({ storeId, realOnly, offset }: { storeId: number; realOnly
 export function CampaignItems({ storeId }: { storeId: number }) {
   const [params, setParams] = useSearchParams();
   const realOnly = params.get(REAL_ONLY_PARAM) === '1';
+  // The router changes the address in a transition, so the box would snap back until the filtered list has
+  // rendered: it shows the user's choice at once instead.
+  const [boxTicked, setBoxTicked] = useOptimistic(realOnly);
   const [pages, setPages] = useState(1);
   const first = useGetStoreCampaignItemsQuery({ storeId, realOnly, offset: 0 });
   const total = first.data?.total ?? 0;
-  const setRealOnly = (on: boolean) => {
-    setPages(1);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (on) next.set(REAL_ONLY_PARAM, '1');
-        else next.delete(REAL_ONLY_PARAM);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+  const setRealOnly = (on: boolean) =>
+    startTransition(() => {
+      setBoxTicked(on);
+      setPages(1);
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (on) next.set(REAL_ONLY_PARAM, '1');
+          else next.delete(REAL_ONLY_PARAM);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    });
   return (
     <Section aria-labelledby="campaign-heading">
       <h2 id="campaign-heading">Kampanjahinnat</h2>
       <Muted>
-        Todelliset alennukset ensin: kampanjahintaa verrataan kaupan alimpaan hintaan 30 päivän ajalta ennen kampanjaa, ja suurin säästö näkyy
-        ensimmäisenä.
+        Todelliset alennukset ensin: kampanjahintaa verrataan kaupan alimpaan hintaan 30 päivän ajalta ennen kampanjaa, ja suurin säästö näkyy ensimmäisenä.
       </Muted>
       <Controls>
         <label>
-          <input type="checkbox" checked={realOnly} onChange={(e) => setRealOnly(e.target.checked)} data-testid="real-only" /> Näytä vain todelliset
-          alennukset
+          <input type="checkbox" checked={boxTicked} onChange={(e) => setRealOnly(e.target.checked)} data-testid="real-only" /> Näytä vain todelliset alennukset
         </label>
         {first.data ? <Muted data-testid="campaign-count">{campaignCountText(total, realOnly)}</Muted> : null}
       </Controls>
@@ -162,7 +177,9 @@ export function CampaignItems({ storeId }: { storeId: number }) {
       ) : first.isLoading || (first.isFetching && !first.data) ? (
         <SkeletonCards count={4} />
       ) : total === 0 ? (
-        <Muted data-testid="campaign-empty">{realOnly ? 'Tässä kaupassa ei ole nyt todellisia alennuksia.' : 'Tässä kaupassa ei ole nyt kampanjahintaisia tuotteita.'}</Muted>
+        <Muted data-testid="campaign-empty">
+          {realOnly ? 'Tässä kaupassa ei ole nyt todellisia alennuksia.' : 'Tässä kaupassa ei ole nyt kampanjahintaisia tuotteita.'}
+        </Muted>
       ) : (
         <>
           <Grid data-testid="campaign-items" aria-label="Kampanjahintaiset tuotteet">
