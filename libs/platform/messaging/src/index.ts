@@ -10,3 +10,4 @@ export * from './clients.module';
 export * from './batch-consumer';
 export * from './kafka-rpc.client';
 export * from './kafka-rpc.server';
+export { isJsonTextReply, jsonTextReply, type JsonTextReply } from './kafka-rpc';

@@ -103,7 +103,8 @@ export class KafkaRpcClient extends ClientProxy {
       this.pending.delete(id);
       let value: unknown;
       try {
-        value = message.value && message.value.length > 0 ? JSON.parse(message.value.toString('utf8')) : null;
+        if (headerText(message.headers, RpcHeaders.replyForm) === 'json-text') value = { json: message.value?.toString('utf8') ?? '' };
+        else value = message.value && message.value.length > 0 ? JSON.parse(message.value.toString('utf8')) : null;
       } catch {
         callback({ err: new Error(`The ${batch.topic} message is not JSON`), isDisposed: true });
         continue;

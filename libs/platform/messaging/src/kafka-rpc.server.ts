@@ -3,7 +3,7 @@ import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from 
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Partitioners, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
-import { endSpan, kafkaLogCreator, extractTraceContext, GroupTiming, headerText, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { endSpan, kafkaLogCreator, extractTraceContext, GroupTiming, headerText, isJsonTextReply, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
 
 export class KafkaRpcContext extends BaseRpcContext<[string]> {
   getPattern(): string {
@@ -123,7 +123,13 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
     endSpan(span, outcome.error);
     const headers: Record<string, string> = { [RpcHeaders.correlationId]: correlationId };
     if (outcome.error !== undefined) headers[RpcHeaders.error] = '1';
-    const value = JSON.stringify(outcome.error !== undefined ? serializableError(outcome.error) : (outcome.response ?? null));
+    let value: string;
+    if (outcome.error === undefined && isJsonTextReply(outcome.response)) {
+      headers[RpcHeaders.replyForm] = 'json-text';
+      value = outcome.response.json;
+    } else {
+      value = JSON.stringify(outcome.error !== undefined ? serializableError(outcome.error) : (outcome.response ?? null));
+    }
     await this.replies?.send(replyTopic, { partition: replyPartition, headers, value }).catch((error: unknown) => {
       this.logger.error(`Could not send the ${pattern} reply: ${error instanceof Error ? error.message : String(error)}`);
     });

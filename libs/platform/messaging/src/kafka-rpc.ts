@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { logLevel } from 'kafkajs';
 // Before any kafkajs connection exists: idle connections must not spin (see the module).
 import './kafkajs-idle-fix';
+import { compressionFor } from './kafka-compression';
 import type { Consumer, ConsumerRunConfig, IHeaders, logCreator, Message, Producer, ProducerBatch } from 'kafkajs';
 
 /**
@@ -19,7 +20,29 @@ export const RpcHeaders = {
   replyPartition: 'hk-reply-partition',
   deadline: 'hk-deadline',
   error: 'hk-error',
+  /** `json-text` on a reply whose value is the handler's JSON text as it is (see JsonTextReply), not a JSON value. */
+  replyForm: 'hk-reply-form',
 } as const;
+
+const JSON_TEXT = Symbol.for('hintakori.jsonTextReply');
+
+/**
+ * A reply that is already JSON text (`json`), e.g. a search page the service wrote as text for the gateway to send
+ * as it is. Over Kafka its value is that text itself, marked by `hk-reply-form: json-text`, instead of the text
+ * escaped inside a JSON string (a 125 kB answer: no escaping on one side, no unescaping parse on the other, and
+ * fewer bytes); the caller gets `{ json }` either way, as it does over the in-process transport.
+ */
+export interface JsonTextReply {
+  json: string;
+}
+
+export function jsonTextReply(json: string): JsonTextReply {
+  return Object.defineProperty({ json }, JSON_TEXT, { value: true });
+}
+
+export function isJsonTextReply(value: unknown): value is JsonTextReply {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[JSON_TEXT] === true && typeof (value as JsonTextReply).json === 'string';
+}
 
 /** Consumer group timing of a request/reply consumer. */
 export interface GroupTiming {
@@ -179,7 +202,12 @@ export class MicroBatchProducer {
       else byTopic.set(p.topic, [p.message]);
     }
     try {
-      await uninstrumentedSendBatch(this.producer)({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })), acks: this.acks });
+      const bytes = run.reduce((sum, p) => sum + approximateSize(p.message), 0);
+      await uninstrumentedSendBatch(this.producer)({
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        acks: this.acks,
+        compression: compressionFor(bytes),
+      });
       for (const p of run) p.resolve();
     } catch (error) {
       for (const p of run) p.reject(error);

@@ -1,5 +1,6 @@
 import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, ItemsJsonReply, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { BadRequestException, Controller } from '@nestjs/common';
+import { jsonTextReply } from '@hintakori/platform-messaging';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
 import { ItemService } from './item.service';
@@ -17,7 +18,8 @@ export class ItemHandler {
   @MessagePattern(CatalogPatterns.SearchItemsJson)
   async searchJson(@Payload() data: unknown): Promise<ItemsJsonReply> {
     const payload = requirePayload(data);
-    return { json: await this.items.searchJson(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload)) };
+    // Sent over Kafka as the text itself (the gateway sends it on as the HTTP body), not escaped in a JSON string.
+    return jsonTextReply(await this.items.searchJson(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload)));
   }
 
   @MessagePattern(CatalogPatterns.ItemsByCategory)
