@@ -162,7 +162,7 @@ function compressText(text: string): Buffer {
 }
 
 /** A stored value as text: decompressed when setText compressed it, else its UTF-8 as it was stored. */
-export function textOf(raw: Buffer): string {
+function textOf(raw: Buffer): string {
   return raw.length >= 4 && raw.subarray(0, 4).equals(ZSTD_MAGIC) ? zstdDecompressSync(raw).toString('utf8') : raw.toString('utf8');
 }
 

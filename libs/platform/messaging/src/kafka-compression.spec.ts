@@ -1,6 +1,5 @@
 import { CompressionTypes } from 'kafkajs';
 import { COMPRESS_FROM_BYTES, compressionFor, zstdCodec } from './kafka-compression';
-import { isJsonTextReply, jsonTextReply } from './kafka-rpc';
 
 // kafkajs looks codecs up here when it encodes a produce request and decodes a fetched batch.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -21,14 +20,5 @@ describe('Kafka compression', () => {
     expect(compressionFor(300)).toBe(CompressionTypes.None);
     expect(compressionFor(COMPRESS_FROM_BYTES)).toBe(CompressionTypes.ZSTD);
     expect(compressionFor(125_000)).toBe(CompressionTypes.ZSTD);
-  });
-});
-
-describe('a reply that is JSON text', () => {
-  it('is told apart from an ordinary { json } value, which stays a JSON value', () => {
-    expect(isJsonTextReply(jsonTextReply('[1,2]'))).toBe(true);
-    expect(isJsonTextReply({ json: '[1,2]' })).toBe(false);
-    expect(isJsonTextReply(null)).toBe(false);
-    expect(JSON.stringify(jsonTextReply('[1,2]'))).toBe('{"json":"[1,2]"}');
   });
 });

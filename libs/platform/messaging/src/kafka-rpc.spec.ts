@@ -1,4 +1,4 @@
-import { splitBySize } from './kafka-rpc';
+import { isJsonTextReply, jsonTextReply, splitBySize } from './kafka-rpc';
 
 describe('splitBySize (a turn of replies into produce requests under the broker limit)', () => {
   const size = (n: number) => n;
@@ -10,5 +10,14 @@ describe('splitBySize (a turn of replies into produce requests under the broker 
   it('sends an item larger than the limit alone, and nothing for nothing', () => {
     expect(splitBySize([100, 2000, 100], size, 700)).toEqual([[100], [2000], [100]]);
     expect(splitBySize([], size, 700)).toEqual([]);
+  });
+});
+
+describe('a reply that is JSON text', () => {
+  it('is told apart from an ordinary { json } value, which stays a JSON value', () => {
+    expect(isJsonTextReply(jsonTextReply('[1,2]'))).toBe(true);
+    expect(isJsonTextReply({ json: '[1,2]' })).toBe(false);
+    expect(isJsonTextReply(null)).toBe(false);
+    expect(JSON.stringify(jsonTextReply('[1,2]'))).toBe('{"json":"[1,2]"}');
   });
 });

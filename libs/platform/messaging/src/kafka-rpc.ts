@@ -125,6 +125,8 @@ export function uninstrumentedRun(consumer: Consumer): (config: ConsumerRunConfi
 interface Pending {
   topic: string;
   message: Message;
+  /** approximateSize(message), counted once when queued: for the split and the compression choice. */
+  size: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -179,7 +181,7 @@ export class MicroBatchProducer {
 
   send(topic: string, message: Message): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ topic, message, resolve, reject });
+      this.queue.push({ topic, message, size: approximateSize(message), resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -191,7 +193,7 @@ export class MicroBatchProducer {
     const queue = this.queue;
     this.queue = [];
     this.scheduled = false;
-    await Promise.all(splitBySize(queue, (p) => approximateSize(p.message), MAX_PRODUCE_BYTES).map((run) => this.sendRun(run)));
+    await Promise.all(splitBySize(queue, (p) => p.size, MAX_PRODUCE_BYTES).map((run) => this.sendRun(run)));
   }
 
   private async sendRun(run: Pending[]): Promise<void> {
@@ -202,7 +204,7 @@ export class MicroBatchProducer {
       else byTopic.set(p.topic, [p.message]);
     }
     try {
-      const bytes = run.reduce((sum, p) => sum + approximateSize(p.message), 0);
+      const bytes = run.reduce((sum, p) => sum + p.size, 0);
       await uninstrumentedSendBatch(this.producer)({
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
         acks: this.acks,
