@@ -101,6 +101,13 @@ export interface StoreUpsertedEvent {
   long: number;
   weeklyHours: WeeklyHoursValue[];
   exceptions: OpeningExceptionValue[];
+  /**
+   * false: the source gives the store's hours but they could not be read (OSM `opening_hours` outside the syntax), so
+   * the store keeps none and says they are not known. Absent: true.
+   */
+  openingHoursKnown?: boolean;
+  /** true: the store is gone from its source (e.g. removed from OpenStreetMap); kept, marked closed. Absent: false. */
+  closed?: boolean;
   observedAt: string;
   source: string;
 }

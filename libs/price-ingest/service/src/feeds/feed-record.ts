@@ -4,7 +4,10 @@ import type { ItemUpsertedEvent, StoreUpsertedEvent } from '@hintakori/price-ing
 export type FeedStore = Omit<StoreUpsertedEvent, 'storeId' | 'observedAt' | 'source' | 'type'> & { type: 'S' | 'K' | 'L' };
 
 /** A product as a source adapter normalised it: the event without what the run adds. */
-export type FeedProduct = Omit<ItemUpsertedEvent, 'itemId' | 'observedAt' | 'source'>;
+export type FeedProduct = Omit<ItemUpsertedEvent, 'itemId' | 'observedAt' | 'source'> & {
+  /** Where the product data came from when not the run's own source (an Open Prices run creates products from Open Food Facts). */
+  source?: string;
+};
 
 export interface FeedPrice {
   /** null: a national price that applies to every store of the source. */

@@ -64,6 +64,32 @@ export function ean(value: unknown): string {
   return text.trim();
 }
 
+/** GS1 check digit of a GTIN-8/12/13/14's other digits. */
+export function gtinCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = weight === 3 ? 1 : 3) sum += Number(body[i]) * weight;
+  return (10 - (sum % 10)) % 10;
+}
+
+/** An EAN-8, UPC-A, EAN-13 or GTIN-14 whose check digit is right (open sources: codes typed or scanned by people). */
+export function checkedEan(value: unknown): string {
+  const code = ean(value);
+  if (gtinCheckDigit(code.slice(0, -1)) !== Number(code[code.length - 1])) throw new RecordError(`EAN ${code} has a wrong check digit`);
+  return code;
+}
+
+/** Finland's bounding box with a margin (Åland and the eastern border included). */
+export const FINLAND_BOUNDS = { minLat: 59.3, maxLat: 70.2, minLong: 19.0, maxLong: 31.7 } as const;
+
+/** Coordinates that must lie in Finland (open sources cover the world). */
+export function finnishLatLong(lat: unknown, long: unknown): { lat: number; long: number } {
+  const point = latLong(lat, long);
+  const b = FINLAND_BOUNDS;
+  if (point.lat < b.minLat || point.lat > b.maxLat || point.long < b.minLong || point.long > b.maxLong)
+    throw new RecordError(`coordinates ${point.lat}, ${point.long} are outside Finland`);
+  return point;
+}
+
 export function latLong(lat: unknown, long: unknown): { lat: number; long: number } {
   const la = typeof lat === 'string' ? Number(lat) : lat;
   const lo = typeof long === 'string' ? Number(long) : long;

@@ -1,0 +1,72 @@
+import type { FeedInput } from '../feeds/feed-input';
+import type { SourceAdapter } from '../feeds/feed-record';
+import type { SourceHttp } from './source-http';
+
+/**
+ * What a run gives a pull source (an open-data API rather than a feed file): the HTTP client and the few registry
+ * facts it needs to ask only for what is new.
+ */
+export interface PullContext {
+  runId: string;
+  http: SourceHttp;
+  /** Start time (ISO) of this source's last completed run, or null: incremental pulls start from it. */
+  lastCompletedRunStartedAt: string | null;
+  /** Of `eans`, those `source` has already listed (ingest.source_items). */
+  listedEans(source: string, eans: readonly string[]): Promise<Set<string>>;
+  /** Of `eans`, those any source has listed (the shared EAN registry, ingest.items). */
+  knownEans(eans: readonly string[]): Promise<Set<string>>;
+  /** Registry EANs whose Open Food Facts data was never fetched or fetched before `olderThan` (ISO), at most `limit`. */
+  eansToRefresh(olderThan: string, limit: number): Promise<string[]>;
+  /** Records that Open Food Facts was asked about these EANs at `at` (found or not), so they are not asked again soon. */
+  markProductsChecked(eans: readonly string[], at: string): Promise<void>;
+  /** Base URL of Open Food Facts for looking up EANs a price source names (OPEN_FOOD_FACTS_URL), or null: no look-ups. */
+  openFoodFactsUrl: string | null;
+  log(message: string): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A source whose input is pulled from an API. `openInput` turns the API's answers into lines of JSON text (one
+ * element, product or price per line, in a form of the source's own), which the adapter's parser reads like any
+ * feed line; so checkpoints, dead letters and counting work as for files. A page or answer that cannot be read
+ * becomes one line that the parser rejects with the reason (nothing of it is half-applied).
+ */
+export interface PullSourceAdapter extends SourceAdapter {
+  openInput(location: string, ctx: PullContext): Promise<FeedInput>;
+  /** The default location (public endpoint) when no --url is given. */
+  readonly defaultLocation: string;
+  /** Source whose store registry the prices' externalStoreId refers to (Open Prices → 'osm'); default the source itself. */
+  readonly storeSource?: string;
+  /** A completed run marks the source's stores it did not see as closed (OSM: a shop gone from the map). */
+  readonly closesUnseenStores?: boolean;
+}
+
+export function isPullSource(adapter: SourceAdapter): adapter is PullSourceAdapter {
+  return typeof (adapter as Partial<PullSourceAdapter>).openInput === 'function';
+}
+
+/** A FeedInput over lines produced by an async generator; progress counts units (elements, pages) instead of bytes. */
+export function linesInput(lines: AsyncIterable<string>, progress: { done(): number; total(): number | null }): FeedInput {
+  const iterator = lines[Symbol.asyncIterator]();
+  let closed = false;
+  return {
+    lines: {
+      [Symbol.asyncIterator]: () => ({
+        next: () => (closed ? Promise.resolve({ done: true as const, value: undefined }) : iterator.next()),
+        return: async () => {
+          closed = true;
+          await iterator.return?.();
+          return { done: true as const, value: undefined };
+        },
+      }),
+    },
+    get totalBytes() {
+      return progress.total();
+    },
+    bytesRead: () => progress.done(),
+    close: () => {
+      closed = true;
+      void iterator.return?.();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The HTTP client every open-data source uses (OpenStreetMap's Overpass API, Open Food Facts, Open Prices).
+ * The implementation (`polite-http.ts`) is a good citizen of each service: a User-Agent naming Hintakori and a
+ * contact address, at most the request rate the service asks for (per host), retries with backoff on 429 and 5xx
+ * honouring `Retry-After`, conditional requests (ETag / Last-Modified) and no request at all for a URL fetched
+ * within `freshForMs`.
+ */
+
+export interface HttpGetOptions {
+  /** Accept header; default application/json. */
+  accept?: string;
+  /** A copy fetched this recently (ms) is answered from the cache without any request. */
+  freshForMs?: number;
+  /** Rate class of the request within its host (Open Food Facts limits product reads and searches differently). */
+  rateClass?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  /** HTTP status of the answer (200 also when a 304 was answered from the cache). */
+  status: number;
+  /** The body as text ('' for a 404 without body). */
+  text: string;
+  /** true: no request was sent (fresh copy) or the server answered 304 Not Modified. */
+  fromCache: boolean;
+  /** ISO time the body was fetched from the service. */
+  fetchedAt: string;
+}
+
+/** The service could not be reached at all (DNS, refused connection, time-out) after the retries. */
+export class SourceUnreachableError extends Error {
+  constructor(
+    readonly url: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The service kept answering an error status (429 or 5xx after every retry, or another 4xx than 404). */
+export class SourceHttpError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SourceHttp {
+  /** GET a URL; 2xx and 404 are answered, everything else throws one of the errors above after the retries. */
+  get(url: string, options?: HttpGetOptions): Promise<HttpAnswer>;
+  /** POST a form (Overpass takes its query as `data=`); same retry and rate rules, never cached unless freshForMs. */
+  postForm(url: string, form: Record<string, string>, options?: HttpGetOptions): Promise<HttpAnswer>;
+}
