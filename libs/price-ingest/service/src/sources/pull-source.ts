@@ -1,5 +1,5 @@
 import type { FeedInput } from '../feeds/feed-input';
-import type { SourceAdapter } from '../feeds/feed-record';
+import type { FeedProduct, SourceAdapter } from '../feeds/feed-record';
 import type { SourceHttp } from './source-http';
 
 /**
@@ -21,6 +21,11 @@ export interface PullContext {
   markProductsChecked(eans: readonly string[], at: string): Promise<void>;
   /** Base URL of Open Food Facts for looking up EANs a price source names (OPEN_FOOD_FACTS_URL), or null: no look-ups. */
   openFoodFactsUrl: string | null;
+  /**
+   * The product of an EAN from Open Food Facts (at openFoodFactsUrl, through `http`), normalised, with `source`
+   * 'open-food-facts'; null when Open Food Facts has no such product or no URL is set. Throws the http errors.
+   */
+  lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;
   log(message: string): void;
   signal?: AbortSignal;
 }
