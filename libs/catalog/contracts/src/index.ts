@@ -49,6 +49,20 @@ export interface StoreItemDto {
    * (the EU price-indication rule's reference price); null when the store has no earlier price in that window.
    */
   lowestPrice30d: number | null;
+  /**
+   * Where the current price came from: the source id of the feed run that observed it ('s-group', 'k-group', 'lidl',
+   * 'csv:<name>', 'open-prices', …; see `DATA_SOURCES` in @hintakori/shared-util); null for estimates and seeded prices.
+   * `updatedAt` is when that source saw it (for Open Prices: the day the shopper reported).
+   */
+  source: string | null;
+}
+
+/** Which source gave one of a product's fields, and when (a chain feed's fields are never overwritten by open data). */
+export interface FieldSourceDto {
+  /** 'name', 'brandName', 'pictureUrl', 'originCountry', 'description', 'ingredients', 'nutritionalContent' */
+  field: string;
+  source: string;
+  observedAt: string | null;
 }
 
 export interface ItemDto {
@@ -67,6 +81,8 @@ export interface ItemDto {
   itemCategories: { category: CategoryDto }[];
   /** Only the stores that were asked for. */
   storeItems: StoreItemDto[];
+  /** The source of each product field that has one (item by id only; empty in lists). */
+  fieldSources?: FieldSourceDto[];
 }
 
 /** An answer of ItemDto[] already serialized: `json` is the JSON text of the items (SearchItemsJson). */

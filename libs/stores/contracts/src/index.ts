@@ -52,6 +52,13 @@ export interface StoreDto {
   openingTimeExceptions: OpeningEntryDto[];
   /** Metres from the point asked for; only when a point was given. */
   distance?: number;
+  /** The source the store came from ('osm', 's-group', …) and when it last saw it; null for seeded stores. */
+  source: string | null;
+  sourceObservedAt: string | null;
+  /** false: the source's hours could not be read, so none are shown ("Aukioloajat eivät ole tiedossa"). */
+  openingHoursKnown: boolean;
+  /** The store is gone from its source (closed for good); kept so carts and history still point at it. */
+  isClosed: boolean;
 }
 
 export interface StoreMinimalDto {

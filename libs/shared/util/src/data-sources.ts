@@ -1,0 +1,112 @@
+/**
+ * Every source Hintakori shows data from: what a shopper reads beside a price ("Lähde: …"), the licence and the
+ * attribution each asks for (page /tietoa/lahteet). Keyed by the source id that feed runs and the API use.
+ */
+export interface DataSourceInfo {
+  id: string;
+  /** Finnish name as shown to shoppers. */
+  name: string;
+  /** What the source gives Hintakori, in Finnish. */
+  provides: string;
+  /** How a price from this source was observed, in Finnish ("käyttäjän ilmoitus"); null: not a price source. */
+  priceKind: string | null;
+  licence: string | null;
+  licenceUrl: string | null;
+  /** The attribution text the source asks for. */
+  attribution: string | null;
+  url: string | null;
+  /** true: openly licensed public data (never overwrites what a chain feed said). */
+  open: boolean;
+}
+
+export const DATA_SOURCES: readonly DataSourceInfo[] = [
+  {
+    id: 'osm',
+    name: 'OpenStreetMap',
+    provides: 'Kauppojen sijainnit, osoitteet ja aukioloajat',
+    priceKind: null,
+    licence: 'Open Database License (ODbL) 1.0',
+    licenceUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
+    attribution: '© OpenStreetMapin tekijät',
+    url: 'https://www.openstreetmap.org/copyright',
+    open: true,
+  },
+  {
+    id: 'open-food-facts',
+    name: 'Open Food Facts',
+    provides: 'Tuotteiden nimet, merkit, kuvat, ainesosat, alkuperä ja ravintosisältö',
+    priceKind: null,
+    licence: 'Open Database License (ODbL) 1.0; kuvat CC BY-SA 3.0',
+    licenceUrl: 'https://world.openfoodfacts.org/terms-of-use',
+    attribution: 'Tuotetiedot: Open Food Facts -yhteisö (openfoodfacts.org)',
+    url: 'https://world.openfoodfacts.org',
+    open: true,
+  },
+  {
+    id: 'open-prices',
+    name: 'Open Prices',
+    provides: 'Kuluttajien ilmoittamat hinnat kaupoista',
+    priceKind: 'käyttäjän ilmoitus',
+    licence: 'Open Database License (ODbL) 1.0',
+    licenceUrl: 'https://prices.openfoodfacts.org',
+    attribution: 'Hinnat: Open Prices, Open Food Facts -yhteisö (prices.openfoodfacts.org)',
+    url: 'https://prices.openfoodfacts.org',
+    open: true,
+  },
+  {
+    id: 's-group',
+    name: 'S-ryhmä',
+    provides: 'S-ryhmän kauppojen tuotteet ja hinnat',
+    priceKind: 'ketjun hintatieto',
+    licence: null,
+    licenceUrl: null,
+    attribution: null,
+    url: null,
+    open: false,
+  },
+  {
+    id: 'k-group',
+    name: 'K-ryhmä',
+    provides: 'K-ryhmän kauppojen tuotteet ja hinnat',
+    priceKind: 'ketjun hintatieto',
+    licence: null,
+    licenceUrl: null,
+    attribution: null,
+    url: null,
+    open: false,
+  },
+  {
+    id: 'lidl',
+    name: 'Lidl',
+    provides: 'Lidlin tuotteet ja valtakunnalliset hinnat',
+    priceKind: 'ketjun hintatieto',
+    licence: null,
+    licenceUrl: null,
+    attribution: null,
+    url: null,
+    open: false,
+  },
+];
+
+const BY_ID = new Map(DATA_SOURCES.map((s) => [s.id, s]));
+
+/** The source of an id; `csv:<name>` / `jsonl:<name>` feeds are a chain's or partner's own file. */
+export function dataSource(id: string): DataSourceInfo {
+  const known = BY_ID.get(id);
+  if (known) return known;
+  const feed = /^(csv|jsonl):(.+)$/.exec(id);
+  return {
+    id,
+    name: feed ? `Syöte ${feed[2]}` : id,
+    provides: 'Hinnat tiedostosyötteestä',
+    priceKind: 'syötteen hintatieto',
+    licence: null,
+    licenceUrl: null,
+    attribution: null,
+    url: null,
+    open: false,
+  };
+}
+
+/** The ids of the open sources, whose data fills only what the chains' feeds left empty. */
+export const OPEN_DATA_SOURCE_IDS: readonly string[] = DATA_SOURCES.filter((s) => s.open).map((s) => s.id);
