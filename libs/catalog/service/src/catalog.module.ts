@@ -21,6 +21,7 @@ import { SearchRankingInService1764700000000 } from './database/migrations/17647
 import { SearchIndexNotify1764800000000 } from './database/migrations/1764800000000-search-index-notify';
 import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000-item-json-notify';
 import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
+import { OpenDataProvenance1765100000000 } from './database/migrations/1765100000000-open-data-provenance';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -51,6 +52,7 @@ const MIGRATIONS = [
   SearchIndexNotify1764800000000,
   ItemJsonNotify1764900000000,
   StoreItemsNotify1765000000000,
+  OpenDataProvenance1765100000000,
 ];
 
 /**

@@ -13,6 +13,8 @@ export interface PriceObservation {
   isCampaign: boolean;
   /** ISO timestamp; a newer observation of the same item in the same store wins. */
   observedAt: string;
+  /** The source that observed it ('s-group', 'open-prices', …) when the event names one (catalog shows it beside the price). */
+  source?: string;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -21,6 +23,11 @@ export const MAX_UNIT_LENGTH = 50;
 
 function isUnit(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_UNIT_LENGTH && !value.includes('\u0000');
+}
+
+/** A source id as feed runs name them ('s-group', 'csv:acme', 'open-prices'). */
+function isSource(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 100 && !value.includes('\u0000');
 }
 
 function isPositiveInt(value: unknown): value is number {
@@ -100,6 +107,7 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       isCampaign: event.isCampaign ?? false,
       // Already canonical (what price-ingest sends): kept as is instead of a Date round trip per event.
       observedAt: canonicalIsoTime(event.observedAt as string, at),
+      ...(isSource(event.source) ? { source: event.source } : {}),
     },
   };
 }

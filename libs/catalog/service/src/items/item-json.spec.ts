@@ -19,7 +19,7 @@ const head = (id: number, description = `kuvaus ${id}`): ItemHeadRow => ({
   nutritionalContent: [{ name: 'Energia', value: '1 kJ', ri: null }],
   categoryId: 2,
 });
-const price = { storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', updatedAt: '2026-11-20T10:00:00+00:00', isCampaign: false, lowestPrice30d: null };
+const price = { storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', updatedAt: '2026-11-20T10:00:00+00:00', isCampaign: false, lowestPrice30d: null, source: 'k-group' };
 
 describe('ItemJsonCache', () => {
   it('writes an item as serializing its DTO would, and reads each head once while listening', async () => {
@@ -33,7 +33,7 @@ describe('ItemJsonCache', () => {
     const rows = [{ id: 1, storeItems: [price] }, { id: 2, storeItems: [] }];
     const json = await cache.render(rows, load, async () => tree);
     expect(json).toBe(JSON.stringify(rows.map((row) => toItemDto({ ...head(row.id), storeItems: row.storeItems }, tree))));
-    expect(JSON.parse(json)[0].storeItems[0]).toEqual({ storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2026-11-20T10:00:00.000Z', isCampaign: false, lowestPrice30d: null });
+    expect(JSON.parse(json)[0].storeItems[0]).toEqual({ storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2026-11-20T10:00:00.000Z', isCampaign: false, lowestPrice30d: null, source: 'k-group' });
     expect(await cache.render(rows, load, async () => tree)).toBe(json);
     expect(loaded).toEqual([[1, 2]]);
   });

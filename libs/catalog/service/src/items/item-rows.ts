@@ -23,6 +23,7 @@ export interface ItemRow {
     updatedAt: string;
     isCampaign: boolean;
     lowestPrice30d: number | null;
+    source: string | null;
   }[];
 }
 
@@ -57,7 +58,7 @@ export const ITEM_COLUMNS_SQL = `i.id, i.ean, i.name, i.url_slug AS "urlSlug", i
 export const STORE_ITEM_JSON_SQL = `json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
                'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
-               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL})`;
+               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source)`;
 
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
@@ -134,5 +135,6 @@ export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemD
     updatedAt: new Date(price.updatedAt).toISOString(),
     isCampaign: price.isCampaign,
     lowestPrice30d: price.lowestPrice30d,
+    source: price.source ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type { FieldSourceDto } from '@hintakori/catalog-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Page } from '../validation/request-validation';
@@ -113,6 +114,16 @@ export class ItemRepository {
   findByIds(ids: readonly number[], storeIds: readonly number[]): Promise<ItemRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.dataSource.query(BY_IDS_SQL, [storeIds, ids]);
+  }
+
+  /** Where each of an item's non-empty fields came from (catalog.items.field_sources), in field order. */
+  async findFieldSources(id: number): Promise<FieldSourceDto[]> {
+    const rows: { field: string; source: string; at: string | null }[] = await this.dataSource.query(
+      `SELECT f.key AS field, f.value->>'source' AS source, f.value->>'at' AS at
+       FROM catalog.items i, jsonb_each(i.field_sources) f WHERE i.id = $1 ORDER BY f.key`,
+      [id],
+    );
+    return rows.map((r) => ({ field: r.field, source: r.source, observedAt: r.at ? new Date(r.at).toISOString() : null }));
   }
 
   /** The items' own columns (no prices), in no particular order; unknown ids are skipped. */

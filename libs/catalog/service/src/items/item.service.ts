@@ -49,9 +49,9 @@ export class ItemService {
   }
 
   async get(id: number, storeIds: number[]): Promise<ItemDto> {
-    const [item] = await this.getMany([id], storeIds);
+    const [[item], fieldSources] = await Promise.all([this.getMany([id], storeIds), this.items.findFieldSources(id)]);
     if (!item) throw new NotFoundException(`Item ${id} not found`);
-    return item;
+    return { ...item, fieldSources };
   }
 
   /** In the order of `ids`; unknown ids are skipped. */

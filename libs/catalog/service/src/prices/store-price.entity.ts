@@ -24,6 +24,10 @@ export class StorePriceEntity {
   @Column('boolean', { name: 'is_campaign', default: false })
   isCampaign!: boolean;
 
+  /** The source that observed the current price ('s-group', 'open-prices', …); null for seeded prices. */
+  @Column('text', { nullable: true })
+  source!: string | null;
+
   /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;

@@ -15,6 +15,8 @@ export interface PriceObservation {
   isCampaign: boolean;
   /** ISO time the feed observed the price, with its offset (e.g. '2025-03-01T10:00:00.000Z'). */
   observedAt: string;
+  /** The source that observed it (shown beside the price); absent: unknown. */
+  source?: string;
 }
 
 export const PRICE_CHUNK_SIZE = 5000;
@@ -72,11 +74,15 @@ const OBSERVATION_COLUMNS = `
 const OBSERVATIONS = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])
   AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt")`;
 
+/** The observations and their sources ($9::text[], null where unknown). */
+const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[])
+  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source)`;
+
 /** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
 const INSERT_NEW_SQL = `
-  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
-  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt"
-  FROM ${OBSERVATIONS}
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source)
+  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source
+  FROM ${OBSERVATIONS_WITH_SOURCE}
   ORDER BY o."itemId", o."storeId"
   ON CONFLICT (item_id, store_id) DO NOTHING
   RETURNING item_id AS "itemId", store_id AS "storeId"`;
@@ -97,8 +103,9 @@ const UPDATE_EXISTING_SQL = `
     price_unit = o."priceUnit",
     comparison_price_unit = o."comparisonPriceUnit",
     is_campaign = o."isCampaign",
-    updated_at = o."observedAt"
-  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS})
+    updated_at = o."observedAt",
+    source = o.source
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
 
 const CLOSE_PERIODS_SQL = `
@@ -190,7 +197,10 @@ export class StorePriceProjection {
     }
     // 1. Pairs without a current price: insert the newest observation (the row lock taken here also
     //    makes a concurrent batch with the same pair wait, then see this row).
-    const inserted: { itemId: number; storeId: number }[] = await manager.query(INSERT_NEW_SQL, observationColumns(newest, isoOf).map(arrayLiteral));
+    const inserted: { itemId: number; storeId: number }[] = await manager.query(
+      INSERT_NEW_SQL,
+      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null)].map(arrayLiteral),
+    );
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
     const existingKeys = newest.filter((row) => !insertedKeys.has(keyOf(row)));
@@ -250,5 +260,6 @@ function toRecord(row: TimedObservation): PriceObservation {
     comparisonPriceUnit: row.comparisonPriceUnit,
     isCampaign: row.isCampaign,
     observedAt: isoOf(row),
+    source: row.source,
   };
 }
