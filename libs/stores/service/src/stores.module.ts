@@ -7,6 +7,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InitStoresSchema1763900000000 } from './database/migrations/1763900000000-init-stores-schema';
 import { StoreAndOfferEvents1764000000000 } from './database/migrations/1764000000000-store-and-offer-events';
+import { StoreProvenance1765100000000 } from './database/migrations/1765100000000-store-provenance';
 import { STORES_ENTITIES } from './entities';
 import { OffersUpsertedConsumer, StoresUpsertedConsumer } from './events/store-events.consumers';
 import { StoreEventsProjection } from './events/store-events.projection';
@@ -20,7 +21,7 @@ import { StoresRepository } from './stores.repository';
 import { StoresSeeder } from './stores.seeder';
 import { StoresService } from './stores.service';
 
-export const STORES_MIGRATIONS = [InitStoresSchema1763900000000, StoreAndOfferEvents1764000000000];
+export const STORES_MIGRATIONS = [InitStoresSchema1763900000000, StoreAndOfferEvents1764000000000, StoreProvenance1765100000000];
 
 @Module({})
 export class StoresModule {

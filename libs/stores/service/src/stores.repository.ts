@@ -22,6 +22,10 @@ export interface StoreRow {
   distance: number | null;
   weeklyHours: WeeklyHours[];
   exceptions: DatedException[];
+  source: string | null;
+  sourceObservedAt: string | null;
+  openingHoursKnown: boolean;
+  isClosed: boolean;
 }
 
 export interface Box {
@@ -76,7 +80,7 @@ function searchPage(words: SearchWord[], mode: 'all' | 'any'): string {
   return `
     SELECT s.id, row_number() OVER (ORDER BY ${score} DESC, s.name, s.id) AS ord, NULL::integer AS distance
     FROM stores.stores s
-    WHERE ${matches.join(mode === 'all' ? ' AND ' : ' OR ')}
+    WHERE s.closed_at IS NULL AND (${matches.join(mode === 'all' ? ' AND ' : ' OR ')})
     ORDER BY ord
     LIMIT $${words.length + 2}`;
 }
@@ -127,6 +131,7 @@ export class StoresRepository {
     const page = `
       SELECT s.id, row_number() OVER (ORDER BY s.name, s.id) AS ord, NULL::integer AS distance
       FROM stores.stores s
+      WHERE s.closed_at IS NULL
       ORDER BY s.name, s.id
       LIMIT $1`;
     return this.withDetails(page, [limit], window);
@@ -134,7 +139,7 @@ export class StoresRepository {
 
   /** Stores inside the box; nearest first with whole-metre distances when a point is given, else by name. */
   inBox(box: Box, point: Point | undefined, limit: number, window: OpeningWindow): Promise<StoreRow[]> {
-    const inside = 'point(s.long, s.lat) <@ box(point($1, $2), point($3, $4))';
+    const inside = 's.closed_at IS NULL AND point(s.long, s.lat) <@ box(point($1, $2), point($3, $4))';
     const params: unknown[] = [box.minLong, box.minLat, box.maxLong, box.maxLat, limit];
     if (!point) {
       const page = `
@@ -165,6 +170,7 @@ export class StoresRepository {
     return this.dataSource.query(
       `SELECT s.id, s.name, s.url_slug AS "urlSlug", s.chain_id AS chain, c.group_type AS type
        FROM stores.stores s JOIN stores.chains c ON c.id = s.chain_id
+       WHERE s.closed_at IS NULL
        ORDER BY s.name, s.id
        OFFSET $1 LIMIT $2`,
       [skip, limit],
@@ -180,7 +186,8 @@ export class StoresRepository {
       `WITH page AS (${page})
        SELECT s.id, s.name, s.url_slug AS "urlSlug", s.chain_id AS chain, c.group_type AS type,
               s.external_id AS "externalId", s.address, s.postal_code AS "postalCode", s.city, s.lat, s.long,
-              page.distance,
+              page.distance, s.source, s.observed_at AS "sourceObservedAt", s.hours_known AS "openingHoursKnown",
+              s.closed_at IS NOT NULL AS "isClosed",
               (SELECT json_agg(json_build_array(h.weekday, left(h.opens::text, 5), left(h.closes::text, 5), h.is_open_all_day))
                FROM stores.opening_hours h WHERE h.store_id = s.id) AS hours,
               (SELECT json_agg(json_build_array(to_char(e.date, 'YYYY-MM-DD'), left(e.opens::text, 5), left(e.closes::text, 5),
@@ -192,8 +199,9 @@ export class StoresRepository {
        ORDER BY page.ord`,
       [...params, window.from, window.to],
     );
-    return rows.map(({ hours, exceptions, ...store }) => ({
+    return rows.map(({ hours, exceptions, sourceObservedAt, ...store }) => ({
       ...store,
+      sourceObservedAt: sourceObservedAt ? new Date(sourceObservedAt).toISOString() : null,
       weeklyHours: (hours ?? []).map(([weekday, opens, closes, isOpenAllDay]) => ({ weekday, opens, closes, isOpenAllDay })),
       exceptions: (exceptions ?? []).map(([date, opens, closes, isOpenAllDay, description]) => ({ date, opens, closes, isOpenAllDay, description })),
     }));

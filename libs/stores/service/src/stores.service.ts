@@ -56,6 +56,10 @@ export function toStoreDto(row: StoreRow, window: OpeningWindow): StoreDto {
     long: row.long,
     openingTimes: datedOpeningTimes(window, row.weeklyHours),
     openingTimeExceptions: exceptionsInWindow(window, row.exceptions),
+    source: row.source,
+    sourceObservedAt: row.sourceObservedAt,
+    openingHoursKnown: row.openingHoursKnown,
+    isClosed: row.isClosed,
   };
   if (row.distance !== null) store.distance = row.distance;
   return store;

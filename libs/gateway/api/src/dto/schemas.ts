@@ -102,7 +102,14 @@ const PriceFields = {
     Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the current price took effect; null without history' }),
   ),
 };
-export const StoreItem = Type.Object(PriceFields);
+export const StoreItem = Type.Object({
+  ...PriceFields,
+  source: Nullable(
+    Type.String({
+      description: "the source that observed the current price ('s-group', 'k-group', 'lidl', 'csv:<name>', 'open-prices'); updatedAt is when it saw it",
+    }),
+  ),
+});
 
 const ItemFields = {
   id: Type.Integer(),
@@ -118,7 +125,14 @@ const ItemFields = {
   itemCategories: Type.Array(Type.Object({ category: Category }), { description: 'top-level category first (breadcrumb order)' }),
   storeItems: Type.Array(StoreItem, { description: 'only the stores asked for' }),
 };
-export const Item = Type.Object(ItemFields);
+export const Item = Type.Object({
+  ...ItemFields,
+  fieldSources: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String(), source: Type.String(), observedAt: Nullable(Timestamp) }), {
+      description: 'item by id only: the source of each product field that has one (open data fills only what a chain feed left empty)',
+    }),
+  ),
+});
 /** One campaign-priced product of a store (`GET /api/stores/{id}/campaignItems`). */
 export const CampaignItem = Type.Object({
   item: Item,
@@ -160,6 +174,10 @@ export const Store = Type.Object({
   openingTimes: Type.Array(OpeningEntry),
   openingTimeExceptions: Type.Array(OpeningEntry),
   distance: Type.Optional(Type.Number({ description: 'metres; only when lat and long were given' })),
+  source: Nullable(Type.String({ description: "the source the store came from ('osm', 's-group', …); null for seeded stores" })),
+  sourceObservedAt: Nullable(Timestamp),
+  openingHoursKnown: Type.Boolean({ description: 'false: the source gives hours that could not be read, so none are shown' }),
+  isClosed: Type.Boolean({ description: 'gone from its source: closed for good (kept for carts and history, left out of lists)' }),
 });
 export const StoreMinimal = Type.Object({ id: Type.Integer(), name: Type.String(), urlSlug: Type.String(), chain: Chain, type: GroupType });
 export const Offer = Type.Object({ id: Type.Integer(), name: Type.String(), image: Type.String() });

@@ -15,6 +15,12 @@ export interface StoreUpsert {
   long: number;
   weeklyHours: { weekday: number; opens: string | null; closes: string | null; isOpenAllDay: boolean }[];
   exceptions: { date: string; opens: string | null; closes: string | null; isOpenAllDay: boolean; description: string | null }[];
+  /** false: the source's hours could not be read. */
+  openingHoursKnown: boolean;
+  /** The store is gone from its source. */
+  closed: boolean;
+  /** The source of the event ('' when it names none). */
+  source: string;
   observedAt: string;
 }
 
@@ -143,6 +149,9 @@ export function parseStoreUpsertedEvent(input: unknown, now: Date = new Date()):
       long: coordinate(event.long, 'long', 180),
       weeklyHours,
       exceptions,
+      openingHoursKnown: event.openingHoursKnown !== false,
+      closed: event.closed === true,
+      source: typeof event.source === 'string' && event.source.length <= 100 && !event.source.includes('\u0000') ? event.source : '',
       observedAt: instant(event.observedAt, 'observedAt', now),
     };
   });

@@ -44,19 +44,23 @@ export class StoreEventsProjection {
         [chains.map(([id]) => id), chains.map(([id]) => chainDisplayName(id)), chains.map(([, type]) => type)],
       );
       const applied: { id: number }[] = await manager.query(
-        `INSERT INTO stores.stores AS s (id, name, url_slug, chain_id, external_id, address, postal_code, city, lat, long, search_name, search_doc, observed_at)
+        `INSERT INTO stores.stores AS s (id, name, url_slug, chain_id, external_id, address, postal_code, city, lat, long, search_name, search_doc,
+                                         source, hours_known, closed_at, observed_at)
          SELECT v.id, v.name, v."urlSlug", v.chain, v."externalId", v.address, v."postalCode", v.city, v.lat, v.long,
                 stores.search_doc(v.name),
                 stores.search_doc(concat_ws(' ', v.name, c.display_name, v.city, v.address, v."postalCode")),
-                v."observedAt"
+                nullif(v.source, ''), v."openingHoursKnown", CASE WHEN v.closed THEN v."observedAt" END, v."observedAt"
          FROM json_to_recordset($1::json) AS v(id integer, name text, "urlSlug" text, chain text, "externalId" text, address text,
-              "postalCode" text, city text, lat double precision, long double precision, "observedAt" timestamptz)
+              "postalCode" text, city text, lat double precision, long double precision, source text, "openingHoursKnown" boolean,
+              closed boolean, "observedAt" timestamptz)
          LEFT JOIN stores.chains c ON c.id = v.chain
          ORDER BY v.id
          ON CONFLICT (id) DO UPDATE SET
            name = excluded.name, url_slug = excluded.url_slug, chain_id = excluded.chain_id, external_id = excluded.external_id,
            address = excluded.address, postal_code = excluded.postal_code, city = excluded.city, lat = excluded.lat, long = excluded.long,
-           search_name = excluded.search_name, search_doc = excluded.search_doc, observed_at = excluded.observed_at
+           search_name = excluded.search_name, search_doc = excluded.search_doc, source = excluded.source,
+           hours_known = excluded.hours_known, closed_at = CASE WHEN excluded.closed_at IS NULL THEN NULL ELSE coalesce(s.closed_at, excluded.closed_at) END,
+           observed_at = excluded.observed_at
          WHERE s.observed_at IS NULL OR s.observed_at < excluded.observed_at
          RETURNING s.id`,
         [JSON.stringify(stores.map((s) => ({ ...s, id: s.storeId })))],
