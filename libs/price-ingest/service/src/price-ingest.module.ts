@@ -6,6 +6,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InitIngestSchema1763800000000 } from './database/migrations/1763800000000-init-ingest-schema';
 import { FeedRegistries1764000000000 } from './database/migrations/1764000000000-feed-registries';
+import { OpenDataSources1765100000000 } from './database/migrations/1765100000000-open-data-sources';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
@@ -13,7 +14,7 @@ import { IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */

@@ -112,6 +112,69 @@ export class RegistryRepository {
     return offers.map((o) => ids.get(key(o)) as number);
   }
 
+  /** Of `eans`, those `source` has listed (source_items). */
+  async listedEans(source: string, eans: readonly string[]): Promise<Set<string>> {
+    if (eans.length === 0) return new Set();
+    const rows: { ean: string }[] = await this.dataSource.query(`SELECT ean FROM ingest.source_items WHERE source = $1 AND ean = ANY($2::text[])`, [source, [...new Set(eans)]]);
+    return new Set(rows.map((r) => r.ean));
+  }
+
+  /** Of `eans`, those any source has listed (the shared EAN registry). */
+  async knownEans(eans: readonly string[]): Promise<Set<string>> {
+    if (eans.length === 0) return new Set();
+    const rows: { ean: string }[] = await this.dataSource.query(`SELECT ean FROM ingest.items WHERE ean = ANY($1::text[])`, [[...new Set(eans)]]);
+    return new Set(rows.map((r) => r.ean));
+  }
+
+  /** Registry EANs Open Food Facts was never asked about, or last asked before `olderThan`; never asked first. */
+  async eansToRefresh(olderThan: string, limit: number): Promise<string[]> {
+    const rows: { ean: string }[] = await this.dataSource.query(
+      `SELECT ean FROM ingest.items WHERE off_checked_at IS NULL OR off_checked_at < $1 ORDER BY off_checked_at NULLS FIRST, item_id LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.ean);
+  }
+
+  async markProductsChecked(eans: readonly string[], at: string): Promise<void> {
+    if (eans.length === 0) return;
+    await this.dataSource.query(`UPDATE ingest.items SET off_checked_at = $2 WHERE ean = ANY($1::text[])`, [[...new Set(eans)], at]);
+  }
+
+  /** Keeps each store's last event and that `runId` saw it (a store seen again is open again). */
+  async rememberStores(source: string, runId: string, events: readonly { externalId: string }[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE ingest.stores s SET last_event = e.event, last_seen_run = $2, closed_at = NULL
+       FROM (SELECT x->>'externalId' AS id, x AS event FROM jsonb_array_elements($3::jsonb) x) e
+       WHERE s.source = $1 AND s.external_id = e.id`,
+      [source, runId, JSON.stringify(events)],
+    );
+  }
+
+  /**
+   * The source's open stores that run `runId` did not see: marked closed now, and their last events returned (to be
+   * published as closed). Refused (nothing closed, an error thrown) when the run saw under half of the source's
+   * open stores: a partial answer from the source must not close a country's stores.
+   */
+  async closeUnseenStores(source: string, runId: string): Promise<{ closed: unknown[]; seen: number; open: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(REGISTRY_LOCK);
+      const [{ seen, open }]: { seen: number; open: number }[] = await manager.query(
+        `SELECT count(*) FILTER (WHERE last_seen_run = $2)::int AS seen, count(*) FILTER (WHERE closed_at IS NULL)::int AS open
+         FROM ingest.stores WHERE source = $1`,
+        [source, runId],
+      );
+      if (seen * 2 < open) throw new Error(`run ${runId} of ${source} saw ${seen} of ${open} open stores: too few to close the others`);
+      const rows: { last_event: unknown }[] = await manager.query(
+        `UPDATE ingest.stores SET closed_at = now()
+         WHERE source = $1 AND closed_at IS NULL AND last_seen_run IS DISTINCT FROM $2 AND last_event IS NOT NULL
+         RETURNING last_event`,
+        [source, runId],
+      );
+      return { closed: rows.map((r) => r.last_event), seen, open };
+    });
+  }
+
   private async storeIdsIn(query: (sql: string, params: unknown[]) => Promise<{ external_id: string; store_id: number }[]>, source: string, externalIds: readonly string[]) {
     if (externalIds.length === 0) return new Map<string, number>();
     const rows = await query(`SELECT external_id, store_id FROM ingest.stores WHERE source = $1 AND external_id = ANY($2::text[])`, [source, [...new Set(externalIds)]]);

@@ -8,9 +8,11 @@ import {
   StoreUpsertedEvent,
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
-import { adapterFor } from '../feeds/adapters';
+import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { openFeed } from '../feeds/feed-input';
-import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind } from '../feeds/feed-record';
+import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
+import { isPullSource, type PullContext } from '../sources/pull-source';
+import type { SourceHttp } from '../sources/source-http';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
@@ -41,6 +43,29 @@ export interface RunOptions {
   afterCheckpoint?: (line: number) => void | Promise<void>;
 }
 
+/** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
+export interface OpenDataWiring {
+  http: SourceHttp;
+  /** OPEN_FOOD_FACTS_URL: where an Open Prices run looks up EANs the catalog lacks; null: no look-ups. */
+  openFoodFactsUrl: string | null;
+  lookupOpenFoodFacts(http: SourceHttp, baseUrl: string, ean: string): Promise<FeedProduct | null>;
+  adapterOptions?: AdapterOptions;
+}
+
+/**
+ * A rejected record's reason as a report key: the reason with its particulars (quoted values, numbers, ids) left
+ * out, so "skipped: not a chain store (brand \"Siwa\")" and the same for another brand count together.
+ */
+export function reasonKey(reason: string): string {
+  return reason
+    .replace(/"[^"]*"|'[^']*'|\([^)]*\)/g, '…')
+    .replace(/\b(osm:)?(node|way|relation)\/\d+/g, '…')
+    .replace(/\d+([.,:/-]\d+)*/g, 'N')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+}
+
 interface Chunk {
   stores: FeedStore[];
   products: FeedProduct[];
@@ -64,18 +89,44 @@ export class FeedRunner {
     private readonly runs: FeedRunsRepository,
     private readonly registry: RegistryRepository,
     private readonly publisher: IngestPublisher,
+    private readonly openData?: OpenDataWiring,
   ) {}
+
+  /** The registry facts and HTTP client a pull source gets for one run. */
+  private async pullContext(run: FeedRun): Promise<PullContext> {
+    const wiring = this.openData;
+    if (!wiring) throw new Error(`source ${run.source} pulls from an API, but this process has no open-data client configured`);
+    const { http, openFoodFactsUrl } = wiring;
+    return {
+      runId: run.id,
+      http,
+      lastCompletedRunStartedAt: await this.runs.lastCompletedStart(run.source),
+      listedEans: (source, eans) => this.registry.listedEans(source, eans),
+      knownEans: (eans) => this.registry.knownEans(eans),
+      eansToRefresh: (olderThan, limit) => this.registry.eansToRefresh(olderThan, limit),
+      markProductsChecked: (eans, at) => this.registry.markProductsChecked(eans, at),
+      openFoodFactsUrl,
+      lookupOpenFoodFacts: async (ean) => (openFoodFactsUrl ? wiring.lookupOpenFoodFacts(http, openFoodFactsUrl, ean) : null),
+      log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
+    };
+  }
+
+  private async openInput(adapter: SourceAdapter, run: FeedRun) {
+    if (!isPullSource(adapter)) return openFeed(run.location);
+    return adapter.openInput(run.location || adapter.defaultLocation, await this.pullContext(run));
+  }
 
   async run(runId: string, options: RunOptions = {}): Promise<FeedRun> {
     let run = await this.runs.start(runId);
     if (run.status === 'completed') return run;
-    const adapter = adapterFor(run.source);
+    const adapter = adapterFor(run.source, this.openData?.adapterOptions);
     const parse = adapter.createParser();
     const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
     const resumeAfter = run.checkpointLine;
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
-    const input = await openFeed(run.location);
-    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null };
+    const input = await this.openInput(adapter, run);
+    const storeSource = (isPullSource(adapter) && adapter.storeSource) || run.source;
+    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource };
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
     let lineNo = 0;
@@ -118,6 +169,7 @@ export class FeedRunner {
       // A run that failed while a chunk was still being published: let that chunk finish (or fail) before the caller records the failure.
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
+    if (isPullSource(adapter) && adapter.closesUnseenStores) await this.closeUnseenStores(run);
     // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString() };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
@@ -126,6 +178,16 @@ export class FeedRunner {
       `run ${run.id} (${run.source}) completed: ${run.recordsTotal} records, ${run.pricesPublished} prices, ${run.itemsPublished} items, ${run.storesPublished} stores, ${run.offersPublished} offers, ${run.recordsRejected} rejected`,
     );
     return run;
+  }
+
+  /** A complete run of a source that lists all its stores: the stores it no longer lists are published closed. */
+  private async closeUnseenStores(run: FeedRun): Promise<void> {
+    const { closed, seen, open } = await this.registry.closeUnseenStores(run.source, run.id);
+    if (closed.length === 0) return;
+    const at = new Date().toISOString();
+    const events = (closed as StoreUpsertedEvent[]).map((event) => ({ ...event, closed: true, observedAt: at, source: run.source }));
+    await this.publisher.publish(IngestTopics.StoresUpserted, events.map((e) => ({ key: String(e.storeId), value: e })));
+    this.logger.log(`run ${run.id} (${run.source}): ${closed.length} stores no longer in the source marked closed (${seen} of ${open} seen)`);
   }
 
   private async publishChunk(ctx: RunContext, chunk: Chunk): Promise<ChunkCounts> {
@@ -139,18 +201,19 @@ export class FeedRunner {
     const storeIds = await this.registry.registerStores(source, chunk.stores);
     const storeEvents: StoreUpsertedEvent[] = chunk.stores.map((s) => ({ storeId: storeIds.get(s.externalId) as number, ...s, observedAt: ctx.defaultObservedAt, source }));
     await this.publisher.publish(IngestTopics.StoresUpserted, storeEvents.map((e) => ({ key: String(e.storeId), value: e })));
+    await this.registry.rememberStores(source, run.id, storeEvents);
     if (storeEvents.length > 0) ctx.nationalStores = null;
 
     const itemIds = await this.registry.registerProducts(source, chunk.products);
-    const itemEvents: ItemUpsertedEvent[] = chunk.products.map((p) => ({ itemId: itemIds.get(p.ean) as number, ...p, observedAt: ctx.defaultObservedAt, source }));
+    const itemEvents: ItemUpsertedEvent[] = chunk.products.map((p) => ({ itemId: itemIds.get(p.ean) as number, ...p, observedAt: ctx.defaultObservedAt, source: p.source ?? source }));
     await this.publisher.publish(IngestTopics.ItemsUpserted, itemEvents.map((e) => ({ key: String(e.itemId), value: e })));
 
     // Prices: resolve references, reject what cannot be used, group per item.
     const eans = [...chunk.prices.map((p) => p.ean), ...chunk.offers.map((o) => o.ean)];
     const items = await this.registry.sourceItems(source, eans);
     const externalIds = [...chunk.prices.map((p) => p.externalStoreId), ...chunk.offers.map((o) => o.externalStoreId)].filter((id): id is string => id !== null);
-    const stores = await this.registry.storeIds(source, externalIds);
-    if (chunk.prices.some((p) => p.externalStoreId === null) && ctx.nationalStores === null) ctx.nationalStores = await this.registry.allStoreIds(source);
+    const stores = await this.registry.storeIds(ctx.storeSource, externalIds);
+    if (chunk.prices.some((p) => p.externalStoreId === null) && ctx.nationalStores === null) ctx.nationalStores = await this.registry.allStoreIds(ctx.storeSource);
     const byItem = new Map<number, PriceObservedEvent[]>();
     let newest: string | null = null;
     let prices = 0;
@@ -218,7 +281,13 @@ export class FeedRunner {
     await this.publisher.publish(IngestTopics.DeadLetter, deadLetters.map((d) => ({ key: source, value: d })));
     if (deadLetters.length > 0) this.logger.warn(`run ${run.id} (${source}): ${deadLetters.length} records rejected, e.g. ${deadLetters[0].reason}`);
 
+    const rejectReasons: Record<string, number> = {};
+    for (const r of rejects) {
+      const key = reasonKey(r.reason);
+      rejectReasons[key] = (rejectReasons[key] ?? 0) + 1;
+    }
     return {
+      rejectReasons,
       records: chunk.records,
       rejected: rejects.length,
       prices,
@@ -235,6 +304,8 @@ interface RunContext {
   defaultObservedAt: string;
   /** Store ids of the source, for national prices; refreshed when the run registers stores. */
   nationalStores: number[] | null;
+  /** The source whose store registry the prices' store ids refer to (Open Prices: 'osm'). */
+  storeSource: string;
 }
 
 function add(chunk: Chunk, record: FeedRecord, line: number): void {

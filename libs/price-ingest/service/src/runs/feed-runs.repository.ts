@@ -21,6 +21,8 @@ export interface FeedRun {
   finishedAt: string | null;
   newestObservationAt: string | null;
   lastError: string | null;
+  /** The run's report: rejected and skipped records counted by reason (see reasonKey). */
+  rejectedByReason: Record<string, number>;
 }
 
 /** What one committed chunk adds to a run's accounting. */
@@ -32,12 +34,15 @@ export interface ChunkCounts {
   stores: number;
   offers: number;
   newestObservationAt: string | null;
+  /** Rejected records of the chunk by reason key. */
+  rejectReasons?: Record<string, number>;
 }
 
 const COLUMNS = `id::text, source, location, label, status, attempts, checkpoint_line::int AS "checkpointLine",
   records_total::float8 AS "recordsTotal", records_rejected::float8 AS "recordsRejected", prices_published::float8 AS "pricesPublished",
   items_published AS "itemsPublished", stores_published AS "storesPublished", offers_published AS "offersPublished",
-  started_at AS "startedAt", finished_at AS "finishedAt", newest_observation_at AS "newestObservationAt", last_error AS "lastError"`;
+  started_at AS "startedAt", finished_at AS "finishedAt", newest_observation_at AS "newestObservationAt", last_error AS "lastError",
+  rejected_by_reason AS "rejectedByReason"`;
 
 export class LostRunError extends Error {}
 
@@ -97,9 +102,26 @@ export class FeedRunsRepository {
       `UPDATE ingest.feed_runs SET checkpoint_line = $3,
          records_total = records_total + $4, records_rejected = records_rejected + $5, prices_published = prices_published + $6,
          items_published = items_published + $7, stores_published = stores_published + $8, offers_published = offers_published + $9,
-         newest_observation_at = GREATEST(newest_observation_at, $10::timestamptz)
+         newest_observation_at = GREATEST(newest_observation_at, $10::timestamptz),
+         rejected_by_reason = CASE WHEN $11::jsonb = '{}'::jsonb THEN rejected_by_reason ELSE (
+           SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
+           FROM (SELECT k, sum(n)::bigint AS n FROM (
+                   SELECT key AS k, value::bigint AS n FROM jsonb_each_text(rejected_by_reason)
+                   UNION ALL SELECT key, value::bigint FROM jsonb_each_text($11::jsonb)) parts GROUP BY k) totals) END
        WHERE id = $1 AND checkpoint_line = $2 AND status = 'running' RETURNING id`,
-      [id, fromLine, toLine, counts.records, counts.rejected, counts.prices, counts.items, counts.stores, counts.offers, counts.newestObservationAt],
+      [
+        id,
+        fromLine,
+        toLine,
+        counts.records,
+        counts.rejected,
+        counts.prices,
+        counts.items,
+        counts.stores,
+        counts.offers,
+        counts.newestObservationAt,
+        JSON.stringify(counts.rejectReasons ?? {}),
+      ],
     ));
     if (rows.length === 0) throw new LostRunError(`Feed run ${id} moved on without this worker (checkpoint ${fromLine} is stale)`);
   }
@@ -116,6 +138,15 @@ export class FeedRunsRepository {
       );
       return run;
     });
+  }
+
+  /** Start time of the source's last completed run (an incremental pull starts from it), or null. */
+  async lastCompletedStart(source: string): Promise<string | null> {
+    const [row]: { started: Date | null }[] = await this.dataSource.query(
+      `SELECT max(started_at) AS started FROM ingest.feed_runs WHERE source = $1 AND status = 'completed'`,
+      [source],
+    );
+    return row?.started ? new Date(row.started).toISOString() : null;
   }
 
   async fail(id: string, error: string, final: boolean): Promise<void> {
@@ -140,5 +171,12 @@ export class FeedRunsRepository {
 
 function normalise(row: FeedRun): FeedRun {
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-  return { ...row, startedAt: iso(row.startedAt) as string, finishedAt: iso(row.finishedAt), newestObservationAt: iso(row.newestObservationAt) };
+  const byReason = Object.fromEntries(Object.entries(row.rejectedByReason ?? {}).map(([reason, n]) => [reason, Number(n)]));
+  return {
+    ...row,
+    startedAt: iso(row.startedAt) as string,
+    finishedAt: iso(row.finishedAt),
+    newestObservationAt: iso(row.newestObservationAt),
+    rejectedByReason: byReason,
+  };
 }

@@ -11,8 +11,15 @@ export { SGroupAdapter } from './s-group.adapter';
 
 export const SOURCE_PATTERN = /^(s-group|k-group|lidl|(csv|jsonl):[a-z0-9-]{1,40})$/;
 
+/** Settings of the adapters that take any (from the environment, by the composition root). */
+export interface AdapterOptions {
+  /** OPEN_PRICES_CATEGORY_EANS: Open Food Facts category tag → the EAN that stands for that loose produce. */
+  openPricesCategoryEans?: Record<string, string>;
+}
+
 /** The adapter of a source id: 's-group', 'k-group', 'lidl', 'csv:<name>' or 'jsonl:<name>'. */
-export function adapterFor(source: string): SourceAdapter {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export function adapterFor(source: string, options: AdapterOptions = {}): SourceAdapter {
   if (source === 's-group') return new SGroupAdapter();
   if (source === 'k-group') return new KGroupAdapter();
   if (source === 'lidl') return new LidlAdapter();
