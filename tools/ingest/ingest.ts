@@ -2,6 +2,10 @@
  * Runs one feed through the ingest pipeline and follows it with a progress bar.
  *
  *   npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]
+ *   npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <base or interpreter URL>] [--here]
+ *
+ * The open-data sources pull from their APIs (without --url, the public endpoints; Open Food Facts also takes the
+ * bulk JSONL export as --file). OPEN_FOOD_FACTS_URL tells an Open Prices run where to look up unknown EANs.
  *
  * The run is queued; the workers of the running system take it (standalone host, or the stack's
  * price-ingest worker processes). `--here` also runs a worker in this process (nothing else needs to run
@@ -17,7 +21,12 @@ import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { progressBar } from './progress';
 
-const USAGE = 'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]';
+const USAGE =
+  'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]\n' +
+  '       npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <URL>] [--file <OFF JSONL export>] [--here]';
+
+/** Sources that pull from an API: the location is optional (their public endpoint). */
+const PULL_SOURCES = new Set(['osm', 'open-prices', 'open-food-facts']);
 
 export interface IngestArgs {
   source: string;
@@ -34,15 +43,19 @@ export function parseIngestArgs(argv: readonly string[]): IngestArgs {
       here = true;
       continue;
     }
-    const match = /^--(source|file)(?:=(.*))?$/.exec(arg);
+    const match = /^--(source|file|url)(?:=(.*))?$/.exec(arg);
     if (!match) throw new Error(`Unknown argument '${arg}'\n${USAGE}`);
     const value = match[2] ?? argv[++i];
     if (!value) throw new Error(`Missing value for --${match[1]}\n${USAGE}`);
     values.set(match[1], value);
   }
   let source = values.get('source');
-  const file = values.get('file');
-  if (!source || !file) throw new Error(`--source and --file are required\n${USAGE}`);
+  const file = values.get('file') ?? values.get('url') ?? (source && PULL_SOURCES.has(source) ? '' : undefined);
+  if (!source || file === undefined) throw new Error(`--source and --file (or --url) are required\n${USAGE}`);
+  if (PULL_SOURCES.has(source)) {
+    if (file !== '' && !/^https?:\/\//.test(file) && !existsSync(file)) throw new Error(`No such file: ${file}`);
+    return { source, file: file === '' || /^https?:\/\//.test(file) ? file.replace(/\/+$/, '') : resolve(file), here };
+  }
   // `--source csv` names the source after the file: csv:<basename>.
   if (source === 'csv' || source === 'jsonl') source = `${source}:${file.replace(/^.*[\\/]/, '').replace(/\..*$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40) || 'feed'}`;
   if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source '${source}'\n${USAGE}`);
@@ -52,7 +65,7 @@ export function parseIngestArgs(argv: readonly string[]): IngestArgs {
 }
 
 async function countLines(file: string): Promise<number | null> {
-  if (/^https?:\/\//.test(file) || file.endsWith('.gz')) return null;
+  if (file === '' || /^https?:\/\//.test(file) || file.endsWith('.gz')) return null;
   let lines = 0;
   for await (const chunk of createReadStream(file)) for (const byte of chunk as Buffer) if (byte === 10) lines++;
   return lines;
@@ -72,7 +85,7 @@ async function main(): Promise<void> {
     const service = app.get(FeedRunsService);
     const total = await countLines(args.file);
     const run = await service.enqueue(args.source, args.file);
-    process.stderr.write(`feed run ${run.id} queued (${args.source} ← ${args.file})${args.here ? '' : '; waiting for a worker'}\n`);
+    process.stderr.write(`feed run ${run.id} queued (${args.source} ← ${args.file || 'its public endpoint'})${args.here ? '' : '; waiting for a worker'}\n`);
     const bar = progressBar(`${args.source} run ${run.id}`);
     const started = Date.now();
     const [done] = await service.waitFor([run.id], ([r]) => r && bar.update(r.checkpointLine, total, `${r.checkpointLine} lines, ${r.pricesPublished} prices, ${r.recordsRejected} rejected`), 500);
@@ -82,6 +95,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `run ${done.id} completed in ${seconds.toFixed(1)} s: ${done.recordsTotal} records, ${done.pricesPublished} prices (${Math.round(done.pricesPublished / Math.max(seconds, 0.001))}/s), ${done.itemsPublished} items, ${done.storesPublished} stores, ${done.offersPublished} offers, ${done.recordsRejected} rejected (dead-letter topic ingest.dead-letter)\n`,
     );
+    const reasons = Object.entries(done.rejectedByReason).sort((a, b) => b[1] - a[1]);
+    for (const [reason, count] of reasons) process.stdout.write(`  ${String(count).padStart(7)}  ${reason}\n`);
   } finally {
     await app.close();
   }

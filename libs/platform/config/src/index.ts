@@ -41,10 +41,16 @@ export interface AppConfig {
 export type DemoFeedSize = 'tiny' | 'small' | 'finland';
 
 export interface IngestConfig {
-  /** Scheduled feeds, `INGEST_FEEDS=s-group=https://…;k-group=/data/k.jsonl` (source=file path or URL, `;`-separated). */
-  feeds: { source: string; location: string }[];
-  /** Cron pattern of every feed's repeatable job (default: four times a day). */
+  /**
+   * Scheduled feeds, `INGEST_FEEDS=s-group=https://…;k-group=/data/k.jsonl;osm;open-prices=https://…` (source=file path
+   * or URL, `;`-separated; an open-data source alone or with an empty location pulls from its public endpoint), each
+   * with its cron pattern.
+   */
+  feeds: { source: string; location: string; schedule: string }[];
+  /** Cron pattern of the chain feeds' repeatable jobs (default: four times a day). */
   schedule: string;
+  /** Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the User-Agent, category prices. */
+  openData: { openFoodFactsUrl: string | null; contact: string; openPricesCategoryEans: string };
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -139,16 +145,30 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
 
 function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestConfig {
   const feeds: IngestConfig['feeds'] = [];
+  const cron = (name: string, fallback: string) => {
+    const pattern = env[name]?.trim() || fallback;
+    if (pattern.split(/\s+/).length < 5 || pattern.split(/\s+/).length > 6) problems.push(`${name} must be a cron pattern of 5 or 6 fields, got "${pattern}"`);
+    return pattern;
+  };
+  const schedule = cron('INGEST_SCHEDULE', '0 5,11,17,23 * * *');
+  // Open data: stores weekly (Monday 03:00), products nightly (02:30; EANs not refreshed in 30 days), prices hourly.
+  const openSchedules: Record<string, string> = {
+    osm: cron('INGEST_SCHEDULE_OSM', '0 3 * * 1'),
+    'open-food-facts': cron('INGEST_SCHEDULE_OPEN_FOOD_FACTS', '30 2 * * *'),
+    'open-prices': cron('INGEST_SCHEDULE_OPEN_PRICES', '15 * * * *'),
+  };
   for (const entry of (env.INGEST_FEEDS ?? '').split(';').map((e) => e.trim()).filter(Boolean)) {
     const eq = entry.indexOf('=');
-    const source = eq > 0 ? entry.slice(0, eq).trim() : '';
+    const source = (eq > 0 ? entry.slice(0, eq) : entry).trim();
     const location = eq > 0 ? entry.slice(eq + 1).trim() : '';
-    if (!/^(s-group|k-group|lidl|csv:[a-z0-9-]+|jsonl:[a-z0-9-]+)$/.test(source) || !location) {
-      problems.push(`INGEST_FEEDS entry "${entry}" must be <source>=<path or URL> with source s-group, k-group, lidl, csv:<name> or jsonl:<name>`);
-    } else feeds.push({ source, location });
+    const open = source in openSchedules;
+    if (!(open || /^(s-group|k-group|lidl|csv:[a-z0-9-]+|jsonl:[a-z0-9-]+)$/.test(source)) || (!open && !location)) {
+      problems.push(
+        `INGEST_FEEDS entry "${entry}" must be <source>=<path or URL> with source s-group, k-group, lidl, csv:<name> or jsonl:<name>, or osm, open-food-facts, open-prices (optionally =<URL>)`,
+      );
+    } else feeds.push({ source, location, schedule: openSchedules[source] ?? schedule });
   }
-  const schedule = env.INGEST_SCHEDULE?.trim() || '0 5,11,17,23 * * *';
-  if (schedule.split(/\s+/).length < 5 || schedule.split(/\s+/).length > 6) problems.push(`INGEST_SCHEDULE must be a cron pattern of 5 or 6 fields, got "${schedule}"`);
+  const offUrl = env.OPEN_FOOD_FACTS_URL?.trim();
   const demoFeedSize = (env.DEMO_FEED_SIZE ?? 'small') as DemoFeedSize;
   if (!['tiny', 'small', 'finland'].includes(demoFeedSize)) problems.push(`DEMO_FEED_SIZE must be tiny, small or finland, got "${demoFeedSize}"`);
   const queuePrefix = env.INGEST_QUEUE_PREFIX ?? 'hintakori';
@@ -156,6 +176,11 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
   return {
     feeds,
     schedule,
+    openData: {
+      openFoodFactsUrl: offUrl === 'off' ? null : (offUrl || 'https://world.openfoodfacts.org').replace(/\/+$/, ''),
+      contact: env.INGEST_CONTACT?.trim() || 'hintakori@example.fi',
+      openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
+    },
     workerConcurrency: int(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
     jobAttempts: int(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),
     backoffMs: int(env, 'INGEST_BACKOFF_MS', 30000, problems, 100, 3_600_000),

@@ -33,8 +33,9 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     registerFreshnessProvider(() => this.runs.freshness());
     this.queue = createFeedQueue(this.config);
     for (const feed of this.config.ingest.feeds) {
-      await this.queue.upsertJobScheduler(`feed:${feed.source}`, { pattern: this.config.ingest.schedule }, { name: 'feed-run', data: feed, opts: jobOptions(this.config) });
-      this.logger.log(`scheduled ${feed.source} from ${feed.location} (${this.config.ingest.schedule})`);
+      const data = { source: feed.source, location: feed.location };
+      await this.queue.upsertJobScheduler(`feed:${feed.source}`, { pattern: feed.schedule }, { name: 'feed-run', data, opts: jobOptions(this.config) });
+      this.logger.log(`scheduled ${feed.source} from ${feed.location || 'its public endpoint'} (${feed.schedule})`);
     }
     if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) this.startWorker();
   }
@@ -50,7 +51,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Creates a run and queues it; the returned run is 'queued'. */
   async enqueue(source: string, location: string, label?: string): Promise<FeedRun> {
-    if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, csv:<name> or jsonl:<name>`);
+    if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, osm, open-food-facts, open-prices, csv:<name> or jsonl:<name>`);
     const run = await this.runs.create(source, location, { label });
     // The creation time keeps job ids unique when a database (and its run ids) is recreated under the same queue prefix:
     // BullMQ ignores a job whose id it still holds.

@@ -9,7 +9,7 @@ export { KGroupAdapter } from './k-group.adapter';
 export { LidlAdapter } from './lidl.adapter';
 export { SGroupAdapter } from './s-group.adapter';
 
-export const SOURCE_PATTERN = /^(s-group|k-group|lidl|(csv|jsonl):[a-z0-9-]{1,40})$/;
+export const SOURCE_PATTERN = /^(s-group|k-group|lidl|osm|open-food-facts|open-prices|(csv|jsonl):[a-z0-9-]{1,40})$/;
 
 /** Settings of the adapters that take any (from the environment, by the composition root). */
 export interface AdapterOptions {
