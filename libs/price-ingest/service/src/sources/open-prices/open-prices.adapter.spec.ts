@@ -88,7 +88,7 @@ describe('Open Prices records', () => {
     const newer = priceOf(parsePrice(88109));
     expect([older.externalStoreId, older.ean, older.price, older.observedAt]).toEqual(['osm:way/142857963', '6410405082657', 549, '2026-11-02T10:00:00.000Z']);
     expect([newer.externalStoreId, newer.ean, newer.price, newer.observedAt]).toEqual(['osm:way/142857963', '6410405082657', 499, '2026-11-14T10:00:00.000Z']);
-    expect(newer.observedAt > older.observedAt).toBe(true);
+    expect(Date.parse(newer.observedAt ?? '') > Date.parse(older.observedAt ?? '')).toBe(true);
   });
 
   it('noon in Helsinki is 10:00Z in winter and 09:00Z in summer; the day before a run start is a Helsinki day', () => {
