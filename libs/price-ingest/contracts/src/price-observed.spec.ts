@@ -27,6 +27,7 @@ describe('parsePriceObservedEvent', () => {
         comparisonPriceUnit: 'kg',
         isCampaign: true,
         observedAt: '2025-11-22T07:15:00.000Z',
+        source: 'k-feed',
       },
     });
   });
@@ -91,7 +92,7 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
     source: 'k-group',
     ...extra,
   });
-  const observationOf = ({ source: _source, ...rest }: PriceObservedEvent) => rest;
+  const observationOf = (event: PriceObservedEvent) => event;
 
   it('sends a field the events share once and the others as columns, and reads back the same observations in order', () => {
     const events = [observed(1, 199), observed(2, 205, { isCampaign: true, comparisonPrice: 820 }), observed(3, 189, { observedAt: '2025-11-22T08:00:00.000Z' })];

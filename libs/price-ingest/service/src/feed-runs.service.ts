@@ -1,5 +1,7 @@
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createOpenDataWiring } from './sources/open-data-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
 import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
@@ -27,6 +29,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly registry: RegistryRepository,
     private readonly publisher: IngestPublisher,
     @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean },
+    private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -42,7 +45,8 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
 
   startWorker(): FeedWorker {
     if (this.worker) return this.worker;
-    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.publisher), this.runs, this.tuning.checkpointLines);
+    const openData = createOpenDataWiring(this.dataSource, this.config.ingest.openData);
+    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.publisher, openData), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
     this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);

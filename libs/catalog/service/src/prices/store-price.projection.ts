@@ -70,11 +70,10 @@ const OBSERVATION_COLUMNS = `
   "itemId" integer, "storeId" integer, price integer, "comparisonPrice" integer,
   "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
 
-/** Observations as eight parallel arrays (cheaper for the server to read than a JSON document of records). */
-const OBSERVATIONS = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])
-  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt")`;
-
-/** The observations and their sources ($9::text[], null where unknown). */
+/**
+ * Observations as nine parallel arrays, the eight of observationColumns and their sources ($9, null where unknown):
+ * cheaper for the server to read than a JSON document of records.
+ */
 const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[])
   AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source)`;
 

@@ -8,6 +8,8 @@
  * chunk and its checkpoint, the worst moment.
  */
 import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { createOpenDataWiring } from '../sources/open-data-wiring';
 import { loadConfig } from '@hintakori/platform-config';
 import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
 import { NestFactory } from '@nestjs/core';
@@ -51,7 +53,8 @@ async function main(): Promise<void> {
   const stallAt = Number(process.env.TEST_STALL_AT_PRICE_PUBLISH ?? 0);
   const publisher = stallAt > 0 ? new StallingPublisher(app.get(IngestPublisher), stallAt) : app.get(IngestPublisher);
   const runs = app.get(FeedRunsRepository);
-  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), publisher), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
+  const openData = createOpenDataWiring(app.get(DataSource), config.ingest.openData);
+  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), publisher, openData), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
   const worker = createFeedWorker(config, (job) => processor.process(job), { lockDuration: 2000, stalledInterval: 1000 });
   worker.on('error', (error) => process.stderr.write(`worker: ${error.message}\n`));
   process.stdout.write('READY\n');

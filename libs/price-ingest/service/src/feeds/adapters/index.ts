@@ -3,6 +3,8 @@ import { GenericAdapter } from './generic.adapter';
 import { KGroupAdapter } from './k-group.adapter';
 import { LidlAdapter } from './lidl.adapter';
 import { SGroupAdapter } from './s-group.adapter';
+import { OpenFoodFactsAdapter } from '../../sources/open-food-facts/open-food-facts.adapter';
+import { OpenPricesAdapter } from '../../sources/open-prices/open-prices.adapter';
 
 export { GenericAdapter, splitCsvLine } from './generic.adapter';
 export { KGroupAdapter } from './k-group.adapter';
@@ -18,8 +20,9 @@ export interface AdapterOptions {
 }
 
 /** The adapter of a source id: 's-group', 'k-group', 'lidl', 'csv:<name>' or 'jsonl:<name>'. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function adapterFor(source: string, options: AdapterOptions = {}): SourceAdapter {
+  if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
+  if (source === 'open-food-facts') return new OpenFoodFactsAdapter();
   if (source === 's-group') return new SGroupAdapter();
   if (source === 'k-group') return new KGroupAdapter();
   if (source === 'lidl') return new LidlAdapter();

@@ -15,6 +15,8 @@ export interface PoliteHttpOptions {
   rates: Record<string, RateLimit>;
   /** Limit of a host without an entry in `rates`; default 60. */
   defaultPerMinute?: number;
+  /** Limit of a loopback host (a stand-in on this machine) without an entry in `rates`; default defaultPerMinute. */
+  loopbackPerMinute?: number;
   /** Retries after the first attempt (429, 5xx, network errors); default 5. */
   maxRetries?: number;
   /** Longest wait before a retry; a Retry-After beyond it fails the request at once. Default 120 000 ms. */
@@ -117,7 +119,9 @@ export class PoliteHttp implements SourceHttp {
     const key = candidates.find((k) => rates[k] !== undefined) ?? url.host;
     let lane = this.lanes.get(key);
     if (!lane) {
-      const rate = rates[key] ?? { perMinute: this.options.defaultPerMinute ?? 60 };
+      const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+      const fallback = (loopback ? this.options.loopbackPerMinute : undefined) ?? this.options.defaultPerMinute ?? 60;
+      const rate = rates[key] ?? { perMinute: fallback };
       if (!(rate.perMinute > 0)) throw new Error(`The rate of ${key} must be a positive number of requests per minute`);
       lane = new Lane(60_000 / rate.perMinute, Math.max(1, rate.concurrency ?? 1));
       this.lanes.set(key, lane);
