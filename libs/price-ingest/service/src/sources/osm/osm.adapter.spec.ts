@@ -381,12 +381,12 @@ describe('overpassStandIn', () => {
     const posted = await fetch(`${base}/api/interpreter`, { method: 'POST', body: new URLSearchParams({ data: '[out:json];' }) });
     expect(posted.status).toBe(200);
     expect(posted.headers.get('content-type')).toBe('application/json');
-    expect((await posted.json()).elements).toHaveLength(15);
+    expect(((await posted.json()) as { elements: unknown[] }).elements).toHaveLength(15);
     expect(standIn.requests).toEqual(['data=%5Bout%3Ajson%5D%3B']);
 
     standIn.setFixture(REIMPORT);
     const got = await fetch(`${base}/api/interpreter?data=x`);
-    expect((await got.json()).elements).toHaveLength(14);
+    expect(((await got.json()) as { elements: unknown[] }).elements).toHaveLength(14);
 
     expect((await fetch(`${base}/api/status`)).status).toBe(404);
   });
