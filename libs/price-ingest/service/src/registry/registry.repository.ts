@@ -153,10 +153,10 @@ export class RegistryRepository {
 
   /**
    * The source's open stores that run `runId` did not see: marked closed now, and their last events returned (to be
-   * published as closed). Refused (nothing closed, an error thrown) when the run saw under half of the source's
-   * open stores: a partial answer from the source must not close a country's stores.
+   * published as closed). Refused (nothing closed, `refused` true) when the run saw under half of the source's open
+   * stores: a partial answer from the source must not close a country's stores.
    */
-  async closeUnseenStores(source: string, runId: string): Promise<{ closed: unknown[]; seen: number; open: number }> {
+  async closeUnseenStores(source: string, runId: string): Promise<{ closed: unknown[]; seen: number; open: number; refused: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(REGISTRY_LOCK);
       const [{ seen, open }]: { seen: number; open: number }[] = await manager.query(
@@ -164,14 +164,14 @@ export class RegistryRepository {
          FROM ingest.stores WHERE source = $1`,
         [source, runId],
       );
-      if (seen * 2 < open) throw new Error(`run ${runId} of ${source} saw ${seen} of ${open} open stores: too few to close the others`);
+      if (seen * 2 < open) return { closed: [], seen, open, refused: true };
       const rows: { last_event: unknown }[] = await manager.query(
         `UPDATE ingest.stores SET closed_at = now()
          WHERE source = $1 AND closed_at IS NULL AND last_seen_run IS DISTINCT FROM $2 AND last_event IS NOT NULL
          RETURNING last_event`,
         [source, runId],
       );
-      return { closed: rows.map((r) => r.last_event), seen, open };
+      return { closed: rows.map((r) => r.last_event), seen, open, refused: false };
     });
   }
 

@@ -54,11 +54,11 @@ export interface OpenDataWiring {
 
 /**
  * A rejected record's reason as a report key: the reason with its particulars (quoted values, numbers, ids) left
- * out, so "skipped: not a chain store (brand \"Siwa\")" and the same for another brand count together.
+ * out, so `skipped (not-a-chain): brand "Siwa"` and the same for another brand count together.
  */
 export function reasonKey(reason: string): string {
   return reason
-    .replace(/"[^"]*"|'[^']*'|\([^)]*\)/g, '…')
+    .replace(/"[^"]*"|'[^']*'/g, '…')
     .replace(/\b(osm:)?(node|way|relation)\/\d+/g, '…')
     .replace(/\d+([.,:/-]\d+)*/g, 'N')
     .replace(/\s+/g, ' ')
@@ -130,6 +130,7 @@ export class FeedRunner {
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
     let lineNo = 0;
+    let unreadable = 0;
     const totals = { records: run.recordsTotal, rejected: run.recordsRejected, prices: run.pricesPublished };
     const commit = async (full: Chunk, from: number, to: number) => {
       const counts = await this.publishChunk(ctx, full);
@@ -159,7 +160,10 @@ export class FeedRunner {
           records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: line.slice(0, 2000) }];
         }
         if (lineNo <= resumeAfter) continue;
-        for (const record of records) add(chunk, record, lineNo);
+        for (const record of records) {
+          if (record.kind === 'reject' && record.recordKind === 'line') unreadable++;
+          add(chunk, record, lineNo);
+        }
         if (lineNo - checkpoint >= chunkLines) await startCommit();
       }
       if (lineNo > checkpoint) await startCommit();
@@ -169,7 +173,11 @@ export class FeedRunner {
       // A run that failed while a chunk was still being published: let that chunk finish (or fail) before the caller records the failure.
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
-    if (isPullSource(adapter) && adapter.closesUnseenStores) await this.closeUnseenStores(run);
+    // Only a run that read its whole answer may close stores: an unreadable answer (a rejected 'line') saw only part.
+    if (isPullSource(adapter) && adapter.closesUnseenStores) {
+      if (unreadable > 0) this.logger.warn(`run ${run.id} (${run.source}): ${unreadable} unreadable answers; no store is marked closed`);
+      else await this.closeUnseenStores(run);
+    }
     // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString() };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
@@ -182,7 +190,8 @@ export class FeedRunner {
 
   /** A complete run of a source that lists all its stores: the stores it no longer lists are published closed. */
   private async closeUnseenStores(run: FeedRun): Promise<void> {
-    const { closed, seen, open } = await this.registry.closeUnseenStores(run.source, run.id);
+    const { closed, seen, open, refused } = await this.registry.closeUnseenStores(run.source, run.id);
+    if (refused) this.logger.warn(`run ${run.id} (${run.source}) saw ${seen} of ${open} open stores: too few to mark the others closed`);
     if (closed.length === 0) return;
     const at = new Date().toISOString();
     const events = (closed as StoreUpsertedEvent[]).map((event) => ({ ...event, closed: true, observedAt: at, source: run.source }));

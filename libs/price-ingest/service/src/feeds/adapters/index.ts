@@ -5,6 +5,7 @@ import { LidlAdapter } from './lidl.adapter';
 import { SGroupAdapter } from './s-group.adapter';
 import { OpenFoodFactsAdapter } from '../../sources/open-food-facts/open-food-facts.adapter';
 import { OpenPricesAdapter } from '../../sources/open-prices/open-prices.adapter';
+import { OsmAdapter } from '../../sources/osm/osm.adapter';
 
 export { GenericAdapter, splitCsvLine } from './generic.adapter';
 export { KGroupAdapter } from './k-group.adapter';
@@ -23,6 +24,7 @@ export interface AdapterOptions {
 export function adapterFor(source: string, options: AdapterOptions = {}): SourceAdapter {
   if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
   if (source === 'open-food-facts') return new OpenFoodFactsAdapter();
+  if (source === 'osm') return new OsmAdapter();
   if (source === 's-group') return new SGroupAdapter();
   if (source === 'k-group') return new KGroupAdapter();
   if (source === 'lidl') return new LidlAdapter();

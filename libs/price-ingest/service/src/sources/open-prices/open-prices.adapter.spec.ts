@@ -28,7 +28,7 @@ const reasonOf = (records: FeedRecord[]): string => (records[0] as Extract<FeedR
 describe('Open Prices records', () => {
   it('a plain product price: store osm:<type>/<id>, cents, noon in Helsinki of its day, comparison price from the package', () => {
     expect(priceOf(parsePrice(88101))).toEqual({
-      externalStoreId: 'osm:node/4421879011',
+      externalStoreId: 'osm:relation/2815602',
       ean: '6408430000258',
       price: 119,
       comparisonPrice: 119,
@@ -37,12 +37,12 @@ describe('Open Prices records', () => {
       isCampaign: false,
       observedAt: '2026-11-10T10:00:00.000Z',
     });
-    expect(priceOf(parsePrice(88116))).toMatchObject({ externalStoreId: 'osm:relation/2839451', ean: '6410400400012', price: 135, comparisonPrice: 338, comparisonPriceUnit: 'kg' });
+    expect(priceOf(parsePrice(88116))).toMatchObject({ externalStoreId: 'osm:way/168923554', ean: '6410400400012', price: 135, comparisonPrice: 338, comparisonPriceUnit: 'kg' });
   });
 
   it('a discounted price is a campaign price; its regular price is read but FeedPrice cannot carry it', () => {
     expect(priceOf(parsePrice(88102))).toEqual({
-      externalStoreId: 'osm:node/4421879011',
+      externalStoreId: 'osm:relation/2815602',
       ean: '6411401015090',
       price: 299,
       comparisonPrice: 1495,
@@ -57,7 +57,7 @@ describe('Open Prices records', () => {
 
   it('a mapped CATEGORY price per kilogram is the mapped EAN weighed, the price also its comparison price', () => {
     expect(priceOf(parsePrice(88103))).toEqual({
-      externalStoreId: 'osm:node/4421879011',
+      externalStoreId: 'osm:relation/2815602',
       ean: BANANAS,
       price: 169,
       comparisonPrice: 169,
@@ -80,14 +80,14 @@ describe('Open Prices records', () => {
 
   it('passes a price at an unknown store and a price of 0 on: the run rejects them (unknown store, absurd price)', () => {
     expect(priceOf(parsePrice(88106))).toMatchObject({ externalStoreId: 'osm:node/9990000001', ean: '6412000095124', price: 235 });
-    expect(priceOf(parsePrice(88111))).toMatchObject({ externalStoreId: 'osm:way/142857963', ean: '6414250012302', price: 0 });
+    expect(priceOf(parsePrice(88111))).toMatchObject({ externalStoreId: 'osm:way/25396145', ean: '6414250012302', price: 0 });
   });
 
   it('keeps both prices of one product in one store; the newer date has the later observedAt whatever the order', () => {
     const older = priceOf(parsePrice(88108));
     const newer = priceOf(parsePrice(88109));
-    expect([older.externalStoreId, older.ean, older.price, older.observedAt]).toEqual(['osm:way/142857963', '6410405082657', 549, '2026-11-02T10:00:00.000Z']);
-    expect([newer.externalStoreId, newer.ean, newer.price, newer.observedAt]).toEqual(['osm:way/142857963', '6410405082657', 499, '2026-11-14T10:00:00.000Z']);
+    expect([older.externalStoreId, older.ean, older.price, older.observedAt]).toEqual(['osm:way/25396145', '6410405082657', 549, '2026-11-02T10:00:00.000Z']);
+    expect([newer.externalStoreId, newer.ean, newer.price, newer.observedAt]).toEqual(['osm:way/25396145', '6410405082657', 499, '2026-11-14T10:00:00.000Z']);
     expect(Date.parse(newer.observedAt ?? '') > Date.parse(older.observedAt ?? '')).toBe(true);
   });
 
@@ -277,17 +277,17 @@ describe('Open Prices openInput against the stand-in', () => {
     ]);
     const prices = records.filter((r) => r.kind === 'price').map((r) => (r as Extract<FeedRecord, { kind: 'price' }>).value);
     expect(prices.map((p) => `${p.ean}@${p.externalStoreId}=${p.price}`)).toEqual([
-      '6408430000258@osm:node/4421879011=119',
-      '6411401015090@osm:node/4421879011=299',
-      `${BANANAS}@osm:node/4421879011=169`,
+      '6408430000258@osm:relation/2815602=119',
+      '6411401015090@osm:relation/2815602=299',
+      `${BANANAS}@osm:relation/2815602=169`,
       '6412000095124@osm:node/9990000001=235',
-      '6410405082657@osm:way/142857963=549',
-      '6410405082657@osm:way/142857963=499',
-      '6414250012302@osm:way/142857963=0',
-      '6413800065034@osm:relation/2839451=99',
-      '6410405120014@osm:relation/2839451=529',
-      '6411200106029@osm:relation/2839451=219',
-      '6410400400012@osm:relation/2839451=135',
+      '6410405082657@osm:way/25396145=549',
+      '6410405082657@osm:way/25396145=499',
+      '6414250012302@osm:way/25396145=0',
+      '6413800065034@osm:way/168923554=99',
+      '6410405120014@osm:way/168923554=529',
+      '6411200106029@osm:way/168923554=219',
+      '6410400400012@osm:way/168923554=135',
     ]);
   });
 
