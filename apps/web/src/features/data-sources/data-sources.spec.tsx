@@ -1,14 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { DATA_SOURCES } from '@hintakori/shared-util';
 import type { Store, StoreItem } from '../../app/models';
-import { renderWithProviders, sampleStoreItem } from '../../test/render';
+import { fakeResponse, renderWithProviders, sampleStoreItem } from '../../test/render';
 import { StorePriceTable } from '../items/components/StorePriceTable';
 import { DataSourcesPage } from '../static-pages/components/DataSourcesPage';
 import { OpenBadge } from '../stores/components/OpenBadge';
 import { OpeningTimes } from '../stores/components/OpeningTimes';
-import { StoreHeader } from '../stores/components/StoreInfo';
+import { StoreHeader, StoreInfo } from '../stores/components/StoreInfo';
 import { ProductSources } from './components/ProductSources';
 import { StoreSource, storeClosedText } from './components/StoreSource';
+
+// The store page's map (Leaflet) is never loaded in unit tests.
+jest.mock('../stores/components/StoreMap', () => ({ StoreMap: () => <div data-testid="store-map" /> }));
 
 /** The text of the price row of a store (rows are sorted by price). */
 const rowTexts = () => screen.getAllByTestId('store-price-row').map((row) => row.textContent ?? '');
@@ -160,6 +163,16 @@ describe('a store from open data', () => {
     expect(badge).toHaveTextContent('Suljettu pysyvästi');
     expect(screen.queryByText('Avoinna')).toBeNull();
     expect(storeClosedText('osm')).toBe('Kauppaa ei enää löydy lähteestä OpenStreetMap, joten se on merkitty pysyvästi suljetuksi.');
+  });
+
+  it("on the store page, puts the closing sentence in place of the opening times and names the source under the address", async () => {
+    global.fetch = jest.fn(async () => fakeResponse(200, [])) as unknown as typeof fetch;
+    renderWithProviders(<StoreInfo store={{ ...STORE, isClosed: true }} basePath="/kaupat" />);
+    await screen.findByTestId('store-map');
+    expect(screen.getByTestId('store-closed')).toHaveTextContent('Kauppaa ei enää löydy lähteestä OpenStreetMap, joten se on merkitty pysyvästi suljetuksi.');
+    expect(screen.queryByRole('heading', { name: 'Aukioloajat' })).toBeNull();
+    const address = screen.getByRole('region', { name: 'Osoite' });
+    expect(address.nextElementSibling).toHaveTextContent('Lähde: OpenStreetMap');
   });
 
   it('names OpenStreetMap as its source with the credit it asks for and a link to the sources page', () => {
