@@ -28,6 +28,7 @@ module.exports = {
   moduleNameMapper: {
     '^@hintakori/web-ui$': '<rootDir>/libs/web/ui/src/index.ts',
     '^@hintakori/web-util$': '<rootDir>/libs/web/util/src/index.ts',
+    '^@hintakori/shared-util$': '<rootDir>/libs/shared/util/src/index.ts',
     '\\.(css|less)$': '<rootDir>/apps/web/test/style-mock.js',
     '\\.(svg|png|jpg|webp)(\\?.*)?$': '<rootDir>/apps/web/test/file-mock.js',
   },

@@ -321,7 +321,7 @@ export default defineConfig({
               priority: 0,
               minShareCount: 2,
               includeDependenciesRecursively: false,
-              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map)[\\/]|StoreMap/.test(id),
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+|libs[\\/]shared[\\/]util)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map)[\\/]|StoreMap/.test(id),
             },
           ],
         },

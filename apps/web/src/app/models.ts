@@ -22,6 +22,15 @@ export interface StoreItem {
   isCampaign?: boolean;
   /** Lowest price of the 30 days before the current one took effect (cents); null without history. */
   lowestPrice30d?: number | null;
+  /** Source id of the price ('s-group', 'open-prices', 'csv:<name>', …); null for estimates and seeded prices. */
+  source?: string | null;
+}
+
+/** Which source gave one of a product's fields ('name', 'ingredients', …), and when. */
+export interface FieldSource {
+  field: string;
+  source: string;
+  observedAt: string | null;
 }
 
 export interface NutritionRow {
@@ -42,6 +51,8 @@ export interface Item {
   nutritionalContent: NutritionRow[] | null;
   itemCategories: Array<{ category: Category }> | null;
   storeItems: StoreItem[];
+  /** Only on the product by id. */
+  fieldSources?: FieldSource[];
 }
 
 export type StoreType = 'S' | 'K' | 'L';
@@ -77,6 +88,13 @@ export interface Store extends StoreMinimal {
   openingTimes: Array<OpeningEntry | OpeningEntry[]> | null;
   openingTimeExceptions: Array<OpeningEntry | OpeningEntry[]> | null;
   distance?: number;
+  /** The source the store came from ('osm', 's-group', …) and when it last saw it; null for seeded stores. */
+  source?: string | null;
+  sourceObservedAt?: string | null;
+  /** false: the source's hours could not be read, so none are shown. */
+  openingHoursKnown?: boolean;
+  /** Gone from its source (closed for good). */
+  isClosed?: boolean;
 }
 
 export interface Offer {

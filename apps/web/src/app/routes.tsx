@@ -19,6 +19,7 @@ const SharedCartPage = lazyNamed(() => import('../features/cart/components/Share
 const RecipesPage = lazyNamed(() => import('../features/static-pages/components/RecipesPage'), 'RecipesPage');
 const ContactPage = lazyNamed(() => import('../features/static-pages/components/ContactPage'), 'ContactPage');
 const AboutPage = lazyNamed(() => import('../features/static-pages/components/AboutPage'), 'AboutPage');
+const DataSourcesPage = lazyNamed(() => import('../features/static-pages/components/DataSourcesPage'), 'DataSourcesPage');
 const PrivacyPage = lazyNamed(() => import('../features/static-pages/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyNamed(() => import('../features/static-pages/components/TermsPage'), 'TermsPage');
 const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="blogi/:slug" element={page(<BlogPostPage />)} />
           <Route path="ota-yhteytta" element={page(<ContactPage />)} />
           <Route path="tietoa" element={page(<AboutPage />)} />
+          <Route path="tietoa/lahteet" element={page(<DataSourcesPage />)} />
           <Route path="tietosuojalauseke" element={page(<PrivacyPage />)} />
           <Route path="kayttoehdot" element={page(<TermsPage />)} />
           <Route path="lisaosa" element={page(<ExtensionPage />)} />

@@ -45,7 +45,7 @@ export interface FirstScreen {
  * address (those are sent as before: the logo bar, then the app).
  */
 export function firstScreenNeeds(pathname: string): FirstScreenNeeds | null {
-  if (/^\/(|haku|kaupat|ostoskorivertailu|tietoa)\/?$/.test(pathname)) return { categories: false, itemId: null };
+  if (/^\/(|haku|kaupat|ostoskorivertailu|tietoa|tietoa\/lahteet)\/?$/.test(pathname)) return { categories: false, itemId: null };
   if (/^\/kategoria\/[^/]+(\/[^/]+){0,2}\/?$/.test(pathname)) return { categories: true, itemId: null };
   const product = /^\/tuotteet\/([^/]+)\/?$/.exec(pathname);
   if (product) {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { mq, Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
+import { ProductSources } from '../../data-sources/components/ProductSources';
 import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
 import { CartControl } from './CartControl';
@@ -129,6 +130,7 @@ export function ProductDetails({ item, showName = true, showBreadcrumb = true, s
         <summary>Ainesosat</summary>
         {item.ingredients ? <p style={{ marginTop: 8 }}>{item.ingredients}</p> : <Muted>Ei tiedossa</Muted>}
       </Section>
+      <ProductSources fieldSources={item.fieldSources} />
     </article>
   );
 }

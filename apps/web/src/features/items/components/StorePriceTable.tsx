@@ -3,6 +3,7 @@ import { formatDateTime, formatRelativeTime, isStalePrice } from '@hintakori/web
 import { Icon, Muted, Tooltip } from '@hintakori/web-ui';
 import { useStoreNames } from '../../../app/hooks';
 import type { StoreItem } from '../../../app/models';
+import { PriceSource } from '../../data-sources/components/PriceSource';
 import { CampaignNote } from './CampaignNote';
 import { PriceCell, UnitPrice } from './PriceCell';
 
@@ -35,7 +36,7 @@ export function UpdatedAt({ updatedAt }: { updatedAt: string | null }) {
   );
 }
 
-/** Per-store price rows: store, price, comparison price and last update. */
+/** Per-store price rows: store (and where its price came from), price, comparison price and last update. */
 export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem[] }) {
   const names = useStoreNames();
   if (storeItems.length === 0) return <Muted>Valitse kaupat nähdäksesi hinnat.</Muted>;
@@ -55,7 +56,10 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
       <tbody>
         {sorted.map((s) => (
           <tr key={s.storeId} data-testid="store-price-row">
-            <td>{names.get(s.storeId) ?? `Kauppa ${s.storeId}`}</td>
+            <td>
+              {names.get(s.storeId) ?? `Kauppa ${s.storeId}`}
+              <PriceSource storeItem={s} />
+            </td>
             <td>
               <PriceCell cents={s.price} estimated={s.isEstimated} />
               {s.price !== null && s.priceUnit && s.priceUnit !== 'kpl' ? <Muted> /{s.priceUnit}</Muted> : null}

@@ -159,6 +159,7 @@ export function AppShell() {
           <Link to="/tietosuojalauseke">Tietosuojalauseke</Link>
           <Link to="/kayttoehdot">Käyttöehdot</Link>
           <Link to="/ota-yhteytta">Ota yhteyttä</Link>
+          <Link to="/tietoa/lahteet">Tietolähteet</Link>
         </Footer>
       </Main>
       <GlobalOverlays />

@@ -16,6 +16,12 @@ export function AboutPage() {
           Hinnat päivitetään säännöllisesti, parhaimmillaan useita kertoja päivässä. Kaupat muuttavat hintojaan usein,
           joten emme voi taata hintojen oikeellisuutta. Jokaisen hinnan kohdalla näet, milloin se on viimeksi tarkistettu.
         </p>
+        <h2>Tietolähteet</h2>
+        <p>
+          Hinnat tulevat kauppaketjujen omista hintatiedoista ja kuluttajien Open Prices -palveluun ilmoittamista hinnoista,
+          tuotetiedot ketjuilta ja Open Food Factsista ja kauppojen tiedot myös OpenStreetMapista. Lähteet, niiden lisenssit
+          ja lähdemerkinnät: <Link to="/tietoa/lahteet">Tietolähteet</Link>.
+        </p>
         <h2>Hintatason historia</h2>
         <p>
           Keräämme historiatietoa kauppojen ja tuotteiden hintatasosta. Sen avulla voidaan seurata, miten ruoan hinnat

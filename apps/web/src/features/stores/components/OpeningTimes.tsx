@@ -11,9 +11,13 @@ const Table = styled.table`
   tr[data-today='true'] td { font-weight: 800; }
 `;
 
-/** Opening times from yesterday to six days ahead; exceptions override regular hours. */
-export function OpeningTimes({ store }: { store: OpeningSource }) {
+/**
+ * Opening times from yesterday to six days ahead; exceptions override regular hours. 'Aukioloajat eivät ole
+ * tiedossa' when the store's source could not read its hours at all (openingHoursKnown false).
+ */
+export function OpeningTimes({ store }: { store: OpeningSource & { openingHoursKnown?: boolean } }) {
   const now = useNow();
+  if (store.openingHoursKnown === false) return <Muted data-testid="opening-hours-unknown">Aukioloajat eivät ole tiedossa</Muted>;
   const days = openingWeek(store, now);
   if (days.length === 0) return <Muted>Aukioloaikoja ei saatavilla</Muted>;
   return (

@@ -1,8 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Icon, mq, SkeletonBlock } from '@hintakori/web-ui';
+import { ErrorBox, Icon, mq, SkeletonBlock } from '@hintakori/web-ui';
 import { lazyNamed } from '../../../app/lazy';
 import type { Store } from '../../../app/models';
+import { StoreSource, storeClosedText } from '../../data-sources/components/StoreSource';
 import { ChainLogo } from './ChainLogo';
 import { NearbyStores } from './NearbyStores';
 import { OpenBadge } from './OpenBadge';
@@ -70,17 +71,21 @@ export function LazyStoreMap({ store }: { store: Store }) {
   );
 }
 
-/** Store details: opening times, address, map and nearby stores. */
+/** Store details: opening times (none for a store closed for good), address and its source, map and nearby stores. */
 export function StoreInfo({ store, basePath, children }: { store: Store; basePath: '/kaupat' | '/tarjoukset'; children?: ReactNode }) {
   return (
     <Grid>
       <Side>
+        {store.isClosed ? <ErrorBox data-testid="store-closed">{storeClosedText(store.source)}</ErrorBox> : null}
         {children}
-        <section aria-labelledby="hours-heading">
-          <h2 id="hours-heading">Aukioloajat</h2>
-          <OpeningTimes store={store} />
-        </section>
+        {store.isClosed ? null : (
+          <section aria-labelledby="hours-heading">
+            <h2 id="hours-heading">Aukioloajat</h2>
+            <OpeningTimes store={store} />
+          </section>
+        )}
         <StoreAddress store={store} />
+        <StoreSource source={store.source} />
         <NearbyStores store={store} basePath={basePath} />
       </Side>
       <LazyStoreMap store={store} />

@@ -1,0 +1,187 @@
+import { screen, within } from '@testing-library/react';
+import { DATA_SOURCES } from '@hintakori/shared-util';
+import type { Store, StoreItem } from '../../app/models';
+import { fakeResponse, renderWithProviders, sampleStoreItem } from '../../test/render';
+import { StorePriceTable } from '../items/components/StorePriceTable';
+import { DataSourcesPage } from '../static-pages/components/DataSourcesPage';
+import { OpenBadge } from '../stores/components/OpenBadge';
+import { OpeningTimes } from '../stores/components/OpeningTimes';
+import { StoreHeader, StoreInfo } from '../stores/components/StoreInfo';
+import { ProductSources } from './components/ProductSources';
+import { StoreSource, storeClosedText } from './components/StoreSource';
+
+// The store page's map (Leaflet) is never loaded in unit tests.
+jest.mock('../stores/components/StoreMap', () => ({ StoreMap: () => <div data-testid="store-map" /> }));
+
+/** The text of the price row of a store (rows are sorted by price). */
+const rowTexts = () => screen.getAllByTestId('store-price-row').map((row) => row.textContent ?? '');
+
+const price = (storeId: number, overrides: Partial<StoreItem>): StoreItem => sampleStoreItem(storeId, overrides);
+
+describe('where a price came from, on the product page', () => {
+  it("names a shopper's Open Prices report with the day it was reported, in Finland's calendar", () => {
+    // 22.30 UTC on the 19th is already the 20th in Helsinki.
+    renderWithProviders(<StorePriceTable storeItems={[price(1, { source: 'open-prices', updatedAt: '2026-11-19T22:30:00.000Z' })]} />);
+    expect(rowTexts()[0]).toContain('Lähde: Open Prices, käyttäjän ilmoitus 20.11.2026');
+  });
+
+  it("names a chain's own price feed and the day it saw the price", () => {
+    renderWithProviders(
+      <StorePriceTable
+        storeItems={[
+          price(1, { source: 's-group', updatedAt: '2026-11-26T08:00:00.000Z', price: 189 }),
+          price(2, { source: 'csv:tokmanni', updatedAt: '2026-11-25T08:00:00.000Z', price: 199 }),
+        ]}
+      />,
+    );
+    const [sGroup, feed] = rowTexts();
+    expect(sGroup).toContain('Lähde: S-ryhmä, ketjun hintatieto 26.11.2026');
+    expect(feed).toContain('Lähde: Syöte tokmanni, syötteen hintatieto 25.11.2026');
+  });
+
+  it('says nothing about a source for an estimated price or a price without one, and keeps the clock', () => {
+    renderWithProviders(
+      <StorePriceTable
+        storeItems={[
+          price(1, { source: 'open-prices', isEstimated: true, price: 189 }),
+          price(2, { source: null, price: 199 }),
+          price(3, { price: 209 }),
+        ]}
+      />,
+    );
+    for (const text of rowTexts()) expect(text).not.toContain('Lähde');
+    expect(screen.queryAllByTestId('price-source')).toHaveLength(0);
+    // The 14-day clock is still there, red for a price last seen long ago.
+    for (const row of screen.getAllByTestId('store-price-row')) expect(row.querySelector('[data-stale="true"]')).not.toBeNull();
+  });
+});
+
+describe("the product data's sources", () => {
+  it('names the open sources of the product fields once, with a link to the sources page', () => {
+    renderWithProviders(
+      <ProductSources
+        fieldSources={[
+          { field: 'ingredients', source: 'open-food-facts', observedAt: '2026-11-20T00:00:00.000Z' },
+          { field: 'nutritionalContent', source: 'open-food-facts', observedAt: null },
+          { field: 'name', source: 's-group', observedAt: null },
+        ]}
+      />,
+    );
+    const line = screen.getByTestId('product-sources');
+    expect(line.textContent).toMatch(/^Tuotetiedot: Open Food Facts ·/);
+    expect(within(line).getByRole('link', { name: 'Tietolähteet ja lisenssit' })).toHaveAttribute('href', '/tietoa/lahteet');
+  });
+
+  it("shows no line when only the chain's own feed gave the fields, or nothing is known", () => {
+    renderWithProviders(<ProductSources fieldSources={[{ field: 'name', source: 'k-group', observedAt: null }]} />);
+    renderWithProviders(<ProductSources fieldSources={undefined} />);
+    expect(screen.queryByText(/Tuotetiedot/)).toBeNull();
+  });
+});
+
+describe('the sources page /tietoa/lahteet', () => {
+  it('lists every source with what it gives, its licence (linked) and the attribution it asks for', () => {
+    renderWithProviders(<DataSourcesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tietolähteet' })).toBeInTheDocument();
+    expect(document.title).toBe('Tietolähteet | Hintakori');
+    const sections = screen.getAllByTestId('data-source');
+    expect(sections).toHaveLength(DATA_SOURCES.length);
+    for (const source of DATA_SOURCES) {
+      const section = screen.getByRole('region', { name: source.name });
+      expect(section).toHaveTextContent(source.provides);
+      if (source.licence && source.licenceUrl) {
+        expect(within(section).getByRole('link', { name: source.licence })).toHaveAttribute('href', source.licenceUrl);
+      }
+      if (source.attribution) expect(section).toHaveTextContent(source.attribution);
+    }
+    for (const name of ['OpenStreetMap', 'Open Food Facts', 'Open Prices']) {
+      const section = screen.getByRole('region', { name });
+      expect(within(section).getByRole('link', { name: /Open Database License \(ODbL\) 1\.0/ })).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('region', { name: 'OpenStreetMap' })).getByText('© OpenStreetMapin tekijät')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'S-ryhmä' })).getByText('Ketjun oma tieto, ei avointa lisenssiä')).toBeInTheDocument();
+  });
+
+  it("tells what shoppers' reports, open data and the red clock mean", () => {
+    renderWithProviders(<DataSourcesPage />);
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('OpenStreetMap, Open Food Facts ja Open Prices ovat avoimia tietokantoja');
+    expect(page).toContain('voivat olla vanhempia kuin ketjujen omat hintatiedot tai poiketa hyllyssä olevasta hinnasta');
+    expect(page).toContain('se ei koskaan korvaa sitä, mitä ketjun oma hintatieto tai tuotetieto kertoo');
+    expect(page).toContain('Jos hintaa ei ole nähty yli 14 päivään, sen kohdalla oleva kellokuvake näkyy punaisena');
+  });
+});
+
+const STORE: Store = {
+  id: 7,
+  name: 'Lähikauppa Kallio',
+  urlSlug: 'lahikauppa-kallio',
+  chain: 'other',
+  type: 'O',
+  externalId: 'node/1',
+  address: 'Helsinginkatu 1',
+  postalCode: '00500',
+  city: 'Helsinki',
+  lat: 60.18,
+  long: 24.95,
+  // Open all day on the test's day: a badge that guessed from these would say 'Avoinna'.
+  openingTimes: [{ date: '2026-11-20', opens: '00:00', closes: '23:59', isOpenAllDay: true, description: null }],
+  openingTimeExceptions: [],
+  source: 'osm',
+  sourceObservedAt: '2026-11-19T00:00:00.000Z',
+  openingHoursKnown: true,
+  isClosed: false,
+};
+
+describe('a store from open data', () => {
+  beforeEach(() => jest.useFakeTimers().setSystemTime(new Date('2026-11-20T12:00:00+02:00')));
+  afterEach(() => jest.useRealTimers());
+
+  it("says its hours are not known instead of a table, and the badge does not guess", () => {
+    const store = { ...STORE, openingHoursKnown: false };
+    renderWithProviders(<OpeningTimes store={store} />);
+    expect(screen.getByText('Aukioloajat eivät ole tiedossa')).toBeInTheDocument();
+    expect(screen.queryByTestId('opening-times')).toBeNull();
+    renderWithProviders(<OpenBadge store={store} />);
+    expect(screen.queryByTestId('open-badge')).toBeNull();
+    // A store with known hours still gets the table and the badge.
+    renderWithProviders(<OpeningTimes store={STORE} />);
+    expect(screen.getByTestId('opening-times')).toBeInTheDocument();
+    renderWithProviders(<OpenBadge store={STORE} />);
+    expect(screen.getByTestId('open-badge')).toHaveTextContent('Avoinna');
+  });
+
+  it("keeps 'Aukioloaikoja ei saatavilla' for a store whose source has no hours for these days", () => {
+    renderWithProviders(<OpeningTimes store={{ ...STORE, openingTimes: [] }} />);
+    expect(screen.getByText('Aukioloaikoja ei saatavilla')).toBeInTheDocument();
+    expect(screen.queryByText('Aukioloajat eivät ole tiedossa')).toBeNull();
+  });
+
+  it("shows a store gone from its source as closed for good, whatever its old hours say", () => {
+    renderWithProviders(<StoreHeader store={{ ...STORE, isClosed: true }} />);
+    const badge = screen.getByTestId('open-badge');
+    expect(badge).toHaveTextContent('Suljettu pysyvästi');
+    expect(screen.queryByText('Avoinna')).toBeNull();
+    expect(storeClosedText('osm')).toBe('Kauppaa ei enää löydy lähteestä OpenStreetMap, joten se on merkitty pysyvästi suljetuksi.');
+  });
+
+  it("on the store page, puts the closing sentence in place of the opening times and names the source under the address", async () => {
+    global.fetch = jest.fn(async () => fakeResponse(200, [])) as unknown as typeof fetch;
+    renderWithProviders(<StoreInfo store={{ ...STORE, isClosed: true }} basePath="/kaupat" />);
+    await screen.findByTestId('store-map');
+    expect(screen.getByTestId('store-closed')).toHaveTextContent('Kauppaa ei enää löydy lähteestä OpenStreetMap, joten se on merkitty pysyvästi suljetuksi.');
+    expect(screen.queryByRole('heading', { name: 'Aukioloajat' })).toBeNull();
+    const address = screen.getByRole('region', { name: 'Osoite' });
+    expect(address.nextElementSibling).toHaveTextContent('Lähde: OpenStreetMap');
+  });
+
+  it('names OpenStreetMap as its source with the credit it asks for and a link to the sources page', () => {
+    renderWithProviders(<StoreSource source="osm" />);
+    const line = screen.getByTestId('store-source');
+    expect(line).toHaveTextContent('Lähde: OpenStreetMap (© OpenStreetMapin tekijät) · Tietolähteet');
+    expect(within(line).getByRole('link', { name: 'Tietolähteet' })).toHaveAttribute('href', '/tietoa/lahteet');
+    renderWithProviders(<StoreSource source="s-group" />);
+    renderWithProviders(<StoreSource source={null} />);
+    expect(screen.getAllByTestId('store-source')).toHaveLength(1);
+  });
+});

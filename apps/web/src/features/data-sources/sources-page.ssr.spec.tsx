@@ -1,0 +1,23 @@
+/** @jest-environment node */
+import { firstScreenNeeds, renderFirstScreen } from '../../server/first-screen';
+
+/** The text of the markup, as a reader sees it. */
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe('/tietoa/lahteet rendered on the server', () => {
+  it('gets a first screen like /tietoa, without data to fetch', () => {
+    expect(firstScreenNeeds('/tietoa/lahteet')).toEqual({ categories: false, itemId: null });
+    expect(firstScreenNeeds('/tietoa/lahteet/')).toEqual({ categories: false, itemId: null });
+    expect(firstScreenNeeds('/tietoa/muuta')).toBeNull();
+  });
+
+  it('renders the sources with their licences in the shell, whose footer links to the page', async () => {
+    const screen = await renderFirstScreen('/tietoa/lahteet');
+    const shown = text(screen.html);
+    expect(shown).toContain('Tietolähteet');
+    expect(shown).toContain('OpenStreetMap');
+    expect(shown).toContain('Open Database License (ODbL) 1.0');
+    expect(shown).toContain('© OpenStreetMapin tekijät');
+    expect(screen.html).toMatch(/<footer[^]*<a href="\/tietoa\/lahteet"[^>]*>Tietolähteet<\/a>[^]*<\/footer>/);
+  });
+});
