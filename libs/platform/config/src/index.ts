@@ -50,7 +50,7 @@ export interface IngestConfig {
   /** Cron pattern of the chain feeds' repeatable jobs (default: four times a day). */
   schedule: string;
   /** Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the User-Agent, category prices. */
-  openData: { openFoodFactsUrl: string | null; contact: string; openPricesCategoryEans: string };
+  openData: { openFoodFactsUrl: string | null; contact: string; openPricesCategoryEans: string; osmExceptionDays: number };
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -180,6 +180,7 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
       openFoodFactsUrl: offUrl === 'off' ? null : (offUrl || 'https://world.openfoodfacts.org').replace(/\/+$/, ''),
       contact: env.INGEST_CONTACT?.trim() || 'hintakori@example.fi',
       openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
+      osmExceptionDays: int(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
     },
     workerConcurrency: int(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
     jobAttempts: int(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),

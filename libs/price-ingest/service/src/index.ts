@@ -8,3 +8,4 @@ export { adapterFor, SOURCE_PATTERN } from './feeds/adapters';
 export { readIngestFreshness, type IngestFreshnessSample } from './status/freshness';
 export { demoLabel, loadDemoFeeds } from './demo/demo-feed';
 export { DEFAULT_PROJECTION_GROUPS, PROJECTION_TOPICS, projectionLag, waitForProjections, type ProjectionLag } from './demo/projection-lag';
+export { startOpenDataStandIn, OPEN_DATA_FIXTURES, type OpenDataStandIn } from './sources/stand-in-server';

@@ -30,7 +30,7 @@ function fieldSourcesOf(item: ItemUpsert): Record<string, { source: string; at: 
 }
 
 /** A column's "empty" test (text '' or an empty JSON array). */
-const emptySql = (column: string) => (column === 'nutritional_content' ? `jsonb_array_length(${column}) = 0` : `${column} = ''`);
+const emptySql = (column: string) => (column.endsWith('nutritional_content') ? `jsonb_array_length(${column}) = 0` : `${column} = ''`);
 
 
 /** An item from a feed, checked (the `items.upserted` event without its transport fields). */

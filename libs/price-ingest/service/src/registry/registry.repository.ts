@@ -165,7 +165,8 @@ export class RegistryRepository {
         [source, runId],
       );
       if (seen * 2 < open) return { closed: [], seen, open, refused: true };
-      const rows: { last_event: unknown }[] = await manager.query(
+      // TypeORM answers UPDATE … RETURNING with [rows, affected].
+      const [rows]: [{ last_event: unknown }[], number] = await manager.query(
         `UPDATE ingest.stores SET closed_at = now()
          WHERE source = $1 AND closed_at IS NULL AND last_seen_run IS DISTINCT FROM $2 AND last_event IS NOT NULL
          RETURNING last_event`,

@@ -16,6 +16,8 @@ export interface OpenDataSettings {
   contact: string;
   /** OPEN_PRICES_CATEGORY_EANS, e.g. `en:bananas=2000000000015`. */
   openPricesCategoryEans: string;
+  /** Days of dated opening-hour exceptions an OSM run sends (default 21). */
+  osmExceptionDays?: number;
   /** Hintakori's version for the User-Agent. */
   version?: string;
 }
@@ -25,7 +27,8 @@ export function openDataRates(openFoodFactsUrl: string | null): Record<string, R
   const prices = new URL(OPEN_PRICES_URL).host;
   return {
     ...openFoodFactsRates(OPEN_FOOD_FACTS_URL),
-    ...(openFoodFactsUrl ? openFoodFactsRates(openFoodFactsUrl) : {}),
+    // A stand-in on this machine keeps the loopback rate.
+    ...(openFoodFactsUrl && !/^https?:\/\/(localhost|127\.|\[::1\])/.test(openFoodFactsUrl) ? openFoodFactsRates(openFoodFactsUrl) : {}),
     [`${prices}#prices`]: { perMinute: OPEN_PRICES_RATES.prices.requestsPerMinute },
     // The public Overpass instance: two query slots per address and heavy national queries; one query a minute at most.
     'overpass-api.de': { perMinute: 1 },
@@ -45,7 +48,10 @@ export function createOpenDataWiring(dataSource: DataSource, settings: OpenDataS
     loopbackPerMinute: 6000,
     cache: new PostgresHttpCache(dataSource),
   });
-  const adapterOptions: AdapterOptions = { openPricesCategoryEans: parseCategoryEans(settings.openPricesCategoryEans) };
+  const adapterOptions: AdapterOptions = {
+    openPricesCategoryEans: parseCategoryEans(settings.openPricesCategoryEans),
+    osmExceptionDays: settings.osmExceptionDays,
+  };
   return {
     http,
     openFoodFactsUrl: settings.openFoodFactsUrl,

@@ -18,13 +18,15 @@ export const SOURCE_PATTERN = /^(s-group|k-group|lidl|osm|open-food-facts|open-p
 export interface AdapterOptions {
   /** OPEN_PRICES_CATEGORY_EANS: Open Food Facts category tag → the EAN that stands for that loose produce. */
   openPricesCategoryEans?: Record<string, string>;
+  /** INGEST_OSM_EXCEPTION_DAYS: days ahead whose opening hours differ from the regular week are sent as exceptions (default 21). */
+  osmExceptionDays?: number;
 }
 
 /** The adapter of a source id: 's-group', 'k-group', 'lidl', 'csv:<name>' or 'jsonl:<name>'. */
 export function adapterFor(source: string, options: AdapterOptions = {}): SourceAdapter {
   if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
   if (source === 'open-food-facts') return new OpenFoodFactsAdapter();
-  if (source === 'osm') return new OsmAdapter();
+  if (source === 'osm') return new OsmAdapter({ exceptionDays: options.osmExceptionDays });
   if (source === 's-group') return new SGroupAdapter();
   if (source === 'k-group') return new KGroupAdapter();
   if (source === 'lidl') return new LidlAdapter();
