@@ -9,7 +9,6 @@ import { chainOf, OSM_CHAINS } from './osm-chains';
 import { storeHours } from './osm-hours';
 import { OSM_SKIP_KINDS, OsmAdapter, osmSkipKind, OVERPASS_ANSWER_ERROR, OVERPASS_INTERPRETER_URL, overpassAnswerLines, overpassQuery } from './osm.adapter';
 import { overpassStandIn } from './overpass.stand-in';
-import { parseStoreUpsertedEvent } from '../../../../../stores/service/src/events/store-events.parsing';
 
 const FIXTURES = join(__dirname, '../../../fixtures/osm');
 const FIRST = join(FIXTURES, 'overpass-finland.json');
@@ -87,12 +86,6 @@ describe('OsmAdapter parser over the Overpass fixture', () => {
     expect(skipped.get('node/2219804321')).toBe('skipped (outside Finland): node/2219804321: coordinates 58.365412, 26.692038 are outside Finland');
     expect([...skipped.values()].map(osmSkipKind)).toEqual([OSM_SKIP_KINDS.notAChain, OSM_SKIP_KINDS.closed, OSM_SKIP_KINDS.noCoordinates, OSM_SKIP_KINDS.outsideFinland]);
     expect(records.filter((r) => r.kind === 'reject').every((r) => r.kind === 'reject' && r.recordKind === 'store')).toBe(true);
-  });
-
-  it('makes events the stores service accepts, the Alepa without postcode and city included', () => {
-    const observedAt = NOW.toISOString();
-    const verdicts = [...byId.values()].map((store, i) => parseStoreUpsertedEvent({ ...store, storeId: i + 1, observedAt, source: 'osm' }, NOW));
-    expect(verdicts.filter((v) => !v.ok)).toEqual([]);
   });
 
   it('gives the regular week and the holidays of the next 21 days (PH off, Dec 24 rule)', () => {
