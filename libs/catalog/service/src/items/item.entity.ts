@@ -54,6 +54,10 @@ export class ItemEntity {
   sourceCategoryId!: string | null;
 
   /** Time of the item event last applied; a newer event wins. */
+  /** Each field's source and when it gave it: `{"name": {"source": "k-group", "at": "…", "open": false}}`. */
+  @Column('jsonb', { name: 'field_sources', default: () => `'{}'::jsonb` })
+  fieldSources!: Record<string, { source: string; at: string; open: boolean }>;
+
   @Column('timestamptz', { name: 'observed_at', nullable: true })
   observedAt!: Date | null;
 

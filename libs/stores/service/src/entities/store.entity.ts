@@ -50,6 +50,18 @@ export class StoreEntity {
   @Column({ type: 'text', name: 'search_doc' })
   searchDoc!: string;
 
+  /** The source the store came from ('osm', 's-group', …); null for seeded stores. */
+  @Column({ type: 'text', nullable: true })
+  source!: string | null;
+
+  /** false: the source's opening hours could not be read. */
+  @Column({ type: 'boolean', name: 'hours_known', default: true })
+  hoursKnown!: boolean;
+
+  /** When the store was found gone from its source (closed for good); null while open. */
+  @Column({ type: 'timestamp with time zone', name: 'closed_at', nullable: true })
+  closedAt!: Date | null;
+
   /** Time of the store event last applied; a newer one wins. Null for seeded stores. */
   @Column({ type: 'timestamp with time zone', name: 'observed_at', nullable: true })
   observedAt!: Date | null;
