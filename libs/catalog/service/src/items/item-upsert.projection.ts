@@ -1,8 +1,8 @@
 import type { ItemUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import { OPEN_DATA_SOURCE_IDS } from '@hintakori/shared-util';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CategoryPlacement } from '../categories/category-placement';
-import { OPEN_DATA_SOURCE_IDS } from '@hintakori/shared-util';
 import type { NutrientColumn } from './item.entity';
 
 /** The item fields whose source is kept (catalog.items.field_sources), with their columns. */
@@ -16,22 +16,27 @@ const SOURCED_FIELDS = [
   ['nutritionalContent', 'nutritional_content'],
 ] as const;
 
+/** The fields open data may fill (an item always has a name). */
+const FILLABLE_FIELDS = SOURCED_FIELDS.filter(([field]) => field !== 'name');
+
 const isOpenSource = (source: string) => OPEN_DATA_SOURCE_IDS.includes(source);
 
-/** `{field: {source, at, open}}` for the fields the event gives (non-empty). */
-function fieldSourcesOf(item: ItemUpsert): Record<string, { source: string; at: string; open: boolean }> {
-  const out: Record<string, { source: string; at: string; open: boolean }> = {};
+/** The open sources as a SQL array literal (constant ids). */
+const OPEN_SOURCES_SQL = `'{${OPEN_DATA_SOURCE_IDS.join(',')}}'::text[]`;
+
+/** `{field: {source, at}}` for the fields the event gives (non-empty). */
+function fieldSourcesOf(item: ItemUpsert): Record<string, { source: string; at: string }> {
+  const out: Record<string, { source: string; at: string }> = {};
   if (!item.source) return out;
   for (const [field] of SOURCED_FIELDS) {
     const value = item[field];
-    if (Array.isArray(value) ? value.length > 0 : value !== '') out[field] = { source: item.source, at: item.observedAt, open: isOpenSource(item.source) };
+    if (Array.isArray(value) ? value.length > 0 : value !== '') out[field] = { source: item.source, at: item.observedAt };
   }
   return out;
 }
 
 /** A column's "empty" test (text '' or an empty JSON array). */
 const emptySql = (column: string) => (column.endsWith('nutritional_content') ? `jsonb_array_length(${column}) = 0` : `${column} = ''`);
-
 
 /** An item from a feed, checked (the `items.upserted` event without its transport fields). */
 export interface ItemUpsert {
@@ -136,27 +141,93 @@ export function parseItemUpsertedEvent(input: unknown, now: Date = new Date()): 
 }
 
 /** A chain feed's field replaces the stored one, except that an empty one keeps what open data filled. */
-const KEEP_OPEN_FILLS_SQL = SOURCED_FIELDS.filter(([field]) => field !== 'name')
-  .map(
-    ([field, column]) =>
-      `${column} = CASE WHEN NOT (${emptySql(`excluded.${column}`)}) OR coalesce(i.field_sources->'${field}'->>'open', 'false') <> 'true' THEN excluded.${column} ELSE i.${column} END`,
-  )
-  .join(',\n             ');
+const KEEP_OPEN_FILLS_SQL = FILLABLE_FIELDS.map(
+  ([field, column]) =>
+    `${column} = CASE WHEN NOT (${emptySql(`excluded.${column}`)}) OR coalesce(i.field_sources->'${field}'->>'source', '') <> ALL (${OPEN_SOURCES_SQL}) THEN excluded.${column} ELSE i.${column} END`,
+).join(',\n             ');
 
 /** Open data fills a field only where the stored one is empty. */
-const FILL_EMPTY_SQL = SOURCED_FIELDS.filter(([field]) => field !== 'name')
-  .map(([, column]) => `${column} = CASE WHEN ${emptySql(`i.${column}`)} THEN excluded.${column} ELSE i.${column} END`)
-  .join(',\n             ');
+const FILL_EMPTY_SQL = FILLABLE_FIELDS.map(([, column]) => `${column} = CASE WHEN ${emptySql(`i.${column}`)} THEN excluded.${column} ELSE i.${column} END`).join(
+  ',\n             ',
+);
+
+/** Whether open data fills this field now (stored empty, given non-empty). */
+const fillsSql = (column: string) => `${emptySql(`i.${column}`)} AND NOT (${emptySql(`excluded.${column}`)})`;
 
 /** The sources of the fields the fill changes. */
-const FILLED_SOURCES_SQL = `jsonb_strip_nulls(jsonb_build_object(${SOURCED_FIELDS.filter(([field]) => field !== 'name')
-  .map(([field, column]) => `'${field}', CASE WHEN ${emptySql(`i.${column}`)} AND NOT (${emptySql(`excluded.${column}`)}) THEN excluded.field_sources->'${field}' END`)
-  .join(', ')}))`;
+const FILLED_SOURCES_SQL = `jsonb_strip_nulls(jsonb_build_object(${FILLABLE_FIELDS.map(
+  ([field, column]) => `'${field}', CASE WHEN ${fillsSql(column)} THEN excluded.field_sources->'${field}' END`,
+).join(', ')}))`;
 
 /** Whether the fill changes anything (so a replay is not counted). */
-const FILL_CHANGES_SQL = SOURCED_FIELDS.filter(([field]) => field !== 'name')
-  .map(([, column]) => `(${emptySql(`i.${column}`)} AND NOT (${emptySql(`excluded.${column}`)}))`)
-  .join(' OR ');
+const FILL_CHANGES_SQL = FILLABLE_FIELDS.map(([, column]) => `(${fillsSql(column)})`).join(' OR ');
+
+/** Open data places an item only while open data placed it before (a chain feed's category stays). */
+const OPEN_PLACED_SQL = `i.source_category_type = ANY (${OPEN_SOURCES_SQL})`;
+
+/**
+ * The upsert of item records (itemRecords) into catalog.items: `observedAt` is the stored event time (NULL: any
+ * later event replaces the item), `onConflict` the SET and WHERE of an existing item. Answers the ids written.
+ */
+function upsertItemsSql(observedAt: string, onConflict: string): string {
+  return `WITH changed AS (
+           INSERT INTO catalog.items AS i (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients,
+                                          nutritional_content, category_id, source_category_type, source_category_id, field_sources,
+                                          observed_at, updated_at)
+           SELECT o.id, o.ean, o.name, o."urlSlug", o."pictureUrl", o."brandName", o."originCountry", o.description, o.ingredients,
+                  o."nutritionalContent", o."categoryId", o."sourceType", o."sourceId", o."fieldSources", ${observedAt}, o."observedAt"
+           FROM json_to_recordset($1::json) AS o(id integer, ean text, name text, "urlSlug" text, "pictureUrl" text, "brandName" text,
+                "originCountry" text, description text, ingredients text, "nutritionalContent" jsonb, "categoryId" integer,
+                "sourceType" text, "sourceId" text, "fieldSources" jsonb, "observedAt" timestamptz)
+           ORDER BY o.id
+           ON CONFLICT (id) DO UPDATE SET ${onConflict}
+           RETURNING i.id
+         )
+         SELECT coalesce(array_agg(id), '{}') AS changed FROM changed`;
+}
+
+const UPSERT_FEED_ITEMS_SQL = upsertItemsSql(
+  'o."observedAt"',
+  `ean = excluded.ean, name = excluded.name, url_slug = excluded.url_slug, ${KEEP_OPEN_FILLS_SQL},
+             category_id = excluded.category_id,
+             source_category_type = excluded.source_category_type, source_category_id = excluded.source_category_id,
+             field_sources = i.field_sources || excluded.field_sources,
+             observed_at = excluded.observed_at, updated_at = excluded.updated_at
+           WHERE i.observed_at IS NULL OR i.observed_at < excluded.observed_at`,
+);
+
+const UPSERT_OPEN_ITEMS_SQL = upsertItemsSql(
+  'NULL',
+  `${FILL_EMPTY_SQL},
+             category_id = CASE WHEN ${OPEN_PLACED_SQL} THEN excluded.category_id ELSE i.category_id END,
+             source_category_type = CASE WHEN ${OPEN_PLACED_SQL} THEN excluded.source_category_type ELSE i.source_category_type END,
+             source_category_id = CASE WHEN ${OPEN_PLACED_SQL} THEN excluded.source_category_id ELSE i.source_category_id END,
+             field_sources = i.field_sources || ${FILLED_SOURCES_SQL},
+             updated_at = now()
+           WHERE ${FILL_CHANGES_SQL}
+              OR (${OPEN_PLACED_SQL} AND (i.source_category_type, i.source_category_id) IS DISTINCT FROM (excluded.source_category_type, excluded.source_category_id))`,
+);
+
+/** The upsert's records: each item with its placement and the sources of its fields. */
+function itemRecords(items: readonly ItemUpsert[], categoryIds: readonly number[]) {
+  return items.map((item, i) => ({
+    id: item.itemId,
+    ean: item.ean,
+    name: item.name,
+    urlSlug: item.urlSlug,
+    pictureUrl: item.pictureUrl,
+    brandName: item.brandName,
+    originCountry: item.originCountry,
+    description: item.description,
+    ingredients: item.ingredients,
+    nutritionalContent: item.nutritionalContent,
+    categoryId: categoryIds[i],
+    sourceType: item.category.externalType,
+    sourceId: item.category.externalId,
+    fieldSources: fieldSourcesOf(item),
+    observedAt: item.observedAt,
+  }));
+}
 
 /**
  * Serialises placement against mapping changes: item batches hold it shared, creating or deleting a
@@ -189,84 +260,11 @@ export class ItemUpsertProjection {
     private readonly placement: CategoryPlacement,
   ) {}
 
-  /** One transaction for the batch; returns how many items were inserted or replaced. */
+  /** One transaction for the feeds' items and one for open data's; returns how many items were inserted or changed. */
   async applyItemUpserts(rows: readonly ItemUpsert[]): Promise<number> {
     const open = rows.filter((row) => isOpenSource(row.source));
     const feeds = open.length === 0 ? rows : rows.filter((row) => !isOpenSource(row.source));
     return (await this.applyFeedItems(feeds)) + (await this.applyOpenItems(open));
-  }
-
-  /**
-   * Open data (Open Food Facts, Open Prices): a new item is created (placed like any, with no event time, so the
-   * first chain feed's event replaces it); an existing one only gets the fields it lacks, and its category only
-   * while open data placed it. Filling is idempotent: a replay finds the fields filled and changes nothing.
-   */
-  private async applyOpenItems(rows: readonly ItemUpsert[]): Promise<number> {
-    if (rows.length === 0) return 0;
-    const items = newestBy(rows, (row) => String(row.itemId)).sort((a, b) => a.itemId - b.itemId);
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock_shared(${PLACEMENT_LOCK_KEY})`);
-      const categoryIds = await this.placeAll(manager, items);
-      const records = items.map((item, i) => ({
-        id: item.itemId,
-        ean: item.ean,
-        name: item.name,
-        urlSlug: item.urlSlug,
-        pictureUrl: item.pictureUrl,
-        brandName: item.brandName,
-        originCountry: item.originCountry,
-        description: item.description,
-        ingredients: item.ingredients,
-        nutritionalContent: item.nutritionalContent,
-        categoryId: categoryIds[i],
-        sourceType: item.category.externalType,
-        sourceId: item.category.externalId,
-        fieldSources: fieldSourcesOf(item),
-        observedAt: item.observedAt,
-      }));
-      const openTypes = [...OPEN_DATA_SOURCE_IDS];
-      const [{ changed }]: { changed: number[] }[] = await manager.query(
-        `WITH changed AS (
-           INSERT INTO catalog.items AS i (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients,
-                                          nutritional_content, category_id, source_category_type, source_category_id, field_sources,
-                                          observed_at, updated_at)
-           SELECT o.id, o.ean, o.name, o."urlSlug", o."pictureUrl", o."brandName", o."originCountry", o.description, o.ingredients,
-                  o."nutritionalContent", o."categoryId", o."sourceType", o."sourceId", o."fieldSources", NULL, o."observedAt"
-           FROM json_to_recordset($1::json) AS o(id integer, ean text, name text, "urlSlug" text, "pictureUrl" text, "brandName" text,
-                "originCountry" text, description text, ingredients text, "nutritionalContent" jsonb, "categoryId" integer,
-                "sourceType" text, "sourceId" text, "fieldSources" jsonb, "observedAt" timestamptz)
-           ORDER BY o.id
-           ON CONFLICT (id) DO UPDATE SET
-             ${FILL_EMPTY_SQL},
-             category_id = CASE WHEN i.source_category_type = ANY($2::text[]) THEN excluded.category_id ELSE i.category_id END,
-             source_category_type = CASE WHEN i.source_category_type = ANY($2::text[]) THEN excluded.source_category_type ELSE i.source_category_type END,
-             source_category_id = CASE WHEN i.source_category_type = ANY($2::text[]) THEN excluded.source_category_id ELSE i.source_category_id END,
-             field_sources = i.field_sources || ${FILLED_SOURCES_SQL},
-             updated_at = now()
-           WHERE ${FILL_CHANGES_SQL}
-              OR (i.source_category_type = ANY($2::text[]) AND (i.source_category_type, i.source_category_id) IS DISTINCT FROM (excluded.source_category_type, excluded.source_category_id))
-           RETURNING i.id
-         )
-         SELECT coalesce(array_agg(id), '{}') AS changed FROM changed`,
-        [JSON.stringify(records), openTypes],
-      );
-      const sources = newestBy(items.map((item) => ({ ...item.category, observedAt: item.observedAt })), sourceKey).sort(
-        (a, b) => a.externalType.localeCompare(b.externalType) || a.externalId.localeCompare(b.externalId),
-      );
-      await this.rememberSourceCategories(manager, sources);
-      return changed.length;
-    });
-  }
-
-  private async rememberSourceCategories(manager: EntityManager, sources: readonly (ItemUpsert['category'] & { observedAt: string })[]): Promise<void> {
-    await manager.query(
-      `INSERT INTO catalog.source_categories AS s (external_type, external_id, name, path, observed_at)
-       SELECT c."externalType", c."externalId", c.name, ARRAY(SELECT json_array_elements_text(c.path)), c."observedAt"
-       FROM json_to_recordset($1::json) AS c("externalType" text, "externalId" text, name text, path json, "observedAt" timestamptz)
-       ON CONFLICT (external_type, external_id) DO UPDATE SET name = excluded.name, path = excluded.path, observed_at = excluded.observed_at
-       WHERE s.observed_at < excluded.observed_at`,
-      [JSON.stringify(sources)],
-    );
   }
 
   /** Chain and partner feeds: monotonic per item, the whole item replaced (but see KEEP_OPEN_FILLS_SQL). */
@@ -283,59 +281,45 @@ export class ItemUpsertProjection {
         [JSON.stringify(newest.map((item) => ({ id: item.itemId, observedAt: item.observedAt })))],
       );
       const staleIds = new Set(stale.map((row) => row.id));
-      const items = newest.filter((item) => !staleIds.has(item.itemId));
-      if (items.length === 0) return 0;
-      const categoryIds = await this.placeAll(manager, items);
-      const records = items.map((item, i) => ({
-        id: item.itemId,
-        ean: item.ean,
-        name: item.name,
-        urlSlug: item.urlSlug,
-        pictureUrl: item.pictureUrl,
-        brandName: item.brandName,
-        originCountry: item.originCountry,
-        description: item.description,
-        ingredients: item.ingredients,
-        nutritionalContent: item.nutritionalContent,
-        categoryId: categoryIds[i],
-        sourceType: item.category.externalType,
-        sourceId: item.category.externalId,
-        fieldSources: fieldSourcesOf(item),
-        observedAt: item.observedAt,
-      }));
-      const [{ changed }]: { changed: number[] }[] = await manager.query(
-        `WITH changed AS (
-           INSERT INTO catalog.items AS i (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients,
-                                          nutritional_content, category_id, source_category_type, source_category_id, field_sources,
-                                          observed_at, updated_at)
-           SELECT o.id, o.ean, o.name, o."urlSlug", o."pictureUrl", o."brandName", o."originCountry", o.description, o.ingredients,
-                  o."nutritionalContent", o."categoryId", o."sourceType", o."sourceId", o."fieldSources", o."observedAt", o."observedAt"
-           FROM json_to_recordset($1::json) AS o(id integer, ean text, name text, "urlSlug" text, "pictureUrl" text, "brandName" text,
-                "originCountry" text, description text, ingredients text, "nutritionalContent" jsonb, "categoryId" integer,
-                "sourceType" text, "sourceId" text, "fieldSources" jsonb, "observedAt" timestamptz)
-           ORDER BY o.id
-           ON CONFLICT (id) DO UPDATE SET
-             ean = excluded.ean, name = excluded.name, url_slug = excluded.url_slug, ${KEEP_OPEN_FILLS_SQL},
-             category_id = excluded.category_id,
-             source_category_type = excluded.source_category_type, source_category_id = excluded.source_category_id,
-             field_sources = i.field_sources || excluded.field_sources,
-             observed_at = excluded.observed_at, updated_at = excluded.updated_at
-           WHERE i.observed_at IS NULL OR i.observed_at < excluded.observed_at
-           RETURNING i.id
-         )
-         SELECT coalesce(array_agg(id), '{}') AS changed FROM changed`,
-        [JSON.stringify(records)],
-      );
-      if (changed.length === 0) return 0;
-      // The feed categories of the items applied (a replayed or older event leaves no trace here either).
-      const applied = new Set(changed);
-      const sources = newestBy(
-        items.filter((item) => applied.has(item.itemId)).map((item) => ({ ...item.category, observedAt: item.observedAt })),
-        sourceKey,
-      ).sort((a, b) => a.externalType.localeCompare(b.externalType) || a.externalId.localeCompare(b.externalId));
-      await this.rememberSourceCategories(manager, sources);
-      return changed.length;
+      return this.upsert(manager, UPSERT_FEED_ITEMS_SQL, newest.filter((item) => !staleIds.has(item.itemId)));
     });
+  }
+
+  /**
+   * Open data (Open Food Facts, Open Prices): a new item is created (placed like any, with no event time, so the
+   * first chain feed's event replaces it); an existing one only gets the fields it lacks, and its category only
+   * while open data placed it. Filling is idempotent: a replay finds the fields filled and changes nothing.
+   */
+  private async applyOpenItems(rows: readonly ItemUpsert[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const items = newestBy(rows, (row) => String(row.itemId)).sort((a, b) => a.itemId - b.itemId);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock_shared(${PLACEMENT_LOCK_KEY})`);
+      return this.upsert(manager, UPSERT_OPEN_ITEMS_SQL, items);
+    });
+  }
+
+  /** Places the items, writes them with `upsertSql` and remembers the feed categories of those written. */
+  private async upsert(manager: EntityManager, upsertSql: string, items: readonly ItemUpsert[]): Promise<number> {
+    if (items.length === 0) return 0;
+    const categoryIds = await this.placeAll(manager, items);
+    const [{ changed }]: { changed: number[] }[] = await manager.query(upsertSql, [JSON.stringify(itemRecords(items, categoryIds))]);
+    if (changed.length === 0) return 0;
+    // The feed categories of the items written (a replayed or older event leaves no trace here either).
+    const applied = new Set(changed);
+    const sources = newestBy(
+      items.filter((item) => applied.has(item.itemId)).map((item) => ({ ...item.category, observedAt: item.observedAt })),
+      sourceKey,
+    ).sort((a, b) => a.externalType.localeCompare(b.externalType) || a.externalId.localeCompare(b.externalId));
+    await manager.query(
+      `INSERT INTO catalog.source_categories AS s (external_type, external_id, name, path, observed_at)
+       SELECT c."externalType", c."externalId", c.name, ARRAY(SELECT json_array_elements_text(c.path)), c."observedAt"
+       FROM json_to_recordset($1::json) AS c("externalType" text, "externalId" text, name text, path json, "observedAt" timestamptz)
+       ON CONFLICT (external_type, external_id) DO UPDATE SET name = excluded.name, path = excluded.path, observed_at = excluded.observed_at
+       WHERE s.observed_at < excluded.observed_at`,
+      [JSON.stringify(sources)],
+    );
+    return changed.length;
   }
 
   /** Our category for each item (same order): its feed category's mapping, else the default placement. */
