@@ -19,6 +19,11 @@ export interface DataSourceInfo {
   open: boolean;
 }
 
+/** A chain's or partner's own feed: no public licence or attribution. */
+function feedSource(id: string, name: string, provides: string, priceKind: string): DataSourceInfo {
+  return { id, name, provides, priceKind, licence: null, licenceUrl: null, attribution: null, url: null, open: false };
+}
+
 export const DATA_SOURCES: readonly DataSourceInfo[] = [
   {
     id: 'osm',
@@ -53,39 +58,9 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     url: 'https://prices.openfoodfacts.org',
     open: true,
   },
-  {
-    id: 's-group',
-    name: 'S-ryhmä',
-    provides: 'S-ryhmän kauppojen tuotteet ja hinnat',
-    priceKind: 'ketjun hintatieto',
-    licence: null,
-    licenceUrl: null,
-    attribution: null,
-    url: null,
-    open: false,
-  },
-  {
-    id: 'k-group',
-    name: 'K-ryhmä',
-    provides: 'K-ryhmän kauppojen tuotteet ja hinnat',
-    priceKind: 'ketjun hintatieto',
-    licence: null,
-    licenceUrl: null,
-    attribution: null,
-    url: null,
-    open: false,
-  },
-  {
-    id: 'lidl',
-    name: 'Lidl',
-    provides: 'Lidlin tuotteet ja valtakunnalliset hinnat',
-    priceKind: 'ketjun hintatieto',
-    licence: null,
-    licenceUrl: null,
-    attribution: null,
-    url: null,
-    open: false,
-  },
+  feedSource('s-group', 'S-ryhmä', 'S-ryhmän kauppojen tuotteet ja hinnat', 'ketjun hintatieto'),
+  feedSource('k-group', 'K-ryhmä', 'K-ryhmän kauppojen tuotteet ja hinnat', 'ketjun hintatieto'),
+  feedSource('lidl', 'Lidl', 'Lidlin tuotteet ja valtakunnalliset hinnat', 'ketjun hintatieto'),
 ];
 
 const BY_ID = new Map(DATA_SOURCES.map((s) => [s.id, s]));
@@ -95,17 +70,7 @@ export function dataSource(id: string): DataSourceInfo {
   const known = BY_ID.get(id);
   if (known) return known;
   const feed = /^(csv|jsonl):(.+)$/.exec(id);
-  return {
-    id,
-    name: feed ? `Syöte ${feed[2]}` : id,
-    provides: 'Hinnat tiedostosyötteestä',
-    priceKind: 'syötteen hintatieto',
-    licence: null,
-    licenceUrl: null,
-    attribution: null,
-    url: null,
-    open: false,
-  };
+  return feedSource(id, feed ? `Syöte ${feed[2]}` : id, 'Hinnat tiedostosyötteestä', 'syötteen hintatieto');
 }
 
 /** The ids of the open sources, whose data fills only what the chains' feeds left empty. */
