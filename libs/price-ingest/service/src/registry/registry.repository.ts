@@ -114,9 +114,7 @@ export class RegistryRepository {
 
   /** Of `eans`, those `source` has listed (source_items). */
   async listedEans(source: string, eans: readonly string[]): Promise<Set<string>> {
-    if (eans.length === 0) return new Set();
-    const rows: { ean: string }[] = await this.dataSource.query(`SELECT ean FROM ingest.source_items WHERE source = $1 AND ean = ANY($2::text[])`, [source, [...new Set(eans)]]);
-    return new Set(rows.map((r) => r.ean));
+    return new Set((await this.sourceItems(source, eans)).keys());
   }
 
   /** Of `eans`, those any source has listed (the shared EAN registry). */

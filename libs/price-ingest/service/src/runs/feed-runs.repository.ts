@@ -142,11 +142,11 @@ export class FeedRunsRepository {
 
   /** Start time of the source's last completed run (an incremental pull starts from it), or null. */
   async lastCompletedStart(source: string): Promise<string | null> {
-    const [row]: { started: Date | null }[] = await this.dataSource.query(
-      `SELECT max(started_at) AS started FROM ingest.feed_runs WHERE source = $1 AND status = 'completed'`,
+    const [row]: { started: Date }[] = await this.dataSource.query(
+      `SELECT r.started_at AS started FROM ingest.source_freshness f JOIN ingest.feed_runs r ON r.id = f.last_completed_run WHERE f.source = $1`,
       [source],
     );
-    return row?.started ? new Date(row.started).toISOString() : null;
+    return row ? new Date(row.started).toISOString() : null;
   }
 
   async fail(id: string, error: string, final: boolean): Promise<void> {

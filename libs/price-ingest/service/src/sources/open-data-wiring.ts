@@ -3,7 +3,7 @@ import type { AdapterOptions } from '../feeds/adapters';
 import { RecordError } from '../feeds/values';
 import type { OpenDataWiring } from '../runs/feed-runner';
 import { PostgresHttpCache } from './http/http-cache';
-import { hintakoriUserAgent, PoliteHttp, type RateLimit } from './http/polite-http';
+import { hintakoriUserAgent, isLoopbackHost, PoliteHttp, type RateLimit } from './http/polite-http';
 import { lookupOffProduct, OPEN_FOOD_FACTS_URL } from './open-food-facts/off-product';
 import { openFoodFactsRates } from './open-food-facts/open-food-facts.adapter';
 import { parseCategoryEans } from './open-prices/open-prices.records';
@@ -28,7 +28,7 @@ export function openDataRates(openFoodFactsUrl: string | null): Record<string, R
   return {
     ...openFoodFactsRates(OPEN_FOOD_FACTS_URL),
     // A stand-in on this machine keeps the loopback rate.
-    ...(openFoodFactsUrl && !/^https?:\/\/(localhost|127\.|\[::1\])/.test(openFoodFactsUrl) ? openFoodFactsRates(openFoodFactsUrl) : {}),
+    ...(openFoodFactsUrl && !isLoopbackHost(new URL(openFoodFactsUrl).hostname) ? openFoodFactsRates(openFoodFactsUrl) : {}),
     [`${prices}#prices`]: { perMinute: OPEN_PRICES_RATES.prices.requestsPerMinute },
     // The public Overpass instance: two query slots per address and heavy national queries; one query a minute at most.
     'overpass-api.de': { perMinute: 1 },

@@ -34,6 +34,11 @@ export interface PoliteHttpOptions {
   random?: () => number;
 }
 
+/** A host on this machine (a stand-in in tests or a local trial), not a public service to spare. */
+export function isLoopbackHost(hostname: string): boolean {
+  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(hostname);
+}
+
 export const DEFAULT_CONTACT = 'hello@hintakori.fi';
 
 /** The User-Agent the open-data services ask for: the application, its version and a contact (env INGEST_CONTACT). */
@@ -119,8 +124,7 @@ export class PoliteHttp implements SourceHttp {
     const key = candidates.find((k) => rates[k] !== undefined) ?? url.host;
     let lane = this.lanes.get(key);
     if (!lane) {
-      const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
-      const fallback = (loopback ? this.options.loopbackPerMinute : undefined) ?? this.options.defaultPerMinute ?? 60;
+      const fallback = (isLoopbackHost(url.hostname) ? this.options.loopbackPerMinute : undefined) ?? this.options.defaultPerMinute ?? 60;
       const rate = rates[key] ?? { perMinute: fallback };
       if (!(rate.perMinute > 0)) throw new Error(`The rate of ${key} must be a positive number of requests per minute`);
       lane = new Lane(60_000 / rate.perMinute, Math.max(1, rate.concurrency ?? 1));
