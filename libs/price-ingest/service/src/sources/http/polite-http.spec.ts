@@ -1,18 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SourceHttpError, SourceUnreachableError } from '../source-http';
-import type { CachedAnswer, HttpCacheStore } from './http-cache';
 import { hintakoriUserAgent, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
-
-class MapCache implements HttpCacheStore {
-  readonly entries = new Map<string, CachedAnswer>();
-  async get(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async put(key: string, entry: CachedAnswer) {
-    this.entries.set(key, entry);
-  }
-}
+import { fakeTime, MapCache } from './http-testing';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -40,19 +30,6 @@ async function serve(handler: Handler): Promise<TestServer> {
     host: `127.0.0.1:${port}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A fake clock that only moves when the client sleeps, recording every wait. */
-function fakeTime(start = Date.UTC(2026, 0, 19, 6, 0, 0)) {
-  const time = { now: start, waits: [] as number[] };
-  return {
-    time,
-    now: () => time.now,
-    sleep: async (ms: number) => {
-      time.waits.push(ms);
-      time.now += ms;
-    },
   };
 }
 

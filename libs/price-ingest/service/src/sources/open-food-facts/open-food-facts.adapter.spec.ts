@@ -5,32 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FeedRecord } from '../../feeds/feed-record';
-import type { CachedAnswer, HttpCacheStore } from '../http/http-cache';
+import type { HttpCacheStore } from '../http/http-cache';
 import { PoliteHttp } from '../http/polite-http';
 import type { PullContext } from '../pull-source';
 import { SourceUnreachableError, type SourceHttp } from '../source-http';
 import { lookupOffProduct, offProductUrl } from './off-product';
 import { NOT_IN_OPEN_FOOD_FACTS, OPEN_FOOD_FACTS_RATES, OpenFoodFactsAdapter, openFoodFactsRates } from './open-food-facts.adapter';
 import { offStandIn, type OffStandIn } from './open-food-facts.stand-in';
+import { fakeTime, MapCache } from '../http/http-testing';
 
 const FIXTURES = join(__dirname, '../../../fixtures/open-food-facts');
 const START = Date.UTC(2026, 0, 19, 6, 0, 0);
-
-class MapCache implements HttpCacheStore {
-  readonly entries = new Map<string, CachedAnswer>();
-  async get(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async put(key: string, entry: CachedAnswer) {
-    this.entries.set(key, entry);
-  }
-}
-
-/** A fake clock that moves only when the client sleeps; every wait is recorded. */
-function fakeTime() {
-  const time = { now: START, waits: [] as number[] };
-  return { time, now: () => time.now, sleep: async (ms: number) => void (time.waits.push(ms), (time.now += ms)) };
-}
 
 async function listen(standIn: OffStandIn): Promise<{ base: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
