@@ -46,9 +46,8 @@ export interface RunOptions {
 /** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
 export interface OpenDataWiring {
   http: SourceHttp;
-  /** OPEN_FOOD_FACTS_URL: where an Open Prices run looks up EANs the catalog lacks; null: no look-ups. */
-  openFoodFactsUrl: string | null;
-  lookupOpenFoodFacts(http: SourceHttp, baseUrl: string, ean: string): Promise<FeedProduct | null>;
+  /** See PullContext.lookupOpenFoodFacts (OPEN_FOOD_FACTS_URL, through `http`). */
+  lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;
   adapterOptions?: AdapterOptions;
 }
 
@@ -96,17 +95,15 @@ export class FeedRunner {
   private async pullContext(run: FeedRun): Promise<PullContext> {
     const wiring = this.openData;
     if (!wiring) throw new Error(`source ${run.source} pulls from an API, but this process has no open-data client configured`);
-    const { http, openFoodFactsUrl } = wiring;
     return {
       runId: run.id,
-      http,
+      http: wiring.http,
       lastCompletedRunStartedAt: await this.runs.lastCompletedStart(run.source),
       listedEans: (source, eans) => this.registry.listedEans(source, eans),
       knownEans: (eans) => this.registry.knownEans(eans),
       eansToRefresh: (olderThan, limit) => this.registry.eansToRefresh(olderThan, limit),
       markProductsChecked: (eans, at) => this.registry.markProductsChecked(eans, at),
-      openFoodFactsUrl,
-      lookupOpenFoodFacts: async (ean) => (openFoodFactsUrl ? wiring.lookupOpenFoodFacts(http, openFoodFactsUrl, ean) : null),
+      lookupOpenFoodFacts: (ean) => wiring.lookupOpenFoodFacts(ean),
       log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
     };
   }
@@ -125,8 +122,8 @@ export class FeedRunner {
     const resumeAfter = run.checkpointLine;
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
     const input = await this.openInput(adapter, run);
-    const storeSource = (isPullSource(adapter) && adapter.storeSource) || run.source;
-    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource };
+    const pull = isPullSource(adapter) ? adapter : null;
+    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true };
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
     let lineNo = 0;
@@ -174,7 +171,7 @@ export class FeedRunner {
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
     // Only a run that read its whole answer may close stores: an unreadable answer (a rejected 'line') saw only part.
-    if (isPullSource(adapter) && adapter.closesUnseenStores) {
+    if (ctx.closesUnseenStores) {
       if (unreadable > 0) this.logger.warn(`run ${run.id} (${run.source}): ${unreadable} unreadable answers; no store is marked closed`);
       else await this.closeUnseenStores(run);
     }
@@ -210,7 +207,7 @@ export class FeedRunner {
     const storeIds = await this.registry.registerStores(source, chunk.stores);
     const storeEvents: StoreUpsertedEvent[] = chunk.stores.map((s) => ({ storeId: storeIds.get(s.externalId) as number, ...s, observedAt: ctx.defaultObservedAt, source }));
     await this.publisher.publish(IngestTopics.StoresUpserted, storeEvents.map((e) => ({ key: String(e.storeId), value: e })));
-    await this.registry.rememberStores(source, run.id, storeEvents);
+    if (ctx.closesUnseenStores) await this.registry.rememberStores(source, run.id, storeEvents);
     if (storeEvents.length > 0) ctx.nationalStores = null;
 
     const itemIds = await this.registry.registerProducts(source, chunk.products);
@@ -315,6 +312,8 @@ interface RunContext {
   nationalStores: number[] | null;
   /** The source whose store registry the prices' store ids refer to (Open Prices: 'osm'). */
   storeSource: string;
+  /** The source lists all its stores (OSM): each store's last event and run are kept, and a complete run closes the unseen. */
+  closesUnseenStores: boolean;
 }
 
 function add(chunk: Chunk, record: FeedRecord, line: number): void {

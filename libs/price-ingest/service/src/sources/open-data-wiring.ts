@@ -52,13 +52,14 @@ export function createOpenDataWiring(dataSource: DataSource, settings: OpenDataS
     openPricesCategoryEans: parseCategoryEans(settings.openPricesCategoryEans),
     osmExceptionDays: settings.osmExceptionDays,
   };
+  const offUrl = settings.openFoodFactsUrl;
   return {
     http,
-    openFoodFactsUrl: settings.openFoodFactsUrl,
     adapterOptions,
-    lookupOpenFoodFacts: async (client, baseUrl, ean) => {
+    lookupOpenFoodFacts: async (ean) => {
+      if (!offUrl) return null;
       try {
-        return await lookupOffProduct(client, baseUrl, ean);
+        return await lookupOffProduct(http, offUrl, ean);
       } catch (error) {
         if (error instanceof RecordError) return null;
         throw error;

@@ -19,10 +19,8 @@ export interface PullContext {
   eansToRefresh(olderThan: string, limit: number): Promise<string[]>;
   /** Records that Open Food Facts was asked about these EANs at `at` (found or not), so they are not asked again soon. */
   markProductsChecked(eans: readonly string[], at: string): Promise<void>;
-  /** Base URL of Open Food Facts for looking up EANs a price source names (OPEN_FOOD_FACTS_URL), or null: no look-ups. */
-  openFoodFactsUrl: string | null;
   /**
-   * The product of an EAN from Open Food Facts (at openFoodFactsUrl, through `http`), normalised, with `source`
+   * The product of an EAN from Open Food Facts (at OPEN_FOOD_FACTS_URL, through `http`), normalised, with `source`
    * 'open-food-facts'; null when Open Food Facts has no such product or no URL is set. Throws the http errors.
    */
   lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;

@@ -51,7 +51,6 @@ function pullContext(http: SourceHttp, base: string, registry: { toRefresh?: str
     markProductsChecked: async (eans, at) => {
       for (const ean of eans) checked.set(ean, at);
     },
-    openFoodFactsUrl: base,
     lookupOpenFoodFacts: (ean) => lookupOffProduct(http, base, ean),
     log: (message) => logs.push(message),
   };

@@ -180,7 +180,6 @@ describe('Open Prices openInput against the stand-in', () => {
     knownEans: async () => new Set(),
     eansToRefresh: async () => [],
     markProductsChecked: async () => undefined,
-    openFoodFactsUrl: 'http://off.invalid',
     lookupOpenFoodFacts: async (ean) => {
       asked.lookedUp.push(ean);
       return ean === offProduct.ean ? offProduct : null;

@@ -295,7 +295,6 @@ function context(http: SourceHttp): PullContext {
     knownEans: unused,
     eansToRefresh: unused,
     markProductsChecked: unused,
-    openFoodFactsUrl: null,
     lookupOpenFoodFacts: unused,
     log: () => undefined,
   };
