@@ -49,8 +49,11 @@ export interface IngestConfig {
   feeds: { source: string; location: string; schedule: string }[];
   /** Cron pattern of the chain feeds' repeatable jobs (default: four times a day). */
   schedule: string;
-  /** Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the User-Agent, category prices. */
-  openData: { openFoodFactsUrl: string | null; contact: string; openPricesCategoryEans: string; osmExceptionDays: number };
+  /**
+   * Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the
+   * User-Agent (INGEST_CONTACT; unset: price-ingest's default), category prices.
+   */
+  openData: { openFoodFactsUrl: string | null; contact: string | undefined; openPricesCategoryEans: string; osmExceptionDays: number };
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -178,7 +181,7 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
     schedule,
     openData: {
       openFoodFactsUrl: offUrl === 'off' ? null : (offUrl || 'https://world.openfoodfacts.org').replace(/\/+$/, ''),
-      contact: env.INGEST_CONTACT?.trim() || 'hintakori@example.fi',
+      contact: env.INGEST_CONTACT?.trim() || undefined,
       openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
       osmExceptionDays: int(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
     },

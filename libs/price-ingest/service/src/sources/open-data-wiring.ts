@@ -12,8 +12,8 @@ import { OPEN_PRICES_RATES, OPEN_PRICES_URL } from './open-prices/open-prices.ad
 export interface OpenDataSettings {
   /** OPEN_FOOD_FACTS_URL; null: an Open Prices run looks nothing up. */
   openFoodFactsUrl: string | null;
-  /** INGEST_CONTACT: the address in the User-Agent. */
-  contact: string;
+  /** INGEST_CONTACT: the address in the User-Agent; unset: DEFAULT_CONTACT. */
+  contact: string | undefined;
   /** OPEN_PRICES_CATEGORY_EANS, e.g. `en:bananas=2000000000015`. */
   openPricesCategoryEans: string;
   /** Days of dated opening-hour exceptions an OSM run sends (default 21). */
