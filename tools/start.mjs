@@ -2,6 +2,9 @@
 // `npm start`: installs what is missing, builds, and runs the standalone profile (one process,
 // embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides), and
 // Mailpit for the price-alert e-mails when SMTP_URL is unset.
+//   npm start -- --real   (or HINTAKORI_DATA=real npm start): real, openly licensed data instead of the demo data, on a
+//   database of its own (.data/real), filled from OpenStreetMap and Open Prices after the site is up; OPEN_DATA_URL
+//   points all three sources at one base URL (the local stand-ins of `npm run ingest:stand-ins`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -48,10 +51,14 @@ if (!process.env.SMTP_URL) {
   }
 }
 
+const dataEnv = process.argv.includes('--real') ? { HINTAKORI_DATA: 'real' } : {};
+if (dataEnv.HINTAKORI_DATA || process.env.HINTAKORI_DATA === 'real') {
+  console.log('[start] real data: stores from OpenStreetMap, prices from Open Prices, products from Open Food Facts (ODbL; page /tietoa/lahteet)');
+}
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ...mailEnv, HINTAKORI_PROFILE: 'standalone' },
+  env: { ...process.env, ...mailEnv, ...dataEnv, HINTAKORI_PROFILE: 'standalone' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', async (code) => {

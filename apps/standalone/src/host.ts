@@ -7,7 +7,7 @@ import { AppConfig } from '@hintakori/platform-config';
 import { bootService, BootedService, levels } from '@hintakori/platform-host';
 import { InProcessServer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
-import { FeedRunsService, loadDemoFeeds, PriceIngestModule } from '@hintakori/price-ingest-service';
+import { FeedRunsService, fillFromOpenData, loadDemoFeeds, PriceIngestModule, type OpenDataFillStep } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
 import { INestApplication, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -17,6 +17,8 @@ import path from 'node:path';
 export interface StandaloneHost {
   app: INestApplication;
   url: string;
+  /** HINTAKORI_DATA=real: the first fill from the open-data sources, running after the site is up (null on demo data). */
+  openDataFill: Promise<OpenDataFillStep[]> | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,9 @@ export async function startStandalone(config: AppConfig, options: { pgPort?: num
   try {
     // Each service boots concurrently. When the demo data comes by a feed run (DEMO_VIA_FEED, the default),
     // the services' own seeders load only what no feed carries (the category tree); otherwise they seed it all.
-    const seedFromFeed = config.ingest.demoViaFeed;
+    // On real data (HINTAKORI_DATA=real) the seeders load only the category tree too, and no demo feed is loaded.
+    const real = config.data === 'real';
+    const seedFromFeed = config.ingest.demoViaFeed || real;
     services.push(
       ...(await Promise.all([
         bootService('catalog', CatalogModule.forRoot(config, { seedFromFeed }), config),
@@ -58,7 +62,7 @@ export async function startStandalone(config: AppConfig, options: { pgPort?: num
       ])),
     );
     const ingest = services[services.length - 1] as BootedService & { app: INestMicroservice };
-    if (config.seedDemoData && config.ingest.demoViaFeed) {
+    if (!real && config.seedDemoData && config.ingest.demoViaFeed) {
       // The demo data arrives the way real prices do: feed files → queue → feed run → events → projections.
       const started = Date.now();
       const runs = await loadDemoFeeds(ingest.app.get(FeedRunsService), {
@@ -72,9 +76,17 @@ export async function startStandalone(config: AppConfig, options: { pgPort?: num
     configureGateway(app, { webRoot: options.webRoot });
     await app.listen(config.port, '127.0.0.1');
     const url = `http://localhost:${config.port}`;
+    let openDataFill: Promise<OpenDataFillStep[]> | null = null;
+    if (real) {
+      // The site answers at once; the stores and then the prices arrive while it runs (an unreachable source is named).
+      const log = (line: string) => logger.log(`real data: ${line}`);
+      openDataFill = fillFromOpenData(ingest.app.get(FeedRunsService), config.ingest.feeds, log);
+      openDataFill.catch((error: unknown) => logger.warn(`real data: the first fill stopped: ${error instanceof Error ? error.message : String(error)}`));
+    }
     return {
       app,
       url,
+      openDataFill,
       async close() {
         await app.close();
         for (const service of services) await service.close();

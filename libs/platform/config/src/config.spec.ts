@@ -34,4 +34,28 @@ describe('loadConfig', () => {
     });
     expect(config.kafkaBrokers).toEqual(['a:9092', 'b:9093']);
   });
+
+  it('HINTAKORI_DATA=real: a data directory of its own and the three open-data sources scheduled, from one base URL when given', () => {
+    const demo = loadConfig({});
+    expect(demo.data).toBe('demo');
+    expect(demo.dataDir).toBe('.data');
+    expect(demo.ingest.feeds).toEqual([]);
+
+    const real = loadConfig({ HINTAKORI_DATA: 'real' });
+    expect(real.dataDir).toBe('.data/real');
+    expect(real.ingest.feeds.map((f) => [f.source, f.location, f.schedule])).toEqual([
+      ['osm', '', '0 3 * * 1'],
+      ['open-prices', '', '15 * * * *'],
+      ['open-food-facts', '', '30 2 * * *'],
+    ]);
+    expect(real.ingest.openData.openFoodFactsUrl).toBe('https://world.openfoodfacts.org');
+
+    const local = loadConfig({ HINTAKORI_DATA: 'real', OPEN_DATA_URL: 'http://127.0.0.1:8390/' });
+    expect(local.ingest.feeds.map((f) => f.location)).toEqual(['http://127.0.0.1:8390/api/interpreter', 'http://127.0.0.1:8390', 'http://127.0.0.1:8390']);
+    expect(local.ingest.openData.openFoodFactsUrl).toBe('http://127.0.0.1:8390');
+
+    // An explicit feed list wins; a wrong value is named.
+    expect(loadConfig({ HINTAKORI_DATA: 'real', INGEST_FEEDS: 'osm' }).ingest.feeds.map((f) => f.source)).toEqual(['osm']);
+    expect(() => loadConfig({ HINTAKORI_DATA: 'oikea' })).toThrow(/HINTAKORI_DATA must be one of demo, real, got "oikea"/);
+  });
 });

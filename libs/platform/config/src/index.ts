@@ -15,6 +15,12 @@ export interface AppConfig {
   kafkaBrokers: string[];
   redisUrl: string;
   dataDir: string;
+  /**
+   * Where the data comes from (HINTAKORI_DATA, `npm start -- --real`): `demo` (default) loads the generated demo feeds;
+   * `real` starts on an empty database of its own (DATA_DIR default `.data/real`) filled only from the open-data
+   * sources (OpenStreetMap, Open Prices, Open Food Facts), which are then scheduled like any feed.
+   */
+  data: 'demo' | 'real';
   seedDemoData: boolean;
   runMigrations: boolean;
   dbPoolSize: number;
@@ -120,13 +126,15 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
   }
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push(`LOG_LEVEL must be error, warn, log or debug, got "${logLevel}"`);
+  const data = oneOf(env, 'HINTAKORI_DATA', ['demo', 'real'] as const, 'demo', problems);
   const config: AppConfig = {
     profile,
     port: int(env, 'PORT', defaults.port ?? 3000, problems, 1),
     databaseUrl,
     kafkaBrokers,
     redisUrl,
-    dataDir: env.DATA_DIR ?? '.data',
+    dataDir: env.DATA_DIR ?? (data === 'real' ? '.data/real' : '.data'),
+    data,
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true, problems),
     runMigrations: bool(env, 'RUN_MIGRATIONS', true, problems),
     dbPoolSize: int(env, 'DB_POOL_SIZE', profile === 'standalone' ? 6 : 10, problems, 1, 200),
@@ -135,7 +143,7 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     rpcProbeTimeoutMs: int(env, 'RPC_PROBE_TIMEOUT_MS', 700, problems, 50, 60000),
     rpcTransport: oneOf(env, 'RPC_TRANSPORT', ['batched', 'nest'] as const, 'batched', problems),
     logLevel,
-    ingest: ingestConfig(env, profile, problems),
+    ingest: ingestConfig(env, profile, data, problems),
     kafkaPartitions: {
       rpc: int(env, 'KAFKA_PARTITIONS_RPC', 3, problems, 1, 1000),
       prices: int(env, 'KAFKA_PARTITIONS_PRICES', 6, problems, 1, 1000),
@@ -146,7 +154,16 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
   return config;
 }
 
-function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestConfig {
+/**
+ * The open-data feeds of HINTAKORI_DATA=real when INGEST_FEEDS is unset: every source from its public endpoint, or all
+ * three from one base URL (OPEN_DATA_URL, e.g. the local stand-ins of `npm run ingest:stand-ins`).
+ */
+function realDataFeeds(env: Env): string {
+  const base = env.OPEN_DATA_URL?.trim().replace(/\/+$/, '');
+  return base ? `osm=${base}/api/interpreter;open-prices=${base};open-food-facts=${base}` : 'osm;open-prices;open-food-facts';
+}
+
+function ingestConfig(env: Env, profile: Profile, data: AppConfig['data'], problems: string[]): IngestConfig {
   const feeds: IngestConfig['feeds'] = [];
   const cron = (name: string, fallback: string) => {
     const pattern = env[name]?.trim() || fallback;
@@ -160,7 +177,8 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
     'open-food-facts': cron('INGEST_SCHEDULE_OPEN_FOOD_FACTS', '30 2 * * *'),
     'open-prices': cron('INGEST_SCHEDULE_OPEN_PRICES', '15 * * * *'),
   };
-  for (const entry of (env.INGEST_FEEDS ?? '').split(';').map((e) => e.trim()).filter(Boolean)) {
+  const feedList = env.INGEST_FEEDS ?? (data === 'real' ? realDataFeeds(env) : '');
+  for (const entry of feedList.split(';').map((e) => e.trim()).filter(Boolean)) {
     const eq = entry.indexOf('=');
     const source = (eq > 0 ? entry.slice(0, eq) : entry).trim();
     const location = eq > 0 ? entry.slice(eq + 1).trim() : '';
@@ -171,7 +189,7 @@ function ingestConfig(env: Env, profile: Profile, problems: string[]): IngestCon
       );
     } else feeds.push({ source, location, schedule: openSchedules[source] ?? schedule });
   }
-  const offUrl = env.OPEN_FOOD_FACTS_URL?.trim();
+  const offUrl = env.OPEN_FOOD_FACTS_URL?.trim() || (data === 'real' ? env.OPEN_DATA_URL?.trim() : undefined);
   const demoFeedSize = (env.DEMO_FEED_SIZE ?? 'small') as DemoFeedSize;
   if (!['tiny', 'small', 'finland'].includes(demoFeedSize)) problems.push(`DEMO_FEED_SIZE must be tiny, small or finland, got "${demoFeedSize}"`);
   const queuePrefix = env.INGEST_QUEUE_PREFIX ?? 'hintakori';

@@ -9,3 +9,4 @@ export { readIngestFreshness, type IngestFreshnessSample } from './status/freshn
 export { demoLabel, loadDemoFeeds } from './demo/demo-feed';
 export { DEFAULT_PROJECTION_GROUPS, PROJECTION_TOPICS, projectionLag, waitForProjections, type ProjectionLag } from './demo/projection-lag';
 export { startOpenDataStandIn, OPEN_DATA_FIXTURES, type OpenDataStandIn } from './sources/stand-in-server';
+export { fillFromOpenData, type OpenDataFillStep } from './sources/open-data-fill';
