@@ -1,0 +1,121 @@
+// The site on real, openly licensed data (HINTAKORI_DATA=real, `npm start -- --real`), filled at start from the local
+// stand-ins of OpenStreetMap, Open Prices and Open Food Facts (libs/price-ingest/service/fixtures): a shopper picks
+// real stores, finds a real product, sees where each price came from, compares a cart across the stores, reads a
+// store's real opening hours (or that they are not known), and the sources page with the licences.
+// apps/web-e2e/run.mjs boots that site on its own port and runs this suite with REAL_DATA_URL; without it the suite is skipped.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cents, launch, newContext } from './browser.mjs';
+
+const BASE = process.env.REAL_DATA_URL?.replace(/\/$/, '');
+
+describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE ? false : 'REAL_DATA_URL is not set (apps/web-e2e/run.mjs sets it)' }, () => {
+  let browser;
+  let page;
+  const api = async (path) => {
+    const response = await fetch(`${BASE}/api${path}`);
+    assert.equal(response.status, 200, `${path} answered ${response.status}`);
+    return response.json();
+  };
+
+  before(async () => {
+    browser = await launch();
+    page = await (await newContext(browser, 1280)).newPage();
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+    // The site fills itself after it is up: wait until the Open Prices run has put prices in (at most a minute).
+    for (let i = 0; i < 120; i++) {
+      const stores = await api('/stores?search=Prisma');
+      if (stores.length > 0) {
+        const items = await api(`/items?search=maito&storeIds=${stores.map((s) => s.id).join(',')}`);
+        if (items.some((item) => item.storeItems.some((s) => s.price !== null))) return;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.fail('the real data did not arrive within a minute');
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('picks two real stores from OpenStreetMap', async () => {
+    await page.goto(`${BASE}/`);
+    for (const [query, name] of [
+      ['Prisma Itäkeskus', /Prisma Itäkeskus/],
+      ['Hervanta', /K-Citymarket Tampere Hervanta/],
+    ]) {
+      const box = page.getByRole('combobox', { name: 'Valitse kaupat' });
+      await box.fill(query);
+      const option = page.getByRole('option', { name }).first();
+      await option.waitFor();
+      await option.click();
+    }
+    const chips = page.getByRole('list', { name: 'Valitut kaupat' }).getByRole('listitem');
+    await chips.nth(1).waitFor();
+    assert.equal(await chips.count(), 2);
+  });
+
+  it('finds a real product and sees where each price came from', async () => {
+    await page.getByRole('searchbox', { name: 'Hae tuotteita' }).fill('maito');
+    await page.waitForURL((url) => url.pathname === '/haku' && url.searchParams.get('search') === 'maito');
+    const card = page.getByTestId('product-card').filter({ hasText: 'Valio rasvaton maito 1 l' });
+    await card.first().waitFor();
+    await card.first().locator('a').first().click();
+    const product = page.getByRole('dialog');
+    await product.waitFor();
+    const source = product.getByTestId('price-source').first();
+    await source.waitFor();
+    assert.equal(await source.innerText(), 'Lähde: Open Prices, käyttäjän ilmoitus 10.11.2026');
+    const row = product.locator('tr', { has: page.getByTestId('price-source') }).first();
+    assert.equal(cents(await row.innerText()), 119);
+    // The product's name and details came from Open Food Facts, and the page says so with a link to the sources.
+    assert.match(await product.getByTestId('product-sources').innerText(), /Tuotetiedot: Open Food Facts/);
+    await product.getByRole('button', { name: 'Lisää ostoskoriin: Valio rasvaton maito 1 l' }).click();
+    await page.keyboard.press('Escape');
+    await product.waitFor({ state: 'detached' });
+  });
+
+  it('compares a cart of real products across the real stores', async () => {
+    await page.goto(`${BASE}/haku?search=mokka`);
+    const add = page.getByRole('button', { name: /^Lisää ostoskoriin: .*Juhla Mokka/ }).first();
+    await add.waitFor();
+    await add.click();
+    await page.getByTestId('cart-button').click();
+    const cart = page.getByRole('dialog', { name: 'Ostoskori' });
+    await cart.waitFor();
+    assert.equal(await cart.getByTestId('cart-line').count(), 2);
+    await cart.getByRole('button', { name: 'Vertaa' }).click();
+    const rows = page.getByRole('dialog', { name: 'Vertaa hintoja' }).getByTestId('store-total-row');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    assert.equal(await rows.first().getAttribute('data-cheapest'), 'true');
+    const text = (await rows.allInnerTexts()).join('\n');
+    assert.match(text, /Prisma Itäkeskus/);
+    assert.match(text, /K-Citymarket Tampere Hervanta/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows a store’s real opening hours, and says when they are not known', async () => {
+    const [hakaniemi] = await api('/stores?search=Hakaniemi');
+    await page.goto(`${BASE}/kaupat/${hakaniemi.urlSlug}`);
+    await page.getByRole('heading', { level: 1, name: hakaniemi.name }).waitFor();
+    assert.match(await page.getByText('Lähde: OpenStreetMap').first().innerText(), /OpenStreetMap/);
+    assert.equal(await page.getByTestId('opening-hours-unknown').count(), 0);
+
+    const [unknown] = (await api('/stores?search=K-Market')).filter((s) => s.openingHoursKnown === false);
+    assert.ok(unknown, 'the fixture has a K-Market whose hours OpenStreetMap gives in words');
+    await page.goto(`${BASE}/kaupat/${unknown.urlSlug}`);
+    await page.getByTestId('opening-hours-unknown').waitFor();
+    assert.equal(await page.getByTestId('opening-hours-unknown').innerText(), 'Aukioloajat eivät ole tiedossa');
+  });
+
+  it('names every source with its licence on /tietoa/lahteet', async () => {
+    await page.goto(`${BASE}/tietoa/lahteet`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1 }).waitFor();
+    const text = await main.innerText();
+    for (const expected of ['OpenStreetMap', 'Open Food Facts', 'Open Prices', 'Open Database License (ODbL) 1.0', '© OpenStreetMapin tekijät']) {
+      assert.ok(text.includes(expected), `the sources page names ${expected}`);
+    }
+  });
+});
