@@ -104,6 +104,11 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
     expect(item.fieldSources).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', source: 'open-food-facts' })]));
     expect(item.storeItems).toEqual([expect.objectContaining({ storeId: itakeskus.id, price: 119, source: 'open-prices', updatedAt: '2026-11-10T10:00:00.000Z' })]);
 
+    // A discounted price is a campaign price with the regular price the shopper reported beside it.
+    const chocolate = (await itemId('6411401015090')) as number;
+    const bar = await firstValueFrom(client.send<ItemDto>(CatalogPatterns.GetItem, { id: chocolate, storeIds: [itakeskus.id] }));
+    expect(bar.storeItems).toEqual([expect.objectContaining({ price: 299, isCampaign: true, regularPrice: 389, source: 'open-prices' })]);
+
     // Two reports of the Juhla Mokka in one store: the newer date is the price, the older one is history.
     const coffee = (await itemId('6410405082657')) as number;
     const hervanta = await store('osm:way/25396145');

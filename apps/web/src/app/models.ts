@@ -24,6 +24,8 @@ export interface StoreItem {
   lowestPrice30d?: number | null;
   /** Source id of the price ('s-group', 'open-prices', 'csv:<name>', …); null for estimates and seeded prices. */
   source?: string | null;
+  /** The regular price beside a campaign price (cents), when its source gave one. */
+  regularPrice?: number | null;
 }
 
 /** Which source gave one of a product's fields ('name', 'ingredients', …), and when. */

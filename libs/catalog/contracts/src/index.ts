@@ -55,6 +55,8 @@ export interface StoreItemDto {
    * `updatedAt` is when that source saw it (for Open Prices: the day the shopper reported).
    */
   source: string | null;
+  /** Cents: the regular price beside a campaign price when its source gave one (Open Prices, K group); else null or absent. */
+  regularPrice?: number | null;
 }
 
 /** Which source gave one of a product's fields, and when (a chain feed's fields are never overwritten by open data). */

@@ -22,6 +22,7 @@ import { SearchIndexNotify1764800000000 } from './database/migrations/1764800000
 import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000-item-json-notify';
 import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
 import { OpenDataProvenance1765100000000 } from './database/migrations/1765100000000-open-data-provenance';
+import { RegularPrice1765200000000 } from './database/migrations/1765200000000-regular-price';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   ItemJsonNotify1764900000000,
   StoreItemsNotify1765000000000,
   OpenDataProvenance1765100000000,
+  RegularPrice1765200000000,
 ];
 
 /**

@@ -26,6 +26,8 @@ export interface PriceObservedEvent {
   /** ISO time the feed observed the price; a newer observation wins. */
   observedAt: string;
   source: string;
+  /** Cents: the regular price of a campaign price, when the source gives it (absent or null otherwise). */
+  regularPrice?: number | null;
 }
 
 /** A feed's own category of an item; catalog places the item by its category mappings (or in "Muut"). */

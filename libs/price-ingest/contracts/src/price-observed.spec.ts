@@ -109,6 +109,7 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
       isCampaign: [false, true, false],
       observedAt: [at, at, '2025-11-22T08:00:00.000Z'],
       source: 'k-group',
+      regularPrice: null,
     });
     // Over the wire (JSON) and back.
     expect(parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now)).toEqual({ observations: events.map(observationOf), rejected: [] });
@@ -142,6 +143,13 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
   ])('refuses a batch with %s as a whole, keeping the rest of the delivery', (_label, change, reason) => {
     const batch = { ...encodePriceObservedBatch([observed(1, 100), observed(2, 110)]), ...change };
     expect(parsePriceObservedEvents([batch, observed(3, 120)], now)).toEqual({ observations: [observationOf(observed(3, 120))], rejected: [{ index: 0, reason }] });
+  });
+  it('carries a campaign price\'s regular price through the batch form, and refuses one that is not cents', () => {
+    const events = [observed(1, 199, { isCampaign: true, regularPrice: 249 }), observed(2, 205)];
+    const parsed = parsePriceObservedEvents([JSON.parse(JSON.stringify(encodePriceObservedBatch(events)))], now);
+    expect(parsed.observations.map((o) => o.regularPrice ?? null)).toEqual([249, null]);
+    expect(parsed.observations[1]).not.toHaveProperty('regularPrice');
+    expect(parsePriceObservedEvent({ ...observed(1, 199), regularPrice: 2.49 }, now)).toEqual({ ok: false, reason: 'regularPrice must be null or a non-negative integer (cents)' });
   });
 });
 

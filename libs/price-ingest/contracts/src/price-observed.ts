@@ -15,6 +15,8 @@ export interface PriceObservation {
   observedAt: string;
   /** The source that observed it ('s-group', 'open-prices', …) when the event names one (catalog shows it beside the price). */
   source?: string;
+  /** Cents: the regular price of a campaign price when the source gave one (catalog shows it beside the price). */
+  regularPrice?: number | null;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -92,6 +94,8 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (!isUnit(event.priceUnit)) return { ok: false, reason: `priceUnit must be a string of at most ${MAX_UNIT_LENGTH} characters without NUL` };
   if (!isUnit(event.comparisonPriceUnit)) return { ok: false, reason: `comparisonPriceUnit must be a string of at most ${MAX_UNIT_LENGTH} characters without NUL` };
   if (event.isCampaign !== undefined && typeof event.isCampaign !== 'boolean') return { ok: false, reason: 'isCampaign must be a boolean' };
+  const regularPrice = event.regularPrice ?? null;
+  if (regularPrice !== null && !isCents(regularPrice)) return { ok: false, reason: 'regularPrice must be null or a non-negative integer (cents)' };
   const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
   if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
   if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
@@ -108,6 +112,7 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       // Already canonical (what price-ingest sends): kept as is instead of a Date round trip per event.
       observedAt: canonicalIsoTime(event.observedAt as string, at),
       ...(isSource(event.source) ? { source: event.source } : {}),
+      ...(regularPrice !== null ? { regularPrice } : {}),
     },
   };
 }
@@ -118,7 +123,7 @@ export const PRICE_BATCH_FORMAT = 'columns/1';
 export const MAX_OBSERVATIONS_PER_BATCH = 10_000;
 
 /** The fields of a PriceObservedEvent, in the order the batch form lists them. */
-const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source'] as const;
+const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice'] as const;
 type BatchField = (typeof BATCH_FIELDS)[number];
 
 /**

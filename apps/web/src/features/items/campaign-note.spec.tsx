@@ -24,4 +24,21 @@ describe('CampaignNote', () => {
     expect(isFakeDiscount(storeItem({ lowestPrice30d: null }))).toBe(false);
     expect(isFakeDiscount(storeItem({ price: 149, lowestPrice30d: 149 }))).toBe(true);
   });
+
+  it('shows the regular price its source gave beside a campaign price, with or without history', () => {
+    const { unmount } = renderWithProviders(<CampaignNote storeItem={storeItem({ price: 299, regularPrice: 389, lowestPrice30d: 389 })} />);
+    expect(screen.getByTestId('regular-price').textContent).toBe('Norm. 3,89 €');
+    expect(screen.getByText('30 pv alin: 3,89 €')).toBeTruthy();
+    unmount();
+    renderWithProviders(<CampaignNote storeItem={storeItem({ price: 299, regularPrice: 389, lowestPrice30d: null })} />);
+    expect(screen.getByTestId('campaign-note').textContent).toBe('Norm. 3,89 €');
+  });
+
+  it('leaves out a regular price that is not above the price, and any on a price that is no campaign', () => {
+    const { container, unmount } = renderWithProviders(<CampaignNote storeItem={storeItem({ price: 299, regularPrice: 299, lowestPrice30d: null })} />);
+    expect(container.textContent).toBe('');
+    unmount();
+    const other = renderWithProviders(<CampaignNote storeItem={storeItem({ isCampaign: false, price: 299, regularPrice: 389 })} />);
+    expect(other.container.textContent).toBe('');
+  });
 });

@@ -24,6 +24,7 @@ export interface ItemRow {
     isCampaign: boolean;
     lowestPrice30d: number | null;
     source: string | null;
+    regularPrice?: number | null;
   }[];
 }
 
@@ -58,7 +59,8 @@ export const ITEM_COLUMNS_SQL = `i.id, i.ean, i.name, i.url_slug AS "urlSlug", i
 export const STORE_ITEM_JSON_SQL = `json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
                'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
-               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source)`;
+               'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source,
+               'regularPrice', p.regular_price)`;
 
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
@@ -136,5 +138,7 @@ export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemD
     isCampaign: price.isCampaign,
     lowestPrice30d: price.lowestPrice30d,
     source: price.source ?? null,
+    // Only where a source gave one: most prices have none, and every answer would carry the null.
+    ...(typeof price.regularPrice === 'number' ? { regularPrice: price.regularPrice } : {}),
   };
 }

@@ -28,6 +28,10 @@ export class StorePriceEntity {
   @Column('text', { nullable: true })
   source!: string | null;
 
+  /** Cents: the regular price of a campaign price when the source gave one. */
+  @Column('integer', { name: 'regular_price', nullable: true })
+  regularPrice!: number | null;
+
   /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;

@@ -17,6 +17,8 @@ export interface PriceObservation {
   observedAt: string;
   /** The source that observed it (shown beside the price); absent: unknown. */
   source?: string;
+  /** Cents: a campaign price's regular price when the source gave one (shown beside the price). */
+  regularPrice?: number | null;
 }
 
 export const PRICE_CHUNK_SIZE = 5000;
@@ -37,6 +39,7 @@ export function isValidObservation(row: PriceObservation): boolean {
     isInt(row.storeId, 1) &&
     isInt(row.price, 0) &&
     (row.comparisonPrice === null || isInt(row.comparisonPrice, 0)) &&
+    (row.regularPrice === undefined || row.regularPrice === null || isInt(row.regularPrice, 0)) &&
     isUnit(row.priceUnit) &&
     isUnit(row.comparisonPriceUnit) &&
     typeof row.isCampaign === 'boolean' &&
@@ -71,16 +74,16 @@ const OBSERVATION_COLUMNS = `
   "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
 
 /**
- * Observations as nine parallel arrays, the eight of observationColumns and their sources ($9, null where unknown):
- * cheaper for the server to read than a JSON document of records.
+ * Observations as ten parallel arrays, the eight of observationColumns, their sources ($9, null where unknown) and
+ * regular prices ($10): cheaper for the server to read than a JSON document of records.
  */
-const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[])
-  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source)`;
+const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[])
+  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice")`;
 
 /** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
 const INSERT_NEW_SQL = `
-  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source)
-  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price)
+  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice"
   FROM ${OBSERVATIONS_WITH_SOURCE}
   ORDER BY o."itemId", o."storeId"
   ON CONFLICT (item_id, store_id) DO NOTHING
@@ -103,8 +106,9 @@ const UPDATE_EXISTING_SQL = `
     comparison_price_unit = o."comparisonPriceUnit",
     is_campaign = o."isCampaign",
     updated_at = o."observedAt",
-    source = o.source
-  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text)
+    source = o.source,
+    regular_price = o."regularPrice"
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
 
 const CLOSE_PERIODS_SQL = `
@@ -198,7 +202,7 @@ export class StorePriceProjection {
     //    makes a concurrent batch with the same pair wait, then see this row).
     const inserted: { itemId: number; storeId: number }[] = await manager.query(
       INSERT_NEW_SQL,
-      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null)].map(arrayLiteral),
+      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null), newest.map((row) => row.regularPrice ?? null)].map(arrayLiteral),
     );
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
@@ -260,5 +264,6 @@ function toRecord(row: TimedObservation): PriceObservation {
     isCampaign: row.isCampaign,
     observedAt: isoOf(row),
     source: row.source,
+    regularPrice: row.regularPrice ?? null,
   };
 }

@@ -109,6 +109,9 @@ export const StoreItem = Type.Object({
       description: "the source that observed the current price ('s-group', 'k-group', 'lidl', 'csv:<name>', 'open-prices'); updatedAt is when it saw it",
     }),
   ),
+  regularPrice: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, description: 'the regular price (cents) beside a campaign price, when its source gave one; else null' })),
+  ),
 });
 
 const ItemFields = {

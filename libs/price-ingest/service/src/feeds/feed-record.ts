@@ -22,6 +22,8 @@ export interface FeedPrice {
   isCampaign: boolean;
   /** ISO time the source saw the price; null: the run's start. */
   observedAt: string | null;
+  /** Cents: the regular price of a campaign price, when the source gives one (kept only above the price). */
+  regularPrice?: number | null;
 }
 
 export interface FeedOffer {

@@ -249,6 +249,7 @@ export class FeedRunner {
           isCampaign: price.isCampaign,
           observedAt,
           source,
+          regularPrice: regularPriceOf(price),
         });
         prices++;
       }
@@ -345,4 +346,10 @@ export function priceProblem(price: FeedPrice, now: string, latestAllowed = Date
   if (price.price > MAX_PRICE_CENTS) return `absurd price: ${(price.price / 100).toFixed(2)} € is over 1000 €`;
   if (price.observedAt !== null && Date.parse(price.observedAt) > latestAllowed) return `observedAt ${price.observedAt} is in the future`;
   return null;
+}
+
+/** A campaign price's regular price as the event carries it: only above the price and within the absurd-price limit. */
+function regularPriceOf(price: FeedPrice): number | null {
+  const regular = price.regularPrice ?? null;
+  return price.isCampaign && regular !== null && Number.isInteger(regular) && regular > price.price && regular <= MAX_PRICE_CENTS ? regular : null;
 }

@@ -25,12 +25,23 @@ export function isFakeDiscount(s: Pick<StoreItem, 'price' | 'isCampaign' | 'lowe
   return Boolean(s.isCampaign) && s.price !== null && s.lowestPrice30d !== null && s.lowestPrice30d !== undefined && s.price >= s.lowestPrice30d;
 }
 
-/** Beside a campaign price: "30 pv alin: 1,89 €", and a warning badge when the campaign is no real discount. */
+/** The regular price its source gave beside a campaign price, when above it. */
+function regularPriceOf(s: StoreItem): number | null {
+  return s.isCampaign && s.price !== null && typeof s.regularPrice === 'number' && s.regularPrice > s.price ? s.regularPrice : null;
+}
+
+/**
+ * Beside a campaign price: "Norm. 2,49 €" when its source gave the regular price, "30 pv alin: 1,89 €", and a warning
+ * badge when the campaign is no real discount.
+ */
 export function CampaignNote({ storeItem }: { storeItem: StoreItem }) {
-  if (!storeItem.isCampaign || storeItem.lowestPrice30d === null || storeItem.lowestPrice30d === undefined) return null;
+  const regular = regularPriceOf(storeItem);
+  const lowest = storeItem.isCampaign && storeItem.lowestPrice30d !== null && storeItem.lowestPrice30d !== undefined ? storeItem.lowestPrice30d : null;
+  if (regular === null && lowest === null) return null;
   return (
     <Note data-testid="campaign-note">
-      <span>30 pv alin: {formatPrice(storeItem.lowestPrice30d)}</span>
+      {regular !== null ? <span data-testid="regular-price">Norm. {formatPrice(regular)}</span> : null}
+      {lowest !== null ? <span>30 pv alin: {formatPrice(lowest)}</span> : null}
       {isFakeDiscount(storeItem) ? (
         <Tooltip
           content="Kampanjahinta ei ole alempi kuin kaupan alin hinta 30 päivän aikana ennen kampanjaa. EU:n hintamerkintäsääntöjen mukaan alennus lasketaan tuosta hinnasta."

@@ -65,8 +65,10 @@ describe('K group adapter', () => {
 
   it('uses the discount or a better multi-buy price per piece, and marks it a campaign', () => {
     const prices = ofKind(records, 'price').map((p) => p.value);
-    expect(prices[0]).toMatchObject({ price: 95, comparisonPrice: 95, comparisonPriceUnit: 'l', isCampaign: false });
-    expect(prices[1]).toMatchObject({ price: 67, comparisonPrice: 79, isCampaign: true });
+    expect(prices[0]).toMatchObject({ price: 95, comparisonPrice: 95, comparisonPriceUnit: 'l', isCampaign: false, regularPrice: null });
+    // The shelf (normal) price is kept beside the campaign price.
+    expect(prices[1]).toMatchObject({ price: 67, comparisonPrice: 79, isCampaign: true, regularPrice: expect.any(Number) });
+    expect(prices[1].regularPrice).toBeGreaterThan(67);
     expect(prices[2].price).toBe(0);
   });
 

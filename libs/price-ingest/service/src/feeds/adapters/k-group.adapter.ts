@@ -110,6 +110,8 @@ function price(record: Record<string, unknown>): FeedRecord {
       comparisonPriceUnit: unitPrice ? comparisonUnit(unitPrice.unit, 'unitPrice.unit') : null,
       isCampaign: discount !== null || batch !== null,
       observedAt: isoTime(record.fetchedAt, 'fetchedAt'),
+      // The shelf price beside a discount or multi-buy.
+      regularPrice: discount !== null || batch !== null ? euroCents(normal.price, 'pricing.normal.price') : null,
     },
   };
 }

@@ -36,11 +36,12 @@ describe('Open Prices records', () => {
       comparisonPriceUnit: 'l',
       isCampaign: false,
       observedAt: '2026-11-10T10:00:00.000Z',
+      regularPrice: null,
     });
     expect(priceOf(parsePrice(88116))).toMatchObject({ externalStoreId: 'osm:way/168923554', ean: '6410400400012', price: 135, comparisonPrice: 338, comparisonPriceUnit: 'kg' });
   });
 
-  it('a discounted price is a campaign price; its regular price is read but FeedPrice cannot carry it', () => {
+  it('a discounted price is a campaign price with its regular price (price_without_discount)', () => {
     expect(priceOf(parsePrice(88102))).toEqual({
       externalStoreId: 'osm:relation/2815602',
       ean: '6411401015090',
@@ -50,6 +51,7 @@ describe('Open Prices records', () => {
       comparisonPriceUnit: 'kg',
       isCampaign: true,
       observedAt: '2026-11-10T10:00:00.000Z',
+      regularPrice: 389,
     });
     expect(regularPriceCents(byId(88102))).toBe(389);
     expect(regularPriceCents(byId(88101))).toBeNull();
@@ -65,6 +67,7 @@ describe('Open Prices records', () => {
       comparisonPriceUnit: 'kg',
       isCampaign: false,
       observedAt: '2026-11-10T10:00:00.000Z',
+      regularPrice: null,
     });
   });
 

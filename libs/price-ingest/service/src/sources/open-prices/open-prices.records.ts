@@ -121,8 +121,9 @@ export function openPricesPrice(item: Json, categoryEans: CategoryEans): FeedPri
   const price = euroCents(item.price, 'price');
   const observedAt = helsinkiNoon(isoDate(item.date, 'date'));
   const isCampaign = item.price_is_discounted === true;
-  if (item.price_per === 'KILOGRAM') return { externalStoreId, ean, price, comparisonPrice: price, priceUnit: 'kg', comparisonPriceUnit: 'kg', isCampaign, observedAt };
-  if (item.price_per === 'UNIT') return { externalStoreId, ean, price, comparisonPrice: price, priceUnit: 'kpl', comparisonPriceUnit: 'kpl', isCampaign, observedAt };
+  const regularPrice = regularPriceCents(item);
+  if (item.price_per === 'KILOGRAM') return { externalStoreId, ean, price, comparisonPrice: price, priceUnit: 'kg', comparisonPriceUnit: 'kg', isCampaign, observedAt, regularPrice };
+  if (item.price_per === 'UNIT') return { externalStoreId, ean, price, comparisonPrice: price, priceUnit: 'kpl', comparisonPriceUnit: 'kpl', isCampaign, observedAt, regularPrice };
   const size = item.type === 'CATEGORY' ? null : packageSize(isObject(item.product) ? item.product : null);
   return {
     externalStoreId,
@@ -133,10 +134,11 @@ export function openPricesPrice(item: Json, categoryEans: CategoryEans): FeedPri
     comparisonPriceUnit: size?.unit ?? null,
     isCampaign,
     observedAt,
+    regularPrice,
   };
 }
 
-/** The regular (undiscounted) price in cents of a discounted price, or null. FeedPrice has no field for it yet. */
+/** The regular (undiscounted) price in cents of a discounted price (`price_without_discount`), or null. */
 export function regularPriceCents(item: Json): number | null {
   if (item.price_is_discounted !== true || item.price_without_discount === undefined || item.price_without_discount === null) return null;
   return euroCents(item.price_without_discount, 'price_without_discount');
