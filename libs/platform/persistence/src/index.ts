@@ -3,3 +3,4 @@ export * from './typeorm-options';
 export * from './boot-latch';
 export * from './prepared-query';
 export * from './array-literal';
+export * from './pg-notifications';
