@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Client, Notification } from 'pg';
+import { PgNotificationListener } from '@hintakori/platform-persistence';
 import { DataSource } from 'typeorm';
 import type { PriceCell } from './comparison.calculator';
 
@@ -30,12 +30,10 @@ interface ItemPrices {
 export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PriceMatrixCache.name);
   private items = new Map<number, ItemPrices>();
-  private listener?: Client;
+  private notifications?: PgNotificationListener;
   private buffered: string[] | null = null;
   private state: 'idle' | 'loading' | 'ready' | 'stopped' = 'idle';
   private cells = 0;
-  private starting?: Promise<void>;
-  private retryTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,20 +55,30 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
   /** Starts listening and loading in the background (boot is not held up; the table answers meanwhile). */
   start(): Promise<void> {
     if (this.state === 'stopped') return Promise.resolve();
-    this.starting ??= this.listenAndLoad().catch((error: unknown) => {
-      this.starting = undefined;
-      this.logger.warn(`Price cache not loaded (${error instanceof Error ? error.message : String(error)}); the table answers, retrying in 5 s`);
-      this.scheduleRetry();
-    });
-    return this.starting;
+    this.notifications ??= new PgNotificationListener(
+      { connectionString: this.config.databaseUrl, applicationName: 'hintakori-comparisons-cache', channels: [PRICE_MATRIX_CHANNEL] },
+      {
+        // Notifications may arrive before LISTEN has answered: from here on they wait for the load.
+        connected: () => {
+          this.state = 'loading';
+          this.buffered = [];
+        },
+        listening: (generation) => this.load(generation),
+        notification: (channel, payload) => this.onNotification(channel, payload),
+        // A lost listener may have missed notifications: stop serving until it has listened and reloaded.
+        lost: (error) => {
+          this.logger.warn(`Price cache stale or not listening (${error.message}); the table answers until the cache has reloaded`);
+          if (this.state !== 'stopped') this.state = 'idle';
+          this.buffered = null;
+        },
+      },
+    );
+    return this.notifications.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.state = 'stopped';
-    clearTimeout(this.retryTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.notifications?.stop();
   }
 
   /** Prices of the given items in the given stores (only cells that exist), as the table would answer. */
@@ -87,49 +95,40 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     return cells;
   }
 
-  private scheduleRetry(delayMs = 5000): void {
-    if (this.state === 'stopped') return;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.start(), delayMs);
-    this.retryTimer.unref();
-  }
-
-  private async listenAndLoad(): Promise<void> {
-    this.state = 'loading';
+  /** Loads the table after the listener of `generation` started listening, then applies what arrived meanwhile. */
+  private async load(generation: number): Promise<void> {
     const started = Date.now();
-    const listener = new Client({ connectionString: this.config.databaseUrl, application_name: 'hintakori-comparisons-cache' });
-    listener.on('notification', (message: Notification) => this.onNotification(message));
-    listener.on('error', (error: Error) => this.onListenerLost(listener, error));
-    listener.on('end', () => this.onListenerLost(listener, new Error('connection ended')));
-    await listener.connect();
-    this.listener = listener;
-    this.buffered = [];
-    await listener.query(`LISTEN ${PRICE_MATRIX_CHANNEL}`);
-
     const items = new Map<number, ItemPrices>();
     let cells = 0;
-    const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
-    for (let start = 0; start < ids.length; start += LOAD_CHUNK_ITEMS) {
-      // Each item's stores and prices as big-endian int4 arrays (bytea): PostgreSQL builds them without text
-      // conversion and pg hands them over as Buffers, so neither side formats or parses a number per price.
-      const rows: { id: number; stores: Buffer; prices: Buffer }[] = await this.dataSource.query(
-        `SELECT item_id AS id, string_agg(int4send(store_id), ''::bytea ORDER BY store_id) AS stores,
-                string_agg(int4send(price), ''::bytea ORDER BY store_id) AS prices
-           FROM comparisons.price_matrix WHERE item_id = ANY($1::int[]) GROUP BY item_id`,
-        [ids.slice(start, start + LOAD_CHUNK_ITEMS)],
-      );
-      for (const row of rows) {
-        const length = row.stores.length / 4;
-        const entry: ItemPrices = { stores: new Int32Array(length), prices: new Int32Array(length), length };
-        for (let i = 0; i < length; i++) {
-          entry.stores[i] = row.stores.readInt32BE(i * 4);
-          entry.prices[i] = row.prices.readInt32BE(i * 4);
+    try {
+      const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
+      for (let start = 0; start < ids.length; start += LOAD_CHUNK_ITEMS) {
+        // Each item's stores and prices as big-endian int4 arrays (bytea): PostgreSQL builds them without text
+        // conversion and pg hands them over as Buffers, so neither side formats or parses a number per price.
+        const rows: { id: number; stores: Buffer; prices: Buffer }[] = await this.dataSource.query(
+          `SELECT item_id AS id, string_agg(int4send(store_id), ''::bytea ORDER BY store_id) AS stores,
+                  string_agg(int4send(price), ''::bytea ORDER BY store_id) AS prices
+             FROM comparisons.price_matrix WHERE item_id = ANY($1::int[]) GROUP BY item_id`,
+          [ids.slice(start, start + LOAD_CHUNK_ITEMS)],
+        );
+        for (const row of rows) {
+          const length = row.stores.length / 4;
+          const entry: ItemPrices = { stores: new Int32Array(length), prices: new Int32Array(length), length };
+          for (let i = 0; i < length; i++) {
+            entry.stores[i] = row.stores.readInt32BE(i * 4);
+            entry.prices[i] = row.prices.readInt32BE(i * 4);
+          }
+          items.set(row.id, entry);
+          cells += length;
         }
-        items.set(row.id, entry);
-        cells += length;
       }
+    } catch (error) {
+      // Listening, but not loaded: start over (the listener reconnects after its retry delay and this loads again).
+      this.notifications?.restart(new Error(`not loaded: ${error instanceof Error ? error.message : String(error)}`));
+      return;
     }
-    if (this.listener !== listener) return; // the connection dropped during the load: a reload is under way
+    // The connection dropped (or was replaced) during the load: a reload is under way.
+    if (!this.notifications?.isListening || this.notifications.generation !== generation || this.state !== 'loading') return;
     this.items = items;
     this.cells = cells;
     const backlog = this.buffered ?? [];
@@ -139,25 +138,14 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     this.logger.log(`Price cache loaded: ${cells} prices of ${items.size} items in ${Date.now() - started} ms (${backlog.length} notifications applied after the load)`);
   }
 
-  private onNotification(message: Notification): void {
-    if (message.channel !== PRICE_MATRIX_CHANNEL || !message.payload) return;
-    if (message.payload === 'reload') {
-      if (this.listener) this.onListenerLost(this.listener, new Error('the table was truncated'), 0);
+  private onNotification(channel: string, payload: string): void {
+    if (channel !== PRICE_MATRIX_CHANNEL || !payload) return;
+    if (payload === 'reload') {
+      this.notifications?.restart(new Error('the table was truncated'), 0);
       return;
     }
-    if (this.buffered) this.buffered.push(message.payload);
-    else this.apply(message.payload);
-  }
-
-  /** A lost listener may have missed notifications: stop serving and reload. */
-  private onListenerLost(listener: Client, error: Error, retryMs = 5000): void {
-    if (this.listener !== listener || this.state === 'stopped') return;
-    this.logger.warn(`Price cache stale (${error.message}); the table answers until the cache has reloaded`);
-    this.listener = undefined;
-    this.state = 'idle';
-    this.starting = undefined;
-    void listener.end().catch(() => undefined);
-    this.scheduleRetry(retryMs);
+    if (this.buffered) this.buffered.push(payload);
+    else this.apply(payload);
   }
 
   /** Payload: `item:store:price` (changed) or `-item:store` (deleted) cells, comma-separated. */

@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { Client, Notification } from 'pg';
+import { PgNotificationListener } from '@hintakori/platform-persistence';
 import { DataSource } from 'typeorm';
 import { ITEM_JSON_CHANNEL, ItemJsonCache } from './item-json';
 import { STORE_ITEMS_CHANNEL, StoreItemsIndex } from './store-items-index';
@@ -258,13 +258,12 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger(SearchIndex.name);
   private readonly collator = new Intl.Collator('fi-FI');
   private current?: SearchSnapshot;
-  private listener?: Client;
+  private notifications?: PgNotificationListener;
   /** Notifications received; the snapshot answers only while it was loaded after the last of them. */
   private changes = 0;
   private loadedAt = -1;
   private loading?: Promise<void>;
   private reloadTimer?: NodeJS.Timeout;
-  private retryTimer?: NodeJS.Timeout;
   private lastLoadStarted = 0;
   private stopped = false;
   private readonly stems = new Map<string, Stem>();
@@ -280,23 +279,41 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.start();
+    this.notifications = new PgNotificationListener(
+      {
+        connectionString: this.config.databaseUrl,
+        applicationName: 'hintakori-catalog-search-index',
+        channels: [SEARCH_INDEX_CHANNEL, ITEM_JSON_CHANNEL, STORE_ITEMS_CHANNEL],
+      },
+      {
+        listening: () => {
+          this.itemJson?.listening(true);
+          this.storeItems?.listening(true);
+          this.changes += 1; // whatever was loaded before this listener is not known to be current
+          return this.reload();
+        },
+        notification: (channel, payload) => this.onNotification(channel, payload),
+        lost: (error) => {
+          this.logger.warn(`Search index stale or not listening (${error.message}); the tables answer until it has listened and reloaded`);
+          this.itemJson?.listening(false);
+          this.storeItems?.listening(false);
+        },
+      },
+    );
+    void this.notifications.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reloadTimer);
-    clearTimeout(this.retryTimer);
-    const listener = this.listener;
-    this.listener = undefined;
     this.itemJson?.listening(false);
     this.storeItems?.listening(false);
-    await listener?.end().catch(() => undefined);
+    await this.notifications?.stop();
   }
 
   /** The snapshot, when it is equal to the tables; undefined otherwise (the caller reads the tables). */
   snapshot(): SearchSnapshot | undefined {
-    return this.listener && this.current && this.loadedAt === this.changes ? this.current : undefined;
+    return this.notifications?.isListening && this.current && this.loadedAt === this.changes ? this.current : undefined;
   }
 
   /** Resolves once the index answers (tests and tools). */
@@ -316,57 +333,12 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     return tokens.map((token) => this.stems.get(token));
   }
 
-  private async start(): Promise<void> {
-    if (this.stopped || this.listener) return;
-    const listener = new Client({ connectionString: this.config.databaseUrl, application_name: 'hintakori-catalog-search-index' });
-    listener.on('notification', (message: Notification) => this.onNotification(message));
-    listener.on('error', (error: Error) => this.onListenerLost(listener, error));
-    listener.on('end', () => this.onListenerLost(listener, new Error('connection ended')));
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${SEARCH_INDEX_CHANNEL}`);
-      await listener.query(`LISTEN ${ITEM_JSON_CHANNEL}`);
-      await listener.query(`LISTEN ${STORE_ITEMS_CHANNEL}`);
-    } catch (error) {
-      void listener.end().catch(() => undefined);
-      this.logger.warn(`Search index not listening (${error instanceof Error ? error.message : String(error)}); the tables answer, retrying in 5 s`);
-      this.scheduleRetry();
-      return;
-    }
-    if (this.stopped) {
-      await listener.end().catch(() => undefined);
-      return;
-    }
-    this.listener = listener;
-    this.itemJson?.listening(true);
-    this.storeItems?.listening(true);
-    this.changes += 1; // whatever was loaded before this listener is not known to be current
-    await this.reload();
-  }
-
-  private onNotification(message: Notification): void {
-    if (message.channel === ITEM_JSON_CHANNEL) this.itemJson?.changed(message.payload ?? '*');
-    if (message.channel === STORE_ITEMS_CHANNEL) this.storeItems?.changed();
-    if (message.channel !== SEARCH_INDEX_CHANNEL) return;
+  private onNotification(channel: string, payload: string): void {
+    if (channel === ITEM_JSON_CHANNEL) this.itemJson?.changed(payload);
+    if (channel === STORE_ITEMS_CHANNEL) this.storeItems?.changed();
+    if (channel !== SEARCH_INDEX_CHANNEL) return;
     this.changes += 1;
     this.scheduleReload();
-  }
-
-  private onListenerLost(listener: Client, error: Error): void {
-    if (this.listener !== listener || this.stopped) return;
-    this.logger.warn(`Search index stale (${error.message}); the tables answer until it has reloaded`);
-    this.listener = undefined;
-    this.itemJson?.listening(false);
-    this.storeItems?.listening(false);
-    void listener.end().catch(() => undefined);
-    this.scheduleRetry();
-  }
-
-  private scheduleRetry(): void {
-    if (this.stopped) return;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.start(), 5000);
-    this.retryTimer.unref();
   }
 
   private scheduleReload(): void {
