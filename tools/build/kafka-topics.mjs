@@ -14,13 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url);
 const outIndex = process.argv.indexOf('--out');
 const out = outIndex >= 0 ? path.resolve(process.argv[outIndex + 1] ?? '') : path.join(root, 'tools/infra/kafka-topics.json');
-const dist = (file) => path.join(root, 'dist/libs/platform', file);
-if (!existsSync(dist('messaging/src/services.js'))) {
+const dist = (file) => path.join(root, 'dist/libs', file);
+if (!existsSync(dist('composition/src/index.js'))) {
   console.error('dist/ is missing: run node tools/build/build-node.mjs first');
   process.exit(1);
 }
-const { allKafkaTopics } = require(dist('messaging/src/services.js'));
-const { loadConfig, ConfigError } = require(dist('config/src/index.js'));
+const { allKafkaTopics } = require(dist('composition/src/index.js'));
+const { loadConfig, ConfigError } = require(dist('platform/config/src/index.js'));
 let partitions;
 try {
   // Only the partition settings matter here; the profile's connection settings are not needed.

@@ -1,3 +1,4 @@
+import { SERVICE_PATTERNS } from '@hintakori/composition';
 import { AppConfig } from '@hintakori/platform-config';
 import { createEventPublisher, createServiceClient, InProcessBus, inProcessBus, ServiceExceptionFilter, ServiceName, serviceTransport } from '@hintakori/platform-messaging';
 import { DynamicModule, INestMicroservice } from '@nestjs/common';
@@ -22,7 +23,7 @@ export async function startServiceOverTransport(service: ServiceName, module: Dy
   const app: INestMicroservice = await NestFactory.createMicroservice(module, { ...serviceTransport(service, config), logger: ['error', 'warn'] });
   app.useGlobalFilters(new ServiceExceptionFilter());
   await app.listen();
-  const client = createServiceClient(service, `contract-test-${service}`, config);
+  const client = createServiceClient(service, `contract-test-${service}`, config, SERVICE_PATTERNS[service]);
   const publisher = createEventPublisher('contract-test', config);
   await client.connect();
   await publisher.connect();

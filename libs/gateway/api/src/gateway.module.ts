@@ -1,3 +1,4 @@
+import { SERVICE_PATTERNS } from '@hintakori/composition';
 import { CACHE_STORE, CacheStore, createCacheStore } from '@hintakori/platform-cache';
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@hintakori/platform-config';
 import { ServiceClientsModule } from '@hintakori/platform-messaging';
@@ -23,7 +24,7 @@ export class GatewayModule implements OnApplicationShutdown {
     const admin = adminArea(config);
     return {
       module: GatewayModule,
-      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'alerts']), ...admin.imports],
+      imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', SERVICE_PATTERNS), ...admin.imports],
       controllers: [HealthController, CatalogController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, AlertsController, ...admin.controllers],
       providers: [Backend, ResponseCache, { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor }, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
     };

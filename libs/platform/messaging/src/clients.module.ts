@@ -22,14 +22,18 @@ class ClientsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
-/** Provides one ClientProxy per target service, injectable with @Inject(clientToken('catalog')). */
+/**
+ * Provides one ClientProxy per target service, injectable with @Inject(clientToken('catalog')); `targets` maps each
+ * service to the patterns it answers (the composition's SERVICE_PATTERNS, or a part of it).
+ */
 @Module({})
 export class ServiceClientsModule {
-  static forRoot(caller: string, targets: ServiceName[]): DynamicModule {
-    const providers = targets.map((target) => ({
+  static forRoot(caller: string, targets: Partial<Record<ServiceName, readonly string[]>>): DynamicModule {
+    const entries = Object.entries(targets) as [ServiceName, readonly string[]][];
+    const providers = entries.map(([target, patterns]) => ({
       provide: clientToken(target),
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createServiceClient(target, caller, config),
+      useFactory: (config: AppConfig) => createServiceClient(target, caller, config, patterns),
     }));
     return {
       module: ServiceClientsModule,
@@ -37,7 +41,7 @@ export class ServiceClientsModule {
         ...providers,
         {
           provide: ClientsLifecycle,
-          inject: targets.map(clientToken),
+          inject: entries.map(([target]) => clientToken(target)),
           useFactory: (...clients: ClientProxy[]) => new ClientsLifecycle(clients),
         },
       ],

@@ -1,10 +1,7 @@
-import { AlertsPatterns } from '@hintakori/alerts-contracts';
-import { CartsPatterns } from '@hintakori/carts-contracts';
-import { CatalogPatterns } from '@hintakori/catalog-contracts';
-import { ComparisonsPatterns } from '@hintakori/comparisons-contracts';
-import { IngestTopics, PriceIngestPatterns } from '@hintakori/price-ingest-contracts';
-import { StoresPatterns } from '@hintakori/stores-contracts';
-
+/**
+ * The services by name, their health patterns and probe ports. Which patterns and topics each service has is the
+ * composition's (libs/composition), read from the contracts: the platform knows no service's contract.
+ */
 export type ServiceName = 'catalog' | 'stores' | 'carts' | 'comparisons' | 'price-ingest' | 'alerts';
 export const SERVICE_NAMES: readonly ServiceName[] = ['catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'alerts'];
 
@@ -12,16 +9,6 @@ export const SERVICE_NAMES: readonly ServiceName[] = ['catalog', 'stores', 'cart
 export function healthPattern(service: ServiceName): string {
   return `${service}.health`;
 }
-
-/** Request/reply patterns each service answers (each is a Kafka topic with a `.reply` twin). */
-export const SERVICE_PATTERNS: Record<ServiceName, string[]> = {
-  catalog: [...Object.values(CatalogPatterns), healthPattern('catalog')],
-  stores: [...Object.values(StoresPatterns), healthPattern('stores')],
-  carts: [...Object.values(CartsPatterns), healthPattern('carts')],
-  comparisons: [...Object.values(ComparisonsPatterns), healthPattern('comparisons')],
-  'price-ingest': [...Object.values(PriceIngestPatterns), healthPattern('price-ingest')],
-  alerts: [...Object.values(AlertsPatterns), healthPattern('alerts')],
-};
 
 export const SERVICE_HEALTH_PORTS: Record<ServiceName, number> = {
   catalog: 3101,
@@ -32,25 +19,6 @@ export const SERVICE_HEALTH_PORTS: Record<ServiceName, number> = {
   // 3106… are the price-ingest worker processes' probes in `npm run stack`.
   alerts: 3110,
 };
-
-export interface TopicSpec {
-  topic: string;
-  numPartitions: number;
-}
-
-/** Every Kafka topic the system uses; created up front by tools/infra (auto-creation is off). */
-export function allKafkaTopics(partitions = { rpc: 3, prices: 6, events: 3 }): TopicSpec[] {
-  const topics: TopicSpec[] = [];
-  for (const patterns of Object.values(SERVICE_PATTERNS)) {
-    for (const pattern of patterns) {
-      topics.push({ topic: pattern, numPartitions: partitions.rpc }, { topic: `${pattern}.reply`, numPartitions: partitions.rpc });
-    }
-  }
-  for (const topic of Object.values(IngestTopics)) {
-    topics.push({ topic, numPartitions: topic === IngestTopics.PricesObserved ? partitions.prices : partitions.events });
-  }
-  return topics;
-}
 
 export interface HealthReport {
   service: ServiceName;

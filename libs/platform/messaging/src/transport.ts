@@ -7,7 +7,7 @@ import { reconnectWhenGivenUp } from './kafka-rpc';
 import { InProcessServer } from './in-process.server';
 import { KafkaRpcClient } from './kafka-rpc.client';
 import { KafkaRpcServer } from './kafka-rpc.server';
-import { SERVICE_PATTERNS, ServiceName } from './services';
+import { ServiceName } from './services';
 
 /**
  * Retry and reconnect settings of every kafkajs client (issue 10, "recover fast"). kafkajs' defaults back off
@@ -43,15 +43,15 @@ export function serviceTransport(service: ServiceName, config: AppConfig): Custo
   };
 }
 
-/** A client that calls `target` (request/reply) or emits its events. */
-export function createServiceClient(target: ServiceName, caller: string, config: AppConfig): ClientProxy {
+/** A client that calls `target` (request/reply on its `patterns`, from the composition) or emits its events. */
+export function createServiceClient(target: ServiceName, caller: string, config: AppConfig, patterns: readonly string[]): ClientProxy {
   if (config.profile === 'standalone') return new InProcessClient();
   if (config.rpcTransport === 'batched') {
     return new KafkaRpcClient({
       caller,
       target,
       brokers: config.kafkaBrokers,
-      patterns: SERVICE_PATTERNS[target],
+      patterns: [...patterns],
       requestTtlMs: config.rpcTimeoutMs,
       client: { retry: KAFKA_RETRY },
       group: KAFKA_GROUP_TIMING,
@@ -68,7 +68,7 @@ export function createServiceClient(target: ServiceName, caller: string, config:
     producer: { allowAutoTopicCreation: false },
     subscribe: { fromBeginning: false },
   });
-  for (const pattern of SERVICE_PATTERNS[target]) client.subscribeToResponseOf(pattern);
+  for (const pattern of patterns) client.subscribeToResponseOf(pattern);
   return client as unknown as ClientProxy;
 }
 

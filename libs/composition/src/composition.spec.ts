@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { allKafkaTopics, SERVICE_PATTERNS } from './services';
+import { allKafkaTopics, SERVICE_PATTERNS } from './index';
 
 describe('Kafka topics', () => {
   it('the topics file that tools/infra creates matches the contracts (regenerate: node tools/build/kafka-topics.mjs)', () => {
-    const file = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../tools/infra/kafka-topics.json'), 'utf8'));
+    const file = JSON.parse(readFileSync(path.resolve(__dirname, '../../../tools/infra/kafka-topics.json'), 'utf8'));
     expect(file).toEqual(allKafkaTopics());
   });
 
