@@ -1,4 +1,5 @@
 import { startEarlyRequests } from './app/early-requests';
+import { watchFirstScreen } from './app/first-screen';
 import { afterPagePainted, preloadAnnouncedChunks } from './app/page-painted';
 import { readCartId } from './app/storage';
 import { loadSelectedStores } from './features/stores/stores.slice';
@@ -8,6 +9,8 @@ import { loadSelectedStores } from './features/stores/stores.slice';
  * first; only then do the app's code (app/boot.tsx with React), the page's chunks and its first API reads load, so
  * that nothing competes with that first paint on a phone's connection.
  */
+// Taps on the server's first screen that only the app can carry out are kept for it (app/first-screen.ts).
+watchFirstScreen();
 afterPagePainted(() => {
   void import('./app/boot');
   // Each step in a task of its own, so that none blocks a slow phone's main thread for long (starting a request

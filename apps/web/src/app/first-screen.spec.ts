@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, PERSONAL_COOKIE, revealApp, syncPersonalCookie } from './first-screen';
+import { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, PERSONAL_COOKIE, revealApp, syncPersonalCookie, watchFirstScreen } from './first-screen';
 import { makeStore } from './store';
 
 describe("the server's first screen in the browser", () => {
@@ -38,6 +38,42 @@ describe("the server's first screen in the browser", () => {
     expect(heard).toHaveReturnedWith('Prisma');
     expect(document.activeElement).toBe(stores);
     expect(search.value).toBe('maito');
+  });
+
+  it('keeps the caret, and finds the twin field by its name when the pages have different controls', () => {
+    document.head.innerHTML = `<style id="${FIRST_SCREEN_CSS_ID}">#root{display:none}</style>`;
+    document.body.innerHTML = `<div id="${FIRST_SCREEN_ID}"><div popover><input aria-label="Muu"></div><input type="search" aria-label="Hae tuotteita" value=""></div><div id="root"></div>`;
+    const root = document.getElementById('root') as HTMLElement;
+    root.innerHTML = '<input type="text" aria-label="Vain sovelluksessa"><input type="search" aria-label="Hae tuotteita" value="">';
+    const typed = document.querySelector<HTMLInputElement>(`#${FIRST_SCREEN_ID} input[type="search"]`) as HTMLInputElement;
+    typed.value = 'maitojuoma';
+    typed.focus();
+    typed.setSelectionRange(5, 5);
+    revealApp();
+    const search = root.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+    expect(search.value).toBe('maitojuoma');
+    expect(document.activeElement).toBe(search);
+    expect([search.selectionStart, search.selectionEnd]).toEqual([5, 5]);
+  });
+
+  it("makes each tap on a button of the server's copy that needs the app on the app's button, once, and none that works without it", () => {
+    document.body.innerHTML = `<div id="${FIRST_SCREEN_ID}"><button popovertarget="fs-drawer" aria-label="Avaa valikko"></button><div id="fs-drawer" popover><button>Sulje</button></div><button>Kategoriat</button><button aria-label="Ostoskori"></button></div><div id="root"></div>`;
+    const root = document.getElementById('root') as HTMLElement;
+    root.innerHTML = '<button aria-label="Avaa valikko"></button><button>Kategoriat</button><button aria-label="Ostoskori"></button>';
+    watchFirstScreen();
+    const [menu, close, categories, cart] = [...document.querySelectorAll<HTMLButtonElement>(`#${FIRST_SCREEN_ID} button`)];
+    menu.click();
+    close.click();
+    categories.click();
+    cart.click();
+    cart.click();
+    const taps: string[] = [];
+    root.addEventListener('click', (e) => taps.push((e.target as HTMLElement).textContent || (e.target as HTMLElement).getAttribute('aria-label') || ''));
+    revealApp();
+    expect(taps).toEqual(['Kategoriat', 'Ostoskori', 'Ostoskori']);
+    // Nothing is made again at a later takeover.
+    revealApp();
+    expect(taps).toHaveLength(3);
   });
 
   it('marks a browser with chosen stores or a cart with the cookie, and clears it when neither', () => {

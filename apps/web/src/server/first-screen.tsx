@@ -12,6 +12,7 @@ import { AppRoutes } from '../app/routes';
 import { makeStore, releaseStore } from '../app/store';
 import { categoriesReceived } from '../features/items/categories.slice';
 import { itemsApi } from '../features/items/items.api';
+import { ServerCopyContext } from '../features/layout/server-copy';
 
 /*
  * The server build's entry (vite.ssr.config.ts → dist/apps/web-ssr/first-screen.cjs): the gateway renders with it
@@ -104,7 +105,9 @@ export function renderFirstScreen(url: string, data: FirstScreenData = {}): Prom
             <GlobalStyle />
             <Provider store={store}>
               <StaticRouter location={url}>
-                <AppRoutes />
+                <ServerCopyContext.Provider value={true}>
+                  <AppRoutes />
+                </ServerCopyContext.Provider>
               </StaticRouter>
             </Provider>
           </ThemeProvider>

@@ -7,7 +7,9 @@ import { CenteredSpinner } from '@hintakori/web-ui';
 import { AppNotices } from '../../offline/components/AppNotices';
 import { useAppStartup } from '../hooks/useAppStartup';
 import { useCloseDrawerOnNavigate, useScrollReset } from '../hooks/useNavigationEffects';
+import { SERVER_DRAWER_ID, useServerCopy } from '../server-copy';
 import { drawerToggled } from '../ui.slice';
+import { FirstScreenDrawer } from './FirstScreenDrawer';
 import { GlobalOverlays } from './GlobalOverlays';
 import { Logo } from './Logo';
 import { NavList } from './NavList';
@@ -110,6 +112,8 @@ export function PageLoading() {
 export function AppShell() {
   const dispatch = useAppDispatch();
   const drawerOpen = useAppSelector((s) => s.ui.drawerOpen);
+  // The server's first screen: the menu button opens a popover there, before any script (FirstScreenDrawer).
+  const serverCopy = useServerCopy();
   useScrollReset();
   useCloseDrawerOnNavigate();
   useAppStartup();
@@ -128,13 +132,15 @@ export function AppShell() {
           variant="ghost"
           iconOnly
           aria-label="Avaa valikko"
-          aria-expanded={drawerOpen}
-          aria-controls="mobile-drawer"
+          aria-expanded={serverCopy ? undefined : drawerOpen}
+          aria-controls={serverCopy ? SERVER_DRAWER_ID : 'mobile-drawer'}
+          popoverTarget={serverCopy ? SERVER_DRAWER_ID : undefined}
           onClick={() => dispatch(drawerToggled(true))}
         >
           <Icon name="menu" size={24} />
         </Button>
       </TopBar>
+      {serverCopy ? <FirstScreenDrawer /> : null}
       <SlideOver
         open={drawerOpen}
         onClose={closeDrawer}

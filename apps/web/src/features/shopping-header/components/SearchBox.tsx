@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon, Input } from '@hintakori/web-ui';
 import { SEARCH_DEBOUNCE_MS } from '@hintakori/web-util';
 
-const Wrap = styled.div`
+const Wrap = styled.form`
   position: relative;
   flex: 1 1 240px;
   min-width: 0;
@@ -12,7 +12,17 @@ const Wrap = styled.div`
   input { padding-left: 40px; }
 `;
 
-/** Product search: navigates to /haku?search=… 500 ms after the user stops typing. */
+/**
+ * The box is part of each page's header, so the search's own navigation (home → /haku) mounts a new one: the text,
+ * focus and caret of the box that had the focus go over to it, and the shopper's typing goes on there.
+ */
+let handOver: { text: string; start: number | null; end: number | null; at: number } | null = null;
+const HAND_OVER_MS = 5000;
+
+/**
+ * Product search: navigates to /haku?search=… 500 ms after the user stops typing, or at once on Enter. A plain form
+ * too: in the server's first screen, before the app has taken over, Enter loads /haku?search=… from the server.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -20,6 +30,30 @@ export function SearchBox() {
   const urlText = pathname === '/haku' ? (params.get('search') ?? '') : '';
   const [text, setText] = useState(urlText);
   const typed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useLayoutEffect(() => {
+    const el = input.current;
+    const taken = handOver && Date.now() - handOver.at < HAND_OVER_MS ? handOver : null;
+    handOver = null;
+    if (el && taken) {
+      el.focus({ preventScroll: true });
+      if (taken.text !== el.value) {
+        typed.current = true;
+        setText(taken.text);
+      }
+      // A caret inside the text (React's write leaves it at the end) goes back once React has written the text.
+      if (taken.start !== null && taken.start < taken.text.length) {
+        window.requestAnimationFrame(() => {
+          if (document.activeElement === el && el.value === taken.text) el.setSelectionRange(taken.start, taken.end);
+        });
+      }
+    }
+    return () => {
+      // Runs before React removes the box: it still has the focus when the shopper was typing in it.
+      if (el && document.activeElement === el) handOver = { text: el.value, start: el.selectionStart, end: el.selectionEnd, at: Date.now() };
+    };
+  }, []);
 
   // Follow the address when it changes from elsewhere (back button, links).
   useEffect(() => {
@@ -38,22 +72,29 @@ export function SearchBox() {
   }, [text, navigate, pathname]);
 
   return (
-    <Wrap role="search">
+    <Wrap
+      role="search"
+      action="/haku"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        typed.current = false;
+        navigate(`/haku?search=${encodeURIComponent(text.trim())}`, { replace: pathname === '/haku' });
+      }}
+    >
       <Icon name="search" size={18} />
       <Input
         type="search"
         aria-label="Hae tuotteita"
+        name="search"
+        ref={input}
         placeholder="Hae tuotteita"
+        enterKeyHint="search"
         value={text}
         onChange={(e) => {
           typed.current = true;
           setText(e.target.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && text.trim()) {
-            typed.current = false;
-            navigate(`/haku?search=${encodeURIComponent(text.trim())}`, { replace: pathname === '/haku' });
-          }
         }}
       />
     </Wrap>

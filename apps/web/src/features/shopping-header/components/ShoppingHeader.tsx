@@ -38,7 +38,7 @@ const Actions = styled.div`
     padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
     background: ${({ theme }) => theme.colors.surface};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    > div[role='search'] { order: -1; flex: 1 1 auto; }
+    > [role='search'] { order: -1; flex: 1 1 auto; }
     > button { flex: none; position: relative; }
     /* Icon buttons: the words stay for screen readers. */
     .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
