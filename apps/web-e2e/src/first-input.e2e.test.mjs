@@ -1,0 +1,102 @@
+// The first seconds on a phone (issue 22): a new visitor types and taps on the server's first screen as soon as it
+// is visible, before the app has taken over, on a 390 px phone with the CPU 4× slower (DevTools protocol). Every
+// keystroke and the first tap count. Run against the booted system (production web build):
+//   BASE_URL=http://localhost:3000 node --test apps/web-e2e/src/first-input.e2e.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE_URL, launch, newContext } from './browser.mjs';
+
+const KEY_DELAY_MS = 80;
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A new visitor's phone (no cookie: the server sends its first screen), the CPU 4× slower, at `path` as soon as the page commits. */
+async function openThrottled(path) {
+  const context = await newContext(browser, 390);
+  context.setDefaultTimeout(15_000);
+  // When the app took over: the server's copy gone and the app's root filled (as npm run lighthouse measures it).
+  await context.addInitScript(() => {
+    const seen = () => {
+      if (!document.getElementById('first-screen') && document.getElementById('root')?.childElementCount) {
+        window.__takeover ??= performance.now();
+        return true;
+      }
+      return false;
+    };
+    new MutationObserver((_, observer) => seen() && observer.disconnect()).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`${BASE_URL}${path}`, { waitUntil: 'commit' });
+  return { context, page };
+}
+
+/** True while the page still shows the server's copy (the app has not taken over). */
+const beforeTakeover = (page) => page.evaluate(() => Boolean(document.getElementById('first-screen')) && window.__takeover === undefined);
+
+/** Taps `field` as soon as it is visible, checks the app has not taken over yet, then types `text` at 80 ms a key. */
+async function typeAtOnce(page, field, text, { end = false } = {}) {
+  await field.waitFor({ state: 'visible' });
+  await field.tap();
+  assert.ok(await beforeTakeover(page), 'the field was used before the app took over');
+  if (end) await page.keyboard.press('End');
+  await page.keyboard.type(text, { delay: KEY_DELAY_MS });
+  await page.waitForFunction(() => window.__takeover !== undefined);
+}
+
+describe("typing and tapping on the server's first screen before the app takes over (390 px, CPU 4×)", () => {
+  it('home: every letter typed into "Hae tuotteita" at once reaches the search, and the box keeps the focus', async () => {
+    const { context, page } = await openThrottled('/');
+    await typeAtOnce(page, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'maitojuoma');
+    await page.waitForURL(/\/haku\?search=maitojuoma$/);
+    const box = page.getByRole('searchbox', { name: 'Hae tuotteita' });
+    assert.equal(await box.inputValue(), 'maitojuoma');
+    assert.ok(await box.evaluate((el) => el === document.activeElement), 'the search box keeps the focus');
+    await context.close();
+  });
+
+  it('search page: typing on at the end of the search text runs the search for the whole text', async () => {
+    const { context, page } = await openThrottled('/haku?search=maito');
+    await typeAtOnce(page, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'juoma', { end: true });
+    await page.waitForURL(/\/haku\?search=maitojuoma$/);
+    assert.equal(await page.getByRole('searchbox', { name: 'Hae tuotteita' }).inputValue(), 'maitojuoma');
+    await context.close();
+  });
+
+  it('store picker: the store search typed at once keeps its text and lists the stores found', async () => {
+    const { context, page } = await openThrottled('/');
+    await typeAtOnce(page, page.locator('#first-screen').getByRole('combobox', { name: 'Valitse kaupat' }).first(), 'Prisma');
+    const picker = page.locator('#root').getByRole('combobox', { name: 'Valitse kaupat' }).first();
+    assert.equal(await picker.inputValue(), 'Prisma');
+    assert.ok(await picker.evaluate((el) => el === document.activeElement), 'the store search keeps the focus');
+    await page.locator('#root').getByRole('option', { name: /Prisma/ }).first().waitFor();
+    await context.close();
+  });
+
+  it('the menu opens on the first tap, before the app, and stays open (once) when the app takes over', async () => {
+    const { context, page } = await openThrottled('/');
+    const button = page.getByRole('button', { name: 'Avaa valikko' }).first();
+    await button.waitFor({ state: 'visible' });
+    await button.tap();
+    assert.ok(await beforeTakeover(page), 'tapped before the app took over');
+    // Open without the app: the server copy's menu.
+    await page.getByTestId('first-screen-drawer').getByRole('link', { name: 'Kaupat' }).waitFor({ state: 'visible', timeout: 2000 });
+    assert.ok(await beforeTakeover(page), 'the menu opened before the app took over');
+    await page.waitForFunction(() => window.__takeover !== undefined);
+    // The app's menu in its place: open, not closed again by a second toggle.
+    const drawer = page.getByTestId('mobile-drawer');
+    await drawer.getByRole('link', { name: 'Kaupat' }).waitFor({ state: 'visible' });
+    await page.waitForTimeout(500);
+    assert.ok(await drawer.isVisible(), 'the app keeps the menu open');
+    assert.equal(await page.getByRole('button', { name: 'Avaa valikko' }).getAttribute('aria-expanded'), 'true');
+    await context.close();
+  });
+});
