@@ -155,7 +155,7 @@ describe('stores', () => {
     await cards.first().waitFor();
     // Infinite scroll: keep scrolling the list until the end message shows.
     const list = page.getByTestId('store-list');
-    for (let i = 0; i < 30 && !(await page.getByText('Tässä kaikki kaupat!').isVisible()); i++) {
+    for (let i = 0; i < 60 && !(await page.getByText('Tässä kaikki kaupat!').isVisible()); i++) {
       await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await page.waitForTimeout(400);
     }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { entitySlug, STORE_LIST_HEIGHT_PX } from '@hintakori/web-util';
@@ -47,7 +47,13 @@ const End = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** Store search plus a grid of all stores with infinite scroll (pages of 200). */
+/**
+ * Cards rendered at first and added per step as the list scrolls: a slow phone builds a few dozen cards at a time,
+ * never a whole page of 200 (or the country's 2,200 stores) in one long task. The first step fills the list's box.
+ */
+export const STORE_CARDS_STEP = 60;
+
+/** Store search plus a grid of all stores with infinite scroll (pages of 200 from the API, rendered 60 cards at a time). */
 export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset' }) {
   const navigate = useNavigate();
   const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetStoresMinimalInfiniteQuery();
@@ -55,24 +61,32 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
   const stores = useMemo(() => data?.pages.flat() ?? [], [data]);
   // A page of 200 cards is rendered in the background, in slices, so that a slow phone stays responsive while
   // it is built (the skeleton stays until then).
-  const shown = useDeferredValue(stores);
+  const [limit, setLimit] = useState(STORE_CARDS_STEP);
+  const deferred = useDeferredValue(stores);
+  const shown = useMemo(() => deferred.slice(0, limit), [deferred, limit]);
   const building = shown.length === 0 && stores.length > 0;
+  // More cards of the pages at hand first; the next page from the API only when all of them are shown.
+  const moreHere = limit < stores.length;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const root = scrollerRef.current;
     const sentinel = sentinelRef.current;
-    if (!root || !sentinel || !hasNextPage) return undefined;
+    // Not while a page is still being built: the sentinel sits under the short skeleton then, and would fetch page
+    // after page (all 2,200 stores of the country, each rendered again on a slow phone) before any was shown.
+    if (!root || !sentinel || !(hasNextPage || moreHere) || building) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (!entries.some((e) => e.isIntersecting)) return;
+        if (moreHere) startTransition(() => setLimit((n) => n + STORE_CARDS_STEP));
+        else if (!isFetchingNextPage) void fetchNextPage();
       },
       { root, rootMargin: '400px 0px' },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, stores.length]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, moreHere, limit, building]);
 
   return (
     <>
@@ -102,8 +116,8 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
             <Spinner size={24} />
           </div>
         ) : null}
-        {!isLoading && !building && !hasNextPage ? <End>Tässä kaikki kaupat!</End> : null}
-        {!isLoading && !building && hasNextPage && !isFetchingNextPage ? (
+        {!isLoading && !building && !hasNextPage && !moreHere ? <End>Tässä kaikki kaupat!</End> : null}
+        {!isLoading && !building && (hasNextPage || moreHere) && !isFetchingNextPage ? (
           <p style={{ textAlign: 'center' }}>
             <Muted>Vieritä ladataksesi lisää kauppoja</Muted>
           </p>
