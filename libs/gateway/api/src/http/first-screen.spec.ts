@@ -44,10 +44,12 @@ const request = (path: string, query: Record<string, unknown> = {}, cookies: Rec
 describe("a new visitor's first screen in the page", () => {
   it('goes into the page: its styles (with the nonce placeholder, hiding the app root) before </head>, its markup first in <body>', () => {
     const html = withFirstScreen(PAGE, { html: '<main><h1>Kaupat</h1></main>', css: '.a{color:red}' });
-    expect(html).toContain('<style id="first-screen-css" nonce="HINTAKORI_CSP_NONCE">.a{color:red}#root{display:none}</style></head>');
+    expect(html).toContain('<style id="first-screen-css" nonce="HINTAKORI_CSP_NONCE">.a{color:red}#root{display:none}</style>');
     expect(html).toContain('<body class="x"><div id="first-screen"><main><h1>Kaupat</h1></main></div><noscript>');
+    // Nothing is painted before the whole first screen is read: the first paint waits for the app's root after it.
+    expect(html).toContain('</style><link rel="expect" href="#root" blocking="render"></head>');
     // The rest of the page is as it was.
-    expect(html.replace(/<style id="first-screen-css"[^]*?<\/style>/, '').replace(/<div id="first-screen">.*?<\/div>/, '')).toBe(PAGE);
+    expect(html.replace(/<style id="first-screen-css"[^]*?<\/style><link[^>]*>/, '').replace(/<div id="first-screen">.*?<\/div>/, '')).toBe(PAGE);
   });
 
   it('leaves the page unchanged without a first screen, and never lets the styles close their element', () => {

@@ -31,7 +31,19 @@ export const FIRST_SCREEN_CSS_ID = 'first-screen-css';
 /** The nonce placeholder of the built page, replaced per response (security-headers.ts withNonce). */
 const NONCE_PLACEHOLDER = 'HINTAKORI_CSP_NONCE';
 
-/** The page with the first screen: its styles before `</head>`, its markup first in `<body>`. */
+/**
+ * Holds the page's first paint until the app's root is parsed, that is until the whole first screen before it is:
+ * the browser may otherwise paint a first screen it has only partly read (a slow or busy phone, the page arriving
+ * in pieces), and the rest then moves what was painted (a row of the header's buttons filling up shifts those
+ * already there). Rendering goes on at the latest when the document is parsed; a browser without `rel=expect`
+ * ignores the link.
+ */
+const WHOLE_SCREEN_FIRST = '<link rel="expect" href="#root" blocking="render">';
+
+/**
+ * The page with the first screen: its styles (and the hold on the first paint until the screen is read whole)
+ * before `</head>`, its markup first in `<body>`.
+ */
 export function withFirstScreen(page: string, screen: FirstScreen | null): string {
   if (!screen) return page;
   const head = page.indexOf('</head>');
@@ -39,7 +51,7 @@ export function withFirstScreen(page: string, screen: FirstScreen | null): strin
   if (head < 0 || !body || body.index < head) return page;
   // '</' cannot close the style element early: the rules are styled-components' own, but be sure.
   const css = `${screen.css.replaceAll('</', '<\\/')}#root{display:none}`;
-  const style = `<style id="${FIRST_SCREEN_CSS_ID}" nonce="${NONCE_PLACEHOLDER}">${css}</style>`;
+  const style = `<style id="${FIRST_SCREEN_CSS_ID}" nonce="${NONCE_PLACEHOLDER}">${css}</style>${WHOLE_SCREEN_FIRST}`;
   const markup = `<div id="${FIRST_SCREEN_ID}">${screen.html}</div>`;
   const bodyEnd = body.index + body[0].length;
   return `${page.slice(0, head)}${style}${page.slice(head, bodyEnd)}${markup}${page.slice(bodyEnd)}`;
