@@ -57,6 +57,8 @@ describe("typing and tapping on the server's first screen before the app takes o
     const { context, page } = await openThrottled('/');
     await typeAtOnce(page, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'maitojuoma');
     await page.waitForURL(/\/haku\?search=maitojuoma$/);
+    // The address changes before the search page is in place: its own search box replaces the home page's once it is.
+    await page.getByText('Tervetuloa Hintakoriin!').waitFor({ state: 'detached' });
     const box = page.getByRole('searchbox', { name: 'Hae tuotteita' });
     assert.equal(await box.inputValue(), 'maitojuoma');
     assert.ok(await box.evaluate((el) => el === document.activeElement), 'the search box keeps the focus');
