@@ -112,11 +112,12 @@ describe('the OpenAPI document', () => {
         offers: { operationId: 'StoresController_offers', parameters: { storeId: '$response.body#/0/id' } },
       });
     }
-    expect(linksOf('GET /api/categories')['200'].items).toEqual({ operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug' } });
+    expect(linksOf('GET /api/categories')['200'].items).toEqual({ operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug', offset: 0 } });
     expect(linksOf('GET /api/items/{id}')['200'].category3.parameters).toEqual({
       slug1: '$response.body#/itemCategories/0/category/slug',
       slug2: '$response.body#/itemCategories/1/category/slug',
       slug3: '$response.body#/itemCategories/2/category/slug',
+      offset: 0,
     });
     const confirm = linksOf('POST /api/alerts/confirm/{token}')['200'];
     for (const name of ['manage', 'erase', 'unsubscribe']) expect(confirm[name].parameters).toEqual({ token: '$response.body#/manageToken' });

@@ -11,14 +11,17 @@ const categoriesContract = routeContract({
   query: NoQuery,
   responses: {
     // Top-level categories come first; the deeper paths are linked from an item's breadcrumb (itemCategories).
-    200: ok('All categories', Type.Array(Category), { items: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug' } } }),
+    200: ok('All categories', Type.Array(Category), {
+      items: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug', offset: 0 } },
+    }),
     ...errorResponses({ 400: 'Unknown query parameter' }),
   },
 });
 
 /**
  * The links of an item: its routes with the stores of the request, its category path (itemCategories is the
- * breadcrumb, top level first), a new cart holding it, and a price alert on it. `at` points at the item in the answer.
+ * breadcrumb, top level first; the first page), a new cart holding it, and a price alert on it. `at` points at the
+ * item in the answer.
  * The alternatives and an alert need at least one store: the first store that prices the item (the request's storeIds may be empty).
  */
 const itemLinks = (at: string): Record<string, LinkContract> => {
@@ -27,9 +30,9 @@ const itemLinks = (at: string): Record<string, LinkContract> => {
   return {
     alternatives: { operationId: 'CatalogController_itemAlternatives', parameters: { id, storeIds: `$response.body#${at}/storeItems/0/storeId` } },
     history: { operationId: 'CatalogController_itemHistory', parameters: { id, storeIds: '$request.query.storeIds' } },
-    category1: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: slug(0) } },
-    category2: { operationId: 'CatalogController_itemsByCategory2', parameters: { slug1: slug(0), slug2: slug(1) } },
-    category3: { operationId: 'CatalogController_itemsByCategory3', parameters: { slug1: slug(0), slug2: slug(1), slug3: slug(2) } },
+    category1: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: slug(0), offset: 0 } },
+    category2: { operationId: 'CatalogController_itemsByCategory2', parameters: { slug1: slug(0), slug2: slug(1), offset: 0 } },
+    category3: { operationId: 'CatalogController_itemsByCategory3', parameters: { slug1: slug(0), slug2: slug(1), slug3: slug(2), offset: 0 } },
     addToCart: { operationId: 'ShoppingCartsController_add', parameters: { cartId: 'NO_ID', itemId: id } },
     alert: { operationId: 'AlertsController_subscribe', requestBody: { itemId: id, storeIds: [`$response.body#${at}/storeItems/0/storeId`] } },
   };
