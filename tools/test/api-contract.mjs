@@ -5,9 +5,14 @@
 //   API_CONTRACT_BASE_URL=http://127.0.0.1:3460 …    runs against a standalone already up (rate limit off!)
 //   API_CONTRACT_MAX_TIME (default 150 s)            time budget of the main run
 // Admin routes run with a session created for the run (an admin `contract-run` with a random password).
+// The alert management routes run with tokens of subscriptions made for the run: the standalone it boots mails
+// through a Mailpit of its own (API_CONTRACT_SMTP_PORT / API_CONTRACT_MAILPIT_UI_PORT, default 1460 / 8460), the
+// confirmation links are read from it, and schemathesis draws the tokens for half of the requests of those routes
+// (the rest are generated as usual). Without Mailpit (or with API_CONTRACT_BASE_URL) those routes see only tokens
+// that do not exist.
 // Ends with node:test style `# pass N` / `# fail N` lines (N = API operations) for run-all.sh's closing total.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +25,9 @@ const PORT = Number(process.env.API_CONTRACT_PORT ?? 3460);
 const PG_PORT = Number(process.env.API_CONTRACT_PG_PORT ?? 54460);
 const DATA_DIR = path.join(root, process.env.API_CONTRACT_DATA_DIR ?? '.data/api-contract');
 const MAX_TIME = Number(process.env.API_CONTRACT_MAX_TIME ?? 150);
+const SMTP_PORT = Number(process.env.API_CONTRACT_SMTP_PORT ?? 1460);
+const MAILPIT_UI_PORT = Number(process.env.API_CONTRACT_MAILPIT_UI_PORT ?? 8460);
+const CONFIG_FILE = path.join(root, 'tools/test/schemathesis.toml');
 
 /** schemathesis in .tools/schemathesis-<version>, installed once (a marker file says the install finished). */
 function ensureSchemathesis() {
@@ -42,14 +50,22 @@ function ensureSchemathesis() {
   return bin;
 }
 
-async function bootStandalone() {
+async function bootStandalone(smtpUrl) {
   mkdirSync(DATA_DIR, { recursive: true });
   const logFile = path.join(DATA_DIR, 'standalone.log');
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
     cwd: root,
     // The tiny demo data set is enough to exercise every route and keeps the first boot short.
-    env: { ...process.env, PORT: String(PORT), PG_PORT: String(PG_PORT), DATA_DIR, RATE_LIMIT_PER_MINUTE: '0', DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PG_PORT: String(PG_PORT),
+      DATA_DIR,
+      RATE_LIMIT_PER_MINUTE: '0',
+      DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny',
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
@@ -89,13 +105,102 @@ async function adminSession(baseUrl) {
   return cookie;
 }
 
+/** Mailpit for the standalone's mail, or null (with the reason logged) when it cannot start. */
+async function startRunMailpit() {
+  try {
+    const { startMailpit } = await import('../infra/mailpit.mjs');
+    return await startMailpit({ smtpPort: SMTP_PORT, uiPort: MAILPIT_UI_PORT });
+  } catch (error) {
+    log(`no Mailpit (${error instanceof Error ? error.message.split('\n')[0] : error}): the alert management routes get no real tokens`);
+    return null;
+  }
+}
+
+const TOKEN_LINK = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/;
+
+/**
+ * Three price-alert subscriptions of an item in a store, their confirmation tokens read from Mailpit: one left for
+ * schemathesis to confirm, two confirmed here for their manage tokens (one, with its watch's id, for the routes that
+ * read and delete watches, one for the route that erases the address). Requests come from an address of their own
+ * (the gateway trusts X-Forwarded-For from loopback), so the hourly per-client limit of the subscribe route is left
+ * to schemathesis.
+ */
+async function alertTokens(baseUrl, mailpitUrl) {
+  const client = `10.${[...randomBytes(3)].join('.')}`;
+  const api = async (method, route, body) => {
+    const response = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: { 'X-Forwarded-For': client, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const [store] = await api('GET', '/stores/minimal');
+  let item;
+  for (const category of await api('GET', '/categories')) {
+    [item] = await api('GET', `/items/categories/${category.slug}?storeIds=${store.id}&limit=1`);
+    if (item) break;
+  }
+  if (!store || !item) throw new Error('no store or item to watch');
+  const run = randomUUID().slice(0, 8);
+  const tokens = {};
+  await Promise.all(
+    ['confirmation', 'manage', 'erase'].map(async (purpose) => {
+      const email = `contract-${purpose}-${run}@example.fi`;
+      await api('POST', '/alerts', { email, itemId: item.id, storeIds: [store.id] });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const search = await (await fetch(`${mailpitUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json();
+        const [message] = search.messages ?? [];
+        if (message) {
+          const { Text } = await (await fetch(`${mailpitUrl}/api/v1/message/${message.ID}`)).json();
+          const token = TOKEN_LINK.exec(Text)?.[1];
+          if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
+          tokens[purpose] = purpose === 'confirmation' ? token : (await api('POST', `/alerts/confirm/${token}`)).manageToken;
+          if (purpose === 'manage') tokens.watch = (await api('GET', `/alerts/manage/${tokens.manage}`)).watches[0].id;
+          return;
+        }
+        if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }),
+  );
+  return tokens;
+}
+
+/**
+ * The run's configuration: the gate's own file, with the alert tokens (when there are any) as dictionaries that
+ * schemathesis draws the `token` of those routes from, half of the time.
+ */
+function runConfig(tokens) {
+  if (!tokens) return CONFIG_FILE;
+  const routes = [
+    ['confirmation', 'token', ['POST /api/alerts/confirm/{token}']],
+    ['manage', 'token', ['GET /api/alerts/manage/{token}', 'DELETE /api/alerts/manage/{token}/watches/{watchId}']],
+    ['watch', 'watchId', ['DELETE /api/alerts/manage/{token}/watches/{watchId}']],
+    // (The one-click unsubscribe answers 200 for any token, so it needs none of its own.)
+    ['erase', 'token', ['DELETE /api/alerts/manage/{token}']],
+  ];
+  const lines = ['', '# Added by tools/test/api-contract.mjs for this run: tokens of the subscriptions it made.'];
+  const bindings = new Map();
+  for (const [purpose, parameter, names] of routes) {
+    lines.push(`[dictionaries.alert-${purpose}]`, `values = [${JSON.stringify(tokens[purpose])}]`);
+    for (const name of names) bindings.set(name, [...(bindings.get(name) ?? []), `"path.${parameter}" = { dictionary = "alert-${purpose}", probability = 0.5 }`]);
+  }
+  for (const [name, parameters] of bindings) lines.push('[[operations]]', `include-name = "${name}"`, `parameters = { ${parameters.join(', ')} }`);
+  const file = path.join(DATA_DIR, 'schemathesis.toml');
+  writeFileSync(file, `${readFileSync(CONFIG_FILE, 'utf8')}${lines.join('\n')}\n`);
+  return file;
+}
+
 /** One schemathesis run, its output shown as it comes; resolves {code, operations, failed}. */
-function schemathesis(bin, baseUrl, session, args) {
+function schemathesis(bin, configFile, baseUrl, session, args) {
   const child = spawn(
     bin,
     [
       '--config-file',
-      path.join(root, 'tools/test/schemathesis.toml'),
+      configFile,
       '--no-color',
       'run',
       `${baseUrl}/api/docs-json`,
@@ -126,17 +231,26 @@ function schemathesis(bin, baseUrl, session, args) {
 }
 
 let server = null;
+let mailpit = null;
 let passed = 0;
 let failed = 0;
 try {
   const bin = ensureSchemathesis();
   let baseUrl = process.env.API_CONTRACT_BASE_URL;
   if (!baseUrl) {
-    server = await bootStandalone();
+    mailpit = await startRunMailpit();
+    server = await bootStandalone(mailpit?.smtpUrl);
     baseUrl = `http://127.0.0.1:${PORT}`;
   }
   const session = await adminSession(baseUrl);
-  const { code, operations, failed: failedOps } = await schemathesis(bin, baseUrl, session, ['--max-time', String(MAX_TIME)]);
+  let tokens = null;
+  if (mailpit) {
+    const started = Date.now();
+    tokens = await alertTokens(baseUrl, mailpit.uiUrl).catch((error) => log(`no alert tokens: ${error instanceof Error ? error.message : error}`));
+    if (tokens) log(`alert tokens from three subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const configFile = runConfig(tokens);
+  const { code, operations, failed: failedOps } = await schemathesis(bin, configFile, baseUrl, session, ['--max-time', String(MAX_TIME)]);
   failed = code !== 0 ? Math.max(failedOps, 1) : 0;
   passed = Math.max(operations - failed, 0);
   log(`schemathesis exited with ${code}: ${operations} operations, ${failed} failing`);
@@ -145,6 +259,7 @@ try {
   failed += 1;
 } finally {
   if (server) await server.stop();
+  if (mailpit) await mailpit.stop();
 }
 console.log(`# pass ${passed}`);
 console.log(`# fail ${failed}`);

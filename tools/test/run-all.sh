@@ -36,9 +36,10 @@ step "message contracts, ingest pipeline and tracing (real Kafka, PostgreSQL, Re
 if [ -f apps/web/vite.config.ts ]; then step "web build"; npx vite build --config apps/web/vite.config.ts; fi
 step "browser extension (typecheck, build, web-ext lint)"; npx tsc -p apps/extension/tsconfig.json --noEmit && node tools/build/build-extension.mjs && npx web-ext lint --source-dir dist/extension/firefox --warnings-as-errors
 step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
-# The schemathesis gate (every check, every phase including the stateful one) against its own standalone (port
-# 3460, PostgreSQL 54460). Its step stays within 5 minutes: a boot of up to a minute, schemathesis' own budget
-# (API_CONTRACT_MAX_TIME, 120 s here) and the admin sign-in and shutdown around them.
+# The schemathesis gate (every check, every phase, the stateful one following the document's links) against its own
+# standalone (port 3460, PostgreSQL 54460, Mailpit 1460/8460 for the alert tokens). Its step stays within 5 minutes:
+# a boot of up to a minute, schemathesis' own budget (API_CONTRACT_MAX_TIME, 120 s here) and the admin sign-in, the
+# three alert subscriptions (about a second) and the shutdown around them.
 step "API contract (schemathesis: all checks, stateful phase, against the standalone)"; API_CONTRACT_MAX_TIME="${API_CONTRACT_MAX_TIME:-120}" node tools/test/api-contract.mjs
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing), with the built extension
 # loaded for apps/web-e2e/src/extension.e2e.test.mjs; WEB_E2E=false skips it.

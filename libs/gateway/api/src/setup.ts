@@ -1,6 +1,7 @@
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
@@ -45,18 +46,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
   app.useGlobalFilters(new GatewayExceptionFilter());
 
-  const document = hoistNamedSchemas(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Hintakori API')
-        .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
-        .setVersion('1.0')
-        .setOpenAPIVersion('3.1.0')
-        .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
-        .build(),
-    ),
-  );
+  const document = apiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   // 405 with Allow for a method a documented path does not have (before the routes; unknown paths stay 404).
   app.use('/api', methodNotAllowedMiddleware(document));
@@ -94,6 +84,22 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     res.type('html').send(PLACEHOLDER_PAGE);
   });
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
+}
+
+/** The OpenAPI document of the app's routes (served at /api/docs-json), generated from their contracts. */
+export function apiDocument(app: INestApplication): OpenAPIObject {
+  return hoistNamedSchemas(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Hintakori API')
+        .setDescription('Grocery price comparison across S group, K group and Lidl stores. Prices are integer cents.')
+        .setVersion('1.0')
+        .setOpenAPIVersion('3.1.0')
+        .addCookieAuth('hk_admin', { type: 'apiKey', in: 'cookie', name: 'hk_admin', description: 'Admin session (POST /api/admin/session)' }, 'hk_admin')
+        .build(),
+    ),
+  );
 }
 
 const OPERATIONAL_PATHS = /^\/(metrics|health|ready)(\/|$)/;

@@ -321,6 +321,13 @@ describe('stores service (integration)', () => {
       ]);
     });
 
+    it('measures from a point too small for float8 arithmetic (5e-324, found by the contract gate) as from 0', async () => {
+      const tiny = await send<StoreDto[]>(StoresPatterns.InBox, { ...CENTRE_BOX, lat: 5e-324, long: POINT.long, limit: 1000 });
+      const zero = await send<StoreDto[]>(StoresPatterns.InBox, { ...CENTRE_BOX, lat: 0, long: POINT.long, limit: 1000 });
+      expect(tiny.map((store) => [store.id, store.distance])).toEqual(zero.map((store) => [store.id, store.distance]));
+      expect(tiny).toHaveLength(8);
+    });
+
     it('keeps the nearest when limited; a store on the edge is inside, one just beyond it is not', async () => {
       const nearest = await send<StoreDto[]>(StoresPatterns.InBox, { ...CENTRE_BOX, ...POINT, limit: 2 });
       expect(nearest.map((store) => store.id)).toEqual([10, 2]);

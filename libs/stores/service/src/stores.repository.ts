@@ -7,6 +7,8 @@ import type { DatedException, OpeningWindow, WeeklyHours } from './opening-windo
 /** Spec §9: distances use an earth radius of 6378 km. */
 export const EARTH_RADIUS_METRES = 6_378_000;
 
+const toNanodegrees = (degrees: number): number => Math.round(degrees * 1e9) / 1e9;
+
 export interface StoreRow {
   id: number;
   name: string;
@@ -137,7 +139,11 @@ export class StoresRepository {
     return this.withDetails(page, [limit], window);
   }
 
-  /** Stores inside the box; nearest first with whole-metre distances when a point is given, else by name. */
+  /**
+   * Stores inside the box; nearest first with whole-metre distances when a point is given, else by name. The point
+   * goes to the query to the nanodegree (0.1 mm): PostgreSQL's float8 arithmetic refuses a result that underflows, so
+   * a coordinate such as 5e-324 would make radians() fail ("value out of range: underflow").
+   */
   inBox(box: Box, point: Point | undefined, limit: number, window: OpeningWindow): Promise<StoreRow[]> {
     const inside = 's.closed_at IS NULL AND point(s.long, s.lat) <@ box(point($1, $2), point($3, $4))';
     const params: unknown[] = [box.minLong, box.minLat, box.maxLong, box.maxLat, limit];
@@ -156,7 +162,7 @@ export class StoresRepository {
       SELECT id, row_number() OVER (ORDER BY distance, name, id) AS ord, distance
       FROM (SELECT s.id, s.name, ${haversine} AS distance FROM stores.stores s WHERE ${inside}) boxed
       ORDER BY ord LIMIT $5`;
-    return this.withDetails(page, [...params, point.lat, point.long], window);
+    return this.withDetails(page, [...params, toNanodegrees(point.lat), toNanodegrees(point.long)], window);
   }
 
   /** Stores by id, in the order asked for; unknown ids are left out. */

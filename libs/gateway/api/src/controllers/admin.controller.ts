@@ -13,11 +13,19 @@ const readErrors = { 400: 'Unknown query parameter', 401: 'No admin session' } a
 const writeErrors = { 401: 'No admin session', 403: 'No same-site Origin or Referer', 415: 'Content-Type is not application/json' } as const;
 
 const listContract = routeContract({ query: NoQuery, responses: { 200: ok('Mappings with the number of items each places', Type.Array(CategoryMapping)), ...errorResponses(readErrors) } });
-const unmappedContract = routeContract({ query: NoQuery, responses: { 200: ok('Feed categories no mapping covers', Type.Array(UnmappedCategory)), ...errorResponses(readErrors) } });
+const unmappedContract = routeContract({
+  query: NoQuery,
+  responses: {
+    200: ok('Feed categories no mapping covers', Type.Array(UnmappedCategory), {
+      map: { operationId: 'AdminController_create', requestBody: { externalType: '$response.body#/0/externalType', externalId: '$response.body#/0/externalId' } },
+    }),
+    ...errorResponses(readErrors),
+  },
+});
 const createContract = routeContract({
   body: CreateMappingBody,
   responses: {
-    201: ok('Created; the feed category\'s items moved', CategoryMapping),
+    201: ok('Created; the feed category\'s items moved', CategoryMapping, { remove: { operationId: 'AdminController_remove', parameters: { id: '$response.body#/id' } } }),
     ...errorResponses({ ...writeErrors, 400: 'Body not JSON, or a missing, bad or unknown field', 404: 'Unknown category', 409: 'The feed category is already mapped', 413: 'Body over 100 kB' }),
   },
 });

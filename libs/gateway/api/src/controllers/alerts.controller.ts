@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { EmailAddress, errorResponses, Id, MAX_ID, NoQuery, ok } from '../dto/schemas';
-import { Input, Route, routeContract, RouteInput } from '../http/contract';
+import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 
 /** A watch covers at most this many stores. */
 const MAX_WATCH_STORES = 50;
@@ -37,11 +37,22 @@ const subscribeContract = routeContract({
   },
 });
 
+/** The manage token (the link in every mail) opens the address's management routes. */
+const manageLinks = (token: string): Record<string, LinkContract> => ({
+  manage: { operationId: 'AlertsController_manage', parameters: { token } },
+  erase: { operationId: 'AlertsController_erase', parameters: { token } },
+  unsubscribe: { operationId: 'AlertsController_unsubscribe', parameters: { token } },
+});
+
 const confirmContract = routeContract({
   params: TokenParams,
   query: NoQuery,
   responses: {
-    200: ok('Confirmed; the answer holds the manage token of the address', Type.Object({ manageToken: Type.String(), itemName: Type.String(), watches: Type.Integer() })),
+    200: ok(
+      'Confirmed; the answer holds the manage token of the address',
+      Type.Object({ manageToken: Type.String(), itemName: Type.String(), watches: Type.Integer() }),
+      manageLinks('$response.body#/manageToken'),
+    ),
     ...errorResponses({ 400: 'Not a token', 404: 'Unknown or already used token', 409: 'The address already watches 100 products', 410: 'The token has expired' }),
   },
 });
@@ -63,7 +74,10 @@ const manageContract = routeContract({
   params: TokenParams,
   query: NoQuery,
   responses: {
-    200: ok('The address and its watches', Type.Object({ email: Type.String(), watches: Type.Array(Watch) })),
+    200: ok('The address and its watches', Type.Object({ email: Type.String(), watches: Type.Array(Watch) }), {
+      deleteWatch: { operationId: 'AlertsController_deleteWatch', parameters: { token: '$request.path.token', watchId: '$response.body#/watches/0/id' } },
+      erase: { operationId: 'AlertsController_erase', parameters: { token: '$request.path.token' } },
+    }),
     ...errorResponses({ 400: 'Not a token', 404: 'Unknown token (or everything was erased)' }),
   },
 });

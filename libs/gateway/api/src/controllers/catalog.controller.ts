@@ -4,25 +4,58 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
-import { Input, Route, routeContract, RouteInput } from '../http/contract';
+import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
 
 const categoriesContract = routeContract({
   query: NoQuery,
-  responses: { 200: ok('All categories', Type.Array(Category)), ...errorResponses({ 400: 'Unknown query parameter' }) },
+  responses: {
+    // Top-level categories come first; the deeper paths are linked from an item's breadcrumb (itemCategories).
+    200: ok('All categories', Type.Array(Category), {
+      items: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug', offset: 0 } },
+    }),
+    ...errorResponses({ 400: 'Unknown query parameter' }),
+  },
 });
+
+/**
+ * The links of an item: its routes with the stores of the request, its category path (itemCategories is the
+ * breadcrumb, top level first; the first page), a new cart holding it, and a price alert on it. `at` points at the
+ * item in the answer.
+ * The alternatives and an alert need at least one store: the first store that prices the item (the request's storeIds may be empty).
+ */
+const itemLinks = (at: string): Record<string, LinkContract> => {
+  const id = `$response.body#${at}/id`;
+  const slug = (level: number) => `$response.body#${at}/itemCategories/${level}/category/slug`;
+  return {
+    alternatives: { operationId: 'CatalogController_itemAlternatives', parameters: { id, storeIds: `$response.body#${at}/storeItems/0/storeId` } },
+    history: { operationId: 'CatalogController_itemHistory', parameters: { id, storeIds: '$request.query.storeIds' } },
+    category1: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: slug(0), offset: 0 } },
+    category2: { operationId: 'CatalogController_itemsByCategory2', parameters: { slug1: slug(0), slug2: slug(1), offset: 0 } },
+    category3: { operationId: 'CatalogController_itemsByCategory3', parameters: { slug1: slug(0), slug2: slug(1), slug3: slug(2), offset: 0 } },
+    addToCart: { operationId: 'ShoppingCartsController_add', parameters: { cartId: 'NO_ID', itemId: id } },
+    alert: { operationId: 'AlertsController_subscribe', requestBody: { itemId: id, storeIds: [`$response.body#${at}/storeItems/0/storeId`] } },
+  };
+};
+const itemListLinks: Record<string, LinkContract> = {
+  item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/0/id', storeIds: '$request.query.storeIds' } },
+  ...itemLinks('/0'),
+};
 
 const searchContract = routeContract({
   query: Type.Object(
     { search: Type.Optional(SearchText), storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(200, 100)), offset: Type.Optional(Offset) },
     { additionalProperties: false },
   ),
-  responses: { 200: ok('Matching items, best match first; empty without search text or storeIds', Type.Array(Item)), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
+  responses: {
+    200: ok('Matching items, best match first; empty without search text or storeIds', Type.Array(Item), itemListLinks),
+    ...errorResponses({ 400: 'Bad or unknown query parameter' }),
+  },
 });
 
 const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(500, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
 const categoryResponses = {
-  200: ok('Items of the category and its descendants', Type.Array(Item)),
+  200: ok('Items of the category and its descendants', Type.Array(Item), itemListLinks),
   ...errorResponses({ 400: 'Bad slug or query parameter', 404: 'Unknown category path' }),
 };
 const slug1Contract = routeContract({ params: Type.Object({ slug1: Slug }), query: categoryQuery, responses: categoryResponses });
@@ -32,7 +65,7 @@ const slug3Contract = routeContract({ params: Type.Object({ slug1: Slug, slug2: 
 const itemContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
-  responses: { 200: ok('The item with prices in the chosen stores', Item), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+  responses: { 200: ok('The item with prices in the chosen stores', Item, itemLinks('')), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
 });
 
 const alternativesContract = routeContract({

@@ -5,20 +5,41 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { Cart, CartId, CartIdOrNew, CartWriteResult, errorResponses, Id, ok, StoreIds } from '../dto/schemas';
-import { Input, Route, routeContract, RouteInput } from '../http/contract';
+import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
 
 const getContract = routeContract({
   params: Type.Object({ cartId: CartId }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
-  responses: { 200: ok('The cart with its items and their prices in the chosen stores', Cart), ...errorResponses({ 400: 'Bad cart id or storeIds', 404: 'Unknown cart' }) },
+  responses: {
+    200: ok('The cart with its items and their prices in the chosen stores', Cart, {
+      comparison: { operationId: 'ComparisonsController_basket', parameters: { cartId: '$response.body#/id' } },
+      increment: { operationId: 'ShoppingCartsController_increment', parameters: { cartId: '$response.body#/id', itemId: '$response.body#/items/0/item/id' } },
+      decrement: { operationId: 'ShoppingCartsController_decrement', parameters: { cartId: '$response.body#/id', itemId: '$response.body#/items/0/item/id' } },
+      remove: { operationId: 'ShoppingCartsController_remove', parameters: { cartId: '$response.body#/id', itemId: '$response.body#/items/0/item/id' } },
+    }),
+    ...errorResponses({ 400: 'Bad cart id or storeIds', 404: 'Unknown cart' }),
+  },
 });
 
 const writeParams = Type.Object({ cartId: CartIdOrNew, itemId: Id('item id') });
+const cartId = '$response.body#/id';
+const itemId = '$request.path.itemId';
+/** Every write answers the cart's id (a new one for NO_ID): the cart, its lines and its comparison take it. */
+const writeLinks: Record<string, LinkContract> = {
+  cart: { operationId: 'ShoppingCartsController_get', parameters: { cartId } },
+  add: { operationId: 'ShoppingCartsController_add', parameters: { cartId, itemId } },
+  increment: { operationId: 'ShoppingCartsController_increment', parameters: { cartId, itemId } },
+  decrement: { operationId: 'ShoppingCartsController_decrement', parameters: { cartId, itemId } },
+  remove: { operationId: 'ShoppingCartsController_remove', parameters: { cartId, itemId } },
+  comparison: { operationId: 'ComparisonsController_basket', parameters: { cartId } },
+  storeTotals: { operationId: 'ComparisonsController_storeTotals', requestBody: { cartId } },
+  split: { operationId: 'ComparisonsController_split', requestBody: { cartId } },
+};
 const writeContract = (whatHappens: string, notFound: string) =>
   routeContract({
     params: writeParams,
-    responses: { 200: ok(`${whatHappens}; answers the cart id to keep`, CartWriteResult), ...errorResponses({ 400: 'Bad cart id or item id', 404: notFound }) },
+    responses: { 200: ok(`${whatHappens}; answers the cart id to keep`, CartWriteResult, writeLinks), ...errorResponses({ 400: 'Bad cart id or item id', 404: notFound }) },
   });
 const addContract = writeContract('Added with quantity 1 (NO_ID creates a cart)', 'Unknown item or cart');
 const removeContract = writeContract('Removed', 'Unknown cart');

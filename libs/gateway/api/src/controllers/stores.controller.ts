@@ -5,48 +5,66 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
 import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, SearchText, Store, StoreMinimal } from '../dto/schemas';
-import { Input, Route, routeContract, RouteInput } from '../http/contract';
+import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
 
 /** Largest bounding box side we answer, in degrees (about 550 km north–south). */
 const MAX_BOX_DEGREES = 5;
 
-const Latitude = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
-const Longitude = (description: string) => Type.Number({ minimum: -180, maximum: 180, description });
+// Examples: central Helsinki (a box of the demo data, and of the real one).
+const Latitude = (description: string, example: number) => Type.Number({ minimum: -90, maximum: 90, description, examples: [example] });
+const Longitude = (description: string, example: number) => Type.Number({ minimum: -180, maximum: 180, description, examples: [example] });
+
+/** The links of an answer that lists stores: the first store's page, campaign items and offers, and items priced there. */
+const storeListLinks = {
+  store: { operationId: 'StoresController_store', parameters: { id: '$response.body#/0/id' } },
+  campaignItems: { operationId: 'StoresController_campaignItems', parameters: { id: '$response.body#/0/id' } },
+  offers: { operationId: 'StoresController_offers', parameters: { storeId: '$response.body#/0/id' } },
+  items: { operationId: 'CatalogController_search', parameters: { storeIds: '$response.body#/0/id' } },
+} satisfies Record<string, LinkContract>;
 
 const searchContract = routeContract({
   query: Type.Object({ search: Type.Optional(SearchText), limit: Type.Optional(Limit(50, 20)) }, { additionalProperties: false }),
-  responses: { 200: ok('Stores, best match first', Type.Array(Store)), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
+  responses: { 200: ok('Stores, best match first', Type.Array(Store), storeListLinks), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
 });
 
-const locationContract = routeContract({
+export const locationContract = routeContract({
   query: Type.Object(
     {
-      minLat: Latitude('south edge'),
-      minLong: Longitude('west edge'),
-      maxLat: Latitude(`north edge; at most ${MAX_BOX_DEGREES}° north of minLat`),
-      maxLong: Longitude(`east edge; at most ${MAX_BOX_DEGREES * 2}° east of minLong`),
-      lat: Type.Optional(Latitude('the point to sort by distance from (with long)')),
-      long: Type.Optional(Longitude('the point to sort by distance from (with lat)')),
+      minLat: Latitude('south edge', 60.14),
+      minLong: Longitude('west edge', 24.85),
+      maxLat: Latitude(`north edge; at most ${MAX_BOX_DEGREES}° north of minLat`, 60.23),
+      maxLong: Longitude(`east edge; at most ${MAX_BOX_DEGREES * 2}° east of minLong`, 25.05),
+      lat: Type.Optional(Latitude('latitude of the point to sort by distance from; used only together with long (alone it is ignored)', 60.17)),
+      long: Type.Optional(Longitude('longitude of the point to sort by distance from; used only together with lat (alone it is ignored)', 24.94)),
       limit: Type.Optional(Limit(1000, 500)),
     },
     { additionalProperties: false },
   ),
   responses: {
-    200: ok('Stores inside the box; nearest first, with distance, when lat and long are given', Type.Array(Store)),
-    ...errorResponses({ 400: 'Bad, missing or unknown query parameter, an inverted or too large box, or lat without long' }),
+    200: ok('Stores inside the box; nearest first, with distance, when both lat and long are given', Type.Array(Store), storeListLinks),
+    ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted or larger than ${MAX_BOX_DEGREES}° × ${MAX_BOX_DEGREES * 2}°` }),
   },
 });
 
 const minimalContract = routeContract({
   query: Type.Object({ skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'stores to skip' })) }, { additionalProperties: false }),
-  responses: { 200: ok(`A page of ${STORE_PAGE_SIZE} stores ordered by name and id; fewer means the last page`, Type.Array(StoreMinimal)), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
+  responses: {
+    200: ok(`A page of ${STORE_PAGE_SIZE} stores ordered by name and id; fewer means the last page`, Type.Array(StoreMinimal), storeListLinks),
+    ...errorResponses({ 400: 'Bad or unknown query parameter' }),
+  },
 });
 
 const storeContract = routeContract({
   params: Type.Object({ id: Id('store id') }),
   query: NoQuery,
-  responses: { 200: ok('The store with opening times from yesterday to six days ahead', Store), ...errorResponses({ 400: 'Bad store id', 404: 'Unknown store' }) },
+  responses: {
+    200: ok('The store with opening times from yesterday to six days ahead', Store, {
+      campaignItems: { operationId: 'StoresController_campaignItems', parameters: { id: '$response.body#/id' } },
+      offers: { operationId: 'StoresController_offers', parameters: { storeId: '$response.body#/id' } },
+    }),
+    ...errorResponses({ 400: 'Bad store id', 404: 'Unknown store' }),
+  },
 });
 
 const offersContract = routeContract({
@@ -74,6 +92,10 @@ const campaignItemsContract = routeContract({
         offset: Type.Integer(),
         items: Type.Array(CampaignItem, { maxItems: MAX_CAMPAIGN_ITEMS_PAGE }),
       }),
+      {
+        item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/items/0/item/id', storeIds: '$request.path.id' } },
+        addToCart: { operationId: 'ShoppingCartsController_add', parameters: { cartId: 'NO_ID', itemId: '$response.body#/items/0/item/id' } },
+      },
     ),
     ...errorResponses({ 400: 'Bad store id or query parameter', 404: 'Unknown store' }),
   },
@@ -97,17 +119,24 @@ export class StoresController {
   }
 
   @Get('stores/location')
-  @ApiOperation({ summary: 'Stores inside a bounding box; nearest first with distance in metres when lat and long are given' })
+  @ApiOperation({
+    summary: 'Stores inside a bounding box; nearest first with distance in metres when lat and long are given',
+    description:
+      `The box: minLat ≤ maxLat, minLong ≤ maxLong, at most ${MAX_BOX_DEGREES}° of latitude and ${MAX_BOX_DEGREES * 2}° of longitude (else 400). ` +
+      'lat and long are one point: given together they sort the stores by distance and add it; one of them alone is ignored.',
+  })
   @Route(locationContract)
   location(@Input() { query }: RouteInput<typeof locationContract>): Promise<StoreDto[]> {
-    const { minLat, maxLat, minLong, maxLong, lat, long } = query;
+    const { minLat, maxLat, minLong, maxLong } = query;
+    // Rules across the box's parameters, which OpenAPI cannot state (the contract gate's hooks generate boxes that keep them).
     if (minLat > maxLat) throw new BadRequestException(`minLat (${minLat}) must not be greater than maxLat (${maxLat})`);
     if (minLong > maxLong) throw new BadRequestException(`minLong (${minLong}) must not be greater than maxLong (${maxLong})`);
     if (maxLat - minLat > MAX_BOX_DEGREES || maxLong - minLong > MAX_BOX_DEGREES * 2) {
       throw new BadRequestException(`The bounding box is too large: at most ${MAX_BOX_DEGREES}° of latitude and ${MAX_BOX_DEGREES * 2}° of longitude`);
     }
-    if ((lat === undefined) !== (long === undefined)) throw new BadRequestException('lat and long must be given together');
-    return this.backend.storesInBox({ minLat, minLong, maxLat, maxLong, lat, long, limit: query.limit ?? 500 });
+    // The point is a pair: one coordinate alone is ignored (as documented), so every request the schema allows is answered.
+    const point = query.lat !== undefined && query.long !== undefined ? { lat: query.lat, long: query.long } : {};
+    return this.backend.storesInBox({ minLat, minLong, maxLat, maxLong, ...point, limit: query.limit ?? 500 });
   }
 
   @Get('stores/minimal')

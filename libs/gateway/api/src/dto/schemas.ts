@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { MAX_ID } from '../http/contract-errors';
 import { COMPONENT } from '../http/named-schemas';
-import type { ResponseContract } from '../http/contract';
+import type { LinkContract, ResponseContract } from '../http/contract';
 
 /** The request and response schemas the gateway's routes share (TypeBox: JSON Schema objects with static types). */
 
@@ -76,7 +76,12 @@ export function errorResponses(statuses: Partial<Record<400 | 401 | 403 | 404 | 
   return out;
 }
 
-export const ok = (description: string, schema?: TSchema): ResponseContract => ({ description, ...(schema ? { schema } : {}) });
+/** A success answer: what it means, its body's schema, and the OpenAPI links to the calls its values feed. */
+export const ok = (description: string, schema?: TSchema, links?: Record<string, LinkContract>): ResponseContract => ({
+  description,
+  ...(schema ? { schema } : {}),
+  ...(links ? { links } : {}),
+});
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Cents = Type.Integer({ description: 'integer cents' });

@@ -5,10 +5,23 @@ import { Compile } from 'typebox/compile';
 import type { Observable } from 'rxjs';
 import { formatValidationError, type RequestPart } from './contract-errors';
 
-/** A status a route can answer: what it means and, when it has one, the schema of its JSON body. */
+/** A status a route can answer: what it means, the schema of its JSON body when it has one, and its links. */
 export interface ResponseContract {
   description: string;
   schema?: TSchema;
+  /** OpenAPI links: the calls this answer gives values to (the contract gate's stateful phase follows them). */
+  links?: Record<string, LinkContract>;
+}
+
+/**
+ * An OpenAPI link: the operation (by operationId, Nest's `<Controller>_<method>`) and where each of its parameters,
+ * and fields of its body, come from: a runtime expression (`$response.body#/id`, `$request.path.itemId`) or a constant.
+ */
+export interface LinkContract {
+  operationId: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  requestBody?: Record<string, unknown>;
 }
 
 /**
@@ -149,7 +162,14 @@ export function Route(contract: RouteContract): MethodDecorator {
   for (const [status, response] of Object.entries({ ...contract.responses, ...(contract.responses[431] ? {} : { 431: REQUEST_TOO_LARGE }) })) {
     if (!response) continue;
     const code = status === '5XX' ? '5XX' : Number(status);
-    decorators.push(ApiResponse({ status: code, description: response.description, ...(response.schema ? { schema: openApi(response.schema) } : {}) }));
+    decorators.push(
+      ApiResponse({
+        status: code,
+        description: response.description,
+        ...(response.schema ? { schema: openApi(response.schema) } : {}),
+        ...(response.links ? { links: response.links } : {}),
+      }),
+    );
   }
   return applyDecorators(...decorators, UseInterceptors(new ContractInterceptor(compiled)));
 }
