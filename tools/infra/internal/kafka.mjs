@@ -3,25 +3,8 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  DATA_DIR,
-  INFRA_DIR,
-  ROOT,
-  TOOLS_DIR,
-  envInt,
-  fmtMs,
-  importFromRepo,
-  makeLogger,
-  pidAlive,
-  portOpen,
-  readPid,
-  run,
-  tailFile,
-  terminate,
-  waitFor,
-  which,
-  withLock,
-} from './util.mjs';
+import { DATA_DIR, INFRA_DIR, ROOT, TOOLS_DIR, envInt, importFromRepo, lockFile, makeLogger, run, which } from './util.mjs';
+import { alive, fmtMs, portOpen, readPid, sleep, tailFile, terminate, waitFor, withLock } from '../../runtime/lib.mjs';
 
 const POM = path.join(INFRA_DIR, 'kafka', 'pom.xml');
 const LOG4J = path.join(INFRA_DIR, 'kafka', 'log4j.properties');
@@ -181,7 +164,7 @@ async function formatStorage(java, log) {
 
 function runningPid() {
   const pid = readPid(KAFKA_PID_FILE);
-  return pid && pidAlive(pid) ? pid : null;
+  return pid && alive(pid) ? pid : null;
 }
 
 /** Broker port of the running instance (second line of the pid file). */
@@ -257,7 +240,7 @@ export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') 
       const retriable = error?.retriable === true || /does not host this topic-partition|leader|not available|timed? ?out/i.test(String(error?.message));
       if (!retriable || attempt >= 6) throw error;
       log(`topic setup attempt ${attempt} failed (${error.message}); retrying in ${attempt} s`);
-      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+      await sleep(attempt * 1000);
     }
   }
 }
@@ -334,7 +317,7 @@ async function warmUpGroupCoordinator(log) {
 export async function startKafka({ log = makeLogger('kafka'), topics = true, extraTopics = [] } = {}) {
   const t0 = Date.now();
   const result = await withLock(
-    'kafka',
+    lockFile('kafka'),
     async () => {
       const pid = runningPid();
       if (pid) {
@@ -394,7 +377,7 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
         await waitFor(
           `Kafka broker ${KAFKA_BROKERS}`,
           async () => {
-            if (exited !== null || !pidAlive(child.pid)) {
+            if (exited !== null || !alive(child.pid)) {
               const e = new Error(`Kafka exited during startup (${exited ?? 'unknown'})`);
               e.fatal = true;
               throw e;
@@ -404,7 +387,7 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
           { timeoutMs: Number(process.env.KAFKA_START_TIMEOUT_MS ?? 420_000), intervalMs: 500 },
         );
       } catch (e) {
-        if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
+        if (alive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
         fs.rmSync(KAFKA_PID_FILE, { force: true });
         throw new Error(`${e.message}\n--- ${KAFKA_LOG_FILE} (tail) ---\n${tailFile(KAFKA_LOG_FILE, 40)}`);
       }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { DATA_DIR, ROOT, envInt, fmtMs, importFromRepo, isRoot, makeLogger, pidAlive, portOpen, run, tailFile, waitFor, withLock } from './util.mjs';
+import { DATA_DIR, ROOT, envInt, importFromRepo, isRoot, lockFile, makeLogger, run } from './util.mjs';
+import { alive, fmtMs, portOpen, tailFile, waitFor, withLock } from '../../runtime/lib.mjs';
 
 export const PG_HOST = '127.0.0.1';
 export const PG_PORT = envInt('PG_PORT', 55432);
@@ -224,13 +225,13 @@ async function pgCtlRunning(bin) {
   if (code !== 0) return false;
   // pg_ctl only does kill(pid, 0): a killed-but-unreaped (zombie) postmaster still "exists".
   const pid = postmasterPid();
-  return pid ? pidAlive(pid) : false;
+  return pid ? alive(pid) : false;
 }
 
 /** A postmaster.pid left by a crashed/killed server whose process is gone (or a zombie). */
 async function removeStalePidFile(log) {
   const pid = postmasterPid();
-  if (pid === null || pidAlive(pid)) return;
+  if (pid === null || alive(pid)) return;
   // Give orphaned backends a moment to notice the postmaster died and exit.
   await waitFor(
     'old PostgreSQL backends to exit',
@@ -286,7 +287,7 @@ async function ensureDatabase(log) {
 export async function startPostgres({ log = makeLogger('postgres') } = {}) {
   const t0 = Date.now();
   return withLock(
-    'postgres',
+    lockFile('postgres'),
     async () => {
       const bin = pgBinDir();
       await ensureOsUser(log);

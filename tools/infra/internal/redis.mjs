@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DATA_DIR, envInt, fmtMs, isRoot, makeLogger, pidAlive, portOpen, readPid, run, tailFile, terminate, waitFor, which, withLock } from './util.mjs';
+import { DATA_DIR, envInt, isRoot, lockFile, makeLogger, run, which } from './util.mjs';
+import { alive, fmtMs, portOpen, readPid, tailFile, terminate, waitFor, withLock } from '../../runtime/lib.mjs';
 
 export const REDIS_HOST = '127.0.0.1';
 export const REDIS_PORT = envInt('REDIS_PORT', 56379);
@@ -105,13 +106,13 @@ function runningPort(pid) {
 
 function runningPid() {
   const pid = readPid(REDIS_PID_FILE);
-  return pid && pidAlive(pid) ? pid : null;
+  return pid && alive(pid) ? pid : null;
 }
 
 export async function startRedis({ log = makeLogger('redis') } = {}) {
   const t0 = Date.now();
   return withLock(
-    'redis',
+    lockFile('redis'),
     async () => {
       const pid = runningPid();
       if (pid) {
