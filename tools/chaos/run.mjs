@@ -398,7 +398,7 @@ const SCENARIOS = {
     const down = SHORT ? 8 : 15;
     const rate = 50;
     const comparisons = pids().find((c) => c.name === 'comparisons');
-    const load = startLoad(rate, 5 + down + 40, (n) => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: isWrong('store totals', r, reads.totalsExpected), body: undefined })));
+    const load = startLoad(rate, 5 + down + 40, () => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: isWrong('store totals', r, reads.totalsExpected), body: undefined })));
     await sleep(5000);
     const killedAt = Date.now();
     await sigkill(comparisons.pid);

@@ -54,6 +54,12 @@ export function readPid(file) {
   }
 }
 
+/** The pid a pid file names when that process runs, else null. */
+export function runningPid(file) {
+  const pid = readPid(file);
+  return pid && alive(pid) ? pid : null;
+}
+
 /** Resolves true once the process has gone, false when it is still there after timeoutMs. */
 export async function waitForExit(pid, timeoutMs, intervalMs = 200) {
   const start = Date.now();

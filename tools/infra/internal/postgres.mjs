@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { DATA_DIR, ROOT, envInt, importFromRepo, isRoot, lockFile, makeLogger, run } from './util.mjs';
+import { DATA_DIR, ROOT, assertSamePort, envInt, importFromRepo, isRoot, lockFile, makeLogger, run } from './util.mjs';
 import { alive, fmtMs, portOpen, tailFile, waitFor, withLock } from '../../runtime/lib.mjs';
 
 export const PG_HOST = '127.0.0.1';
@@ -200,24 +200,18 @@ async function writeConfig() {
   }
 }
 
-function postmasterPid() {
+/** A number of postmaster.pid: its line 1 is the server's pid, line 4 its port. */
+function postmasterLine(index) {
   try {
-    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[index], 10);
     return Number.isInteger(n) ? n : null;
   } catch {
     return null;
   }
 }
-
-/** Port of the running server (line 4 of postmaster.pid). */
-function postmasterPort() {
-  try {
-    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[3], 10);
-    return Number.isInteger(n) ? n : null;
-  } catch {
-    return null;
-  }
-}
+const postmasterPid = () => postmasterLine(0);
+/** Port of the running server. */
+const postmasterPort = () => postmasterLine(3);
 
 async function pgCtlRunning(bin) {
   if (!isInitialized()) return false;
@@ -293,12 +287,7 @@ export async function startPostgres({ log = makeLogger('postgres') } = {}) {
       await ensureOsUser(log);
       ensureTraversable(bin, log);
       if (isInitialized() && (await pgCtlRunning(bin))) {
-        const port = postmasterPort();
-        if (port && port !== PG_PORT) {
-          throw new Error(
-            `PostgreSQL is already running (pid ${postmasterPid()}) on port ${port}, not ${PG_PORT}: stop it first (node tools/infra/postgres.mjs stop)`,
-          );
-        }
+        assertSamePort('PostgreSQL', 'postgres', postmasterPid(), postmasterPort(), PG_PORT);
         try {
           await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 30_000 });
         } catch (e) {

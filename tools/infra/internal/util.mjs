@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../runtime/lib.mjs';
+import { ROOT, fmtMs, runningPid, terminate } from '../../runtime/lib.mjs';
 
 export { ROOT };
 export const INFRA_DIR = path.join(ROOT, 'tools', 'infra');
@@ -119,4 +119,63 @@ export function cliMain(fn) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The command line of one server's script (tools/infra/<server>.mjs): start | stop | restart | status and the
+ * server's own `commands` (name → async fn(args), 0 exit). `start(args)` resolves with the line to print; `describe`
+ * turns the status into its lines (exit 0 when the server runs and accepts connections, else 3).
+ */
+export function serverCli({ usage, start, stop, status, describe, commands = {} }) {
+  cliMain(async ([cmd, ...rest]) => {
+    switch (cmd) {
+      case 'stop':
+        await stop();
+        return 0;
+      case 'restart':
+        await stop();
+        console.log(await start(rest));
+        return 0;
+      case 'start':
+        console.log(await start(rest));
+        return 0;
+      case 'status': {
+        const s = await status();
+        console.log(describe(s));
+        return s.running && s.accepting ? 0 : 3;
+      }
+      default:
+        if (!Object.hasOwn(commands, cmd)) {
+          console.error(usage);
+          return 2;
+        }
+        await commands[cmd](rest);
+        return 0;
+    }
+  });
+}
+
+/**
+ * Stops the server a pid file names (SIGTERM, SIGKILL after timeoutMs) and removes the pid file and `files` (left
+ * by a server that is no longer running too). Resolves 'stopped' | 'killed' | 'not-running'.
+ */
+export async function stopByPidFile(pidFile, { files = [], timeoutMs, log }) {
+  const pid = runningPid(pidFile);
+  const clean = () => [pidFile, ...files].forEach((file) => fs.rmSync(file, { force: true }));
+  if (!pid) {
+    clean();
+    log('not running');
+    return 'not-running';
+  }
+  log(`stopping (pid ${pid})`);
+  const t0 = Date.now();
+  const r = await terminate(pid, { timeoutMs, log });
+  clean();
+  log(`${r === 'killed' ? 'killed' : 'stopped'} in ${fmtMs(Date.now() - t0)}`);
+  return r;
+}
+
+/** Throws when the server already runs (pid) on another port than the one asked for (e.g. another checkout's). */
+export function assertSamePort(server, script, pid, port, wanted) {
+  if (port && port !== wanted) throw new Error(`${server} is already running (pid ${pid}) on port ${port}, not ${wanted}: stop it first (node tools/infra/${script}.mjs stop)`);
 }
