@@ -7,6 +7,7 @@
 // on a saturated machine its latency is mostly queueing, 8 / throughput). Item search is then also sent at fixed
 // arrival rates (an open model, tools/bench/open-loop.mjs): what a shopper waits at a given load, the figure a p95
 // target is about. Every row prints the bench client's own CPU per request: it shares the cores with the server.
+// The standalone it boots listens on 3350 with its PostgreSQL on 54349 (BENCH_PORT / BENCH_PG_PORT move them).
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';

@@ -190,11 +190,13 @@ export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true) 
 
 /**
  * The standalone profile (dist/apps/standalone, build first) on its own HTTP and PostgreSQL ports and data directory
- * (its log: <dataDir>/standalone.log), for the runners that boot one (tests, benchmarks, Lighthouse). Resolves once
- * /api/ready answers 200 with `{ url, logFile, child, stop() }`; when it exits first or the time runs out, it is
- * stopped and the promise rejects with the log's last lines.
+ * (its log: <dataDir>/standalone.log), for the runners that boot one (tests, benchmarks, Lighthouse). Refuses an
+ * HTTP port already in use. Resolves once /api/ready answers 200 with `{ url, logFile, child, stop() }`; when it exits
+ * first or the time runs out, it is stopped and the promise rejects with the log's last lines.
  */
 export async function startStandaloneOnPorts({ port, pgPort, dataDir, env = {}, nodeArgs = [], timeoutMs = 600_000, log = () => undefined }) {
+  // Another server on the port would answer the readiness poll in this one's stead (and be measured or tested).
+  if (await portOpen(Number(port))) throw new Error(`port ${port} is already in use: another server answers there, not this standalone`);
   const logFile = path.join(dataDir, 'standalone.log');
   const child = spawnNode([...nodeArgs, 'dist/apps/standalone/src/main.js'], {
     logFile,
