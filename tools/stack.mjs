@@ -8,10 +8,11 @@
 // the price-ingest worker processes (STACK_INGEST_WORKERS, default 1); DEMO_FEED_SIZE=finland uses its own database
 // (hintakori_finland; STACK_DATABASE names any other). STACK_LOAD_DEMO=false skips the loading (benchmarks).
 // STACK_REPLICAS_COMPARISONS=2 runs a second comparisons process in the same consumer group.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alive, sleep, spawnNode, stopRecorded, tailFile } from './runtime/lib.mjs';
 import { useSupportedNode } from './runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -114,18 +115,14 @@ if (!process.env.SMTP_URL) {
     log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
   }
 }
+/** Starts `node <script>` of dist/ detached (it outlives this process), its output in .data/stack/<name>.log. */
+function startApp(name, script, appPort, appEnv) {
+  const logFile = path.join(stackDir, `${name}.log`);
+  const child = spawnNode([script], { env: { ...env, PORT: String(appPort), ...appEnv }, logFile, detached: true });
+  children.push({ name, pid: child.pid, port: appPort, log: path.relative(root, logFile) });
+}
 for (const app of [...APPS, { name: 'gateway', port }]) {
-  const logFile = path.join(stackDir, `${app.name}.log`);
-  const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [`dist/apps/${app.name}/src/main.js`], {
-    cwd: root,
-    env: { ...env, PORT: String(app.port), ...(app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {}) },
-    stdio: ['ignore', fd, fd],
-    detached: true,
-  });
-  closeSync(fd);
-  children.push({ name: app.name, pid: child.pid, port: app.port, log: path.relative(root, logFile) });
-  child.unref();
+  startApp(app.name, `dist/apps/${app.name}/src/main.js`, app.port, app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {});
 }
 writeFileSync(pidsFile, JSON.stringify(children, null, 2));
 log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
@@ -149,7 +146,7 @@ for (;;) {
   for (const child of children) {
     if (!alive(child.pid)) {
       console.error(`[stack] ${child.name} exited during start-up; last lines of ${child.log}:`);
-      console.error(readFileSync(path.join(root, child.log), 'utf8').split('\n').slice(-30).join('\n'));
+      console.error(tailFile(path.join(root, child.log), 30));
       await stopApps();
       process.exit(1);
     }
@@ -159,42 +156,20 @@ for (;;) {
     await stopApps();
     process.exit(1);
   }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await sleep(1000);
 }
 // Feed-run workers (apps/price-ingest/src/main.worker.ts): their own processes, started once the price-ingest
 // API has migrated its schema. STACK_INGEST_WORKERS sets how many (default 1).
 const workerCount = Number(process.env.STACK_INGEST_WORKERS ?? 1);
 for (let i = 1; i <= workerCount; i++) {
-  const name = `price-ingest-worker-${i}`;
-  const logFile = path.join(stackDir, `${name}.log`);
-  const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['dist/apps/price-ingest/src/main.worker.js'], {
-    cwd: root,
-    // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
-    env: { ...env, RUN_MIGRATIONS: 'false', PORT: String(portBase + 5 + i), ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}) },
-    stdio: ['ignore', fd, fd],
-    detached: true,
-  });
-  closeSync(fd);
-  children.push({ name, pid: child.pid, port: portBase + 5 + i, log: path.relative(root, logFile) });
-  child.unref();
+  // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
+  startApp(`price-ingest-worker-${i}`, 'dist/apps/price-ingest/src/main.worker.js', portBase + 5 + i, { RUN_MIGRATIONS: 'false', ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}) });
 }
 // Extra comparisons replicas (STACK_REPLICAS_COMPARISONS, default 1 = none extra): the same consumer group
 // shares the request partitions; each replica keeps its own price cache, following the table by NOTIFY.
 const comparisonsReplicas = Number(process.env.STACK_REPLICAS_COMPARISONS ?? 1);
 for (let i = 2; i <= comparisonsReplicas; i++) {
-  const name = `comparisons-${i}`;
-  const logFile = path.join(stackDir, `${name}.log`);
-  const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['dist/apps/comparisons/src/main.js'], {
-    cwd: root,
-    env: { ...env, RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false', PORT: String(portBase + 10 + i) },
-    stdio: ['ignore', fd, fd],
-    detached: true,
-  });
-  closeSync(fd);
-  children.push({ name, pid: child.pid, port: portBase + 10 + i, log: path.relative(root, logFile) });
-  child.unref();
+  startApp(`comparisons-${i}`, 'dist/apps/comparisons/src/main.js', portBase + 10 + i, { RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false' });
 }
 writeFileSync(pidsFile, JSON.stringify(children, null, 2));
 if (seedDemo && demoViaFeed && process.env.STACK_LOAD_DEMO !== 'false') {
@@ -232,21 +207,6 @@ function run(command, commandArgs) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function stopApps() {
-  if (!existsSync(pidsFile)) return;
-  const children = JSON.parse(readFileSync(pidsFile, 'utf8'));
-  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGTERM');
-  const deadline = Date.now() + 15_000;
-  while (children.some((c) => alive(c.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGKILL');
-  rmSync(pidsFile, { force: true });
+  await stopRecorded(pidsFile);
 }

@@ -8,11 +8,11 @@
 //   HINTAKORI_DATA=real (port 3331, PostgreSQL 54337, an empty .data/web-e2e-real) filled from the open-data stand-ins
 //   (port 8391); WEB_E2E_REAL=false skips it.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../../tools/infra/chromium.mjs';
-import { waitReady } from '../../tools/test/wait-ready.mjs';
+import { startStandaloneOnPorts } from '../../tools/runtime/lib.mjs';
 import { useSupportedNode } from '../../tools/runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -34,31 +34,24 @@ process.env.CHROMIUM_PATH = chromium;
 if (run(process.execPath, ['tools/build/build-extension.mjs']) !== 0) process.exit(1);
 
 let baseUrl = process.env.BASE_URL;
-let child;
-let exited = false;
+let standalone;
 if (!baseUrl) {
   if (!existsSync(path.join(root, 'dist/apps/standalone/src/main.js')) && run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
   if (!existsSync(path.join(root, 'dist/apps/web/index.html')) && run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']) !== 0) process.exit(1);
-  const port = Number(process.env.WEB_E2E_PORT || 3330);
-  const dataDir = path.resolve(root, process.env.WEB_E2E_DATA_DIR || '.data/web-e2e');
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = path.join(dataDir, 'standalone.log');
-  const fd = openSync(logFile, 'w');
-  child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: process.env.WEB_E2E_PG_PORT || '54338', RATE_LIMIT_PER_MINUTE: '0' },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  child.on('exit', () => (exited = true));
-  baseUrl = `http://127.0.0.1:${port}`;
-  log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
-  if (!(await waitReady(baseUrl, 600_000, () => !exited))) {
-    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
-    log('standalone did not become ready');
-    child.kill('SIGTERM');
+  try {
+    standalone = await startStandaloneOnPorts({
+      port: Number(process.env.WEB_E2E_PORT || 3330),
+      pgPort: process.env.WEB_E2E_PG_PORT || '54338',
+      dataDir: path.resolve(root, process.env.WEB_E2E_DATA_DIR || '.data/web-e2e'),
+      env: { RATE_LIMIT_PER_MINUTE: '0' },
+      nodeArgs: ['--enable-source-maps'],
+      log,
+    });
+  } catch (error) {
+    console.error(error.message);
     process.exit(1);
   }
+  baseUrl = standalone.url;
 }
 
 log(`testing ${baseUrl}`);
@@ -68,11 +61,8 @@ const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
   .map((file) => `apps/web-e2e/src/${file}`)
   .filter((file) => file !== REAL_SUITE);
 let status = run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
-if (child && !exited) {
-  child.kill('SIGTERM');
-  await new Promise((r) => (exited ? r() : child.on('exit', r)));
-}
-if (child && process.env.WEB_E2E_REAL !== 'false') {
+await standalone?.stop();
+if (standalone && process.env.WEB_E2E_REAL !== 'false') {
   const realStatus = await realDataSuite();
   status = status || realStatus;
 }
@@ -99,37 +89,21 @@ async function realDataSuite() {
     log('the open-data stand-ins did not start');
     return 1;
   }
-  const logFile = path.join(dataDir, 'standalone.log');
-  const fd = openSync(logFile, 'w');
-  const real = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HINTAKORI_DATA: 'real',
-      OPEN_DATA_URL: `http://127.0.0.1:${standInPort}`,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PG_PORT: process.env.WEB_E2E_REAL_PG_PORT || '54337',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  let realExited = false;
-  real.on('exit', () => (realExited = true));
-  const url = `http://127.0.0.1:${port}`;
-  log(`real-data standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
   let result = 1;
-  if (await waitReady(url, 600_000, () => !realExited)) {
-    result = run(process.execPath, ['--test', '--test-concurrency=1', REAL_SUITE], { REAL_DATA_URL: url });
-  } else {
-    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
-    log('the real-data standalone did not become ready');
-  }
-  if (result !== 0) console.error(readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('real data')).join('\n'));
-  if (!realExited) {
-    real.kill('SIGTERM');
-    await new Promise((r) => (realExited ? r() : real.on('exit', r)));
+  try {
+    const real = await startStandaloneOnPorts({
+      port,
+      pgPort: process.env.WEB_E2E_REAL_PG_PORT || '54337',
+      dataDir,
+      env: { HINTAKORI_DATA: 'real', OPEN_DATA_URL: `http://127.0.0.1:${standInPort}`, RATE_LIMIT_PER_MINUTE: '0' },
+      nodeArgs: ['--enable-source-maps'],
+      log: (line) => log(`real-data ${line}`),
+    });
+    result = run(process.execPath, ['--test', '--test-concurrency=1', REAL_SUITE], { REAL_DATA_URL: real.url });
+    if (result !== 0) console.error(readFileSync(real.logFile, 'utf8').split('\n').filter((line) => line.includes('real data')).join('\n'));
+    await real.stop();
+  } catch (error) {
+    console.error(error.message);
   }
   standIns.kill('SIGTERM');
   return result;

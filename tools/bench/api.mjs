@@ -7,15 +7,15 @@
 // on a saturated machine its latency is mostly queueing, 8 / throughput). Item search is then also sent at fixed
 // arrival rates (an open model, tools/bench/open-loop.mjs): what a shopper waits at a given load, the figure a p95
 // target is about. Every row prints the bench client's own CPU per request: it shares the cores with the server.
+// The standalone it boots listens on 3350 with its PostgreSQL on 54349 (BENCH_PORT / BENCH_PG_PORT move them).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitReady } from '../test/wait-ready.mjs';
-import { benchIds } from './bench-cart.mjs';
+import { benchIds, startBenchStandalone } from './bench-cart.mjs';
 import { createClient, createFetchClient } from './http-client.mjs';
-import { atRate, percentile } from './open-loop.mjs';
+import { atRate } from './open-loop.mjs';
+import { percentile } from '../runtime/lib.mjs';
 import { SEARCH_STORE_POOL, searchKey, searchRequests } from './search-requests.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
@@ -232,18 +232,12 @@ async function benchmark(profile, base, databaseUrl) {
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
 ensurePgbench();
 if (which === 'standalone' || which === 'both') {
-  const dataDir = path.join(root, size === 'small' ? '.data/bench-standalone' : `.data/bench-standalone-${size}`);
-  mkdirSync(dataDir, { recursive: true });
-  const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
-  const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...env, PORT: '3350', DATA_DIR: dataDir, PG_PORT: '54349', LOG_LEVEL: 'warn', DEMO_FEED_SIZE: size }, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
+  console.log(`[bench] starting the standalone profile (${size} data; the first start loads it through the ingest pipeline: minutes for finland)…`);
+  const standalone = await startBenchStandalone(size, { env: { ...env, LOG_LEVEL: 'warn' }, timeoutMs: size === 'finland' ? 1_800_000 : 600_000 });
   try {
-    console.log(`[bench] starting the standalone profile (${size} data; the first start loads it through the ingest pipeline: minutes for finland)…`);
-    if (!(await waitReady('http://127.0.0.1:3350', size === 'finland' ? 1_800_000 : 600_000))) throw new Error('http://127.0.0.1:3350 not ready');
-    await benchmark('standalone', 'http://127.0.0.1:3350', 'postgres://hintakori:hintakori@127.0.0.1:54349/hintakori');
+    await benchmark('standalone', standalone.url, standalone.databaseUrl);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
+    await standalone.stop();
   }
 }
 if (which === 'distributed' || which === 'both') {

@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPid, sleep, stopRecorded } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -83,24 +84,7 @@ async function resetProjectionGroups() {
 }
 
 /** Stops the apps of the previous round (the pids `npm run stack` recorded), so their consumer groups go idle. */
-async function stopStackApps() {
-  const pidsFile = path.join(root, '.data/stack/pids.json');
-  if (!existsSync(pidsFile)) return;
-  const children = JSON.parse(readFileSync(pidsFile, 'utf8'));
-  const alive = (pid) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGTERM');
-  const deadline = Date.now() + 15_000;
-  while (children.some((c) => alive(c.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  for (const child of children) if (alive(child.pid)) process.kill(child.pid, 'SIGKILL');
-  rmSync(pidsFile, { force: true });
-}
+const stopStackApps = () => stopRecorded(path.join(root, '.data/stack/pids.json'));
 
 /** Waits for the feed-run workers' readiness probes (tools/stack.mjs: worker i on STACK_PORT_BASE + 5 + i). */
 async function workersReady(workers) {
@@ -111,7 +95,7 @@ async function workersReady(workers) {
       const ok = await fetch(`http://127.0.0.1:${base + 5 + i}/ready`).then((r) => r.ok, () => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`price-ingest-worker-${i} not ready after 120 s — see .data/stack/price-ingest-worker-${i}.log`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
   }
 }
@@ -149,11 +133,10 @@ function stackCpu() {
     }
     return ticks / CLOCK_TICKS;
   };
-  const firstLine = (file) => (existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8').split('\n')[0], 10) : NaN);
   const roots = [
-    ['postgresql', firstLine(path.join(root, '.data/pg-dist/postmaster.pid')), true],
-    ['kafka', firstLine(path.join(root, '.data/kafka/kafka.pid')), false],
-    ['redis', firstLine(path.join(root, '.data/redis/redis.pid')), false],
+    ['postgresql', readPid(path.join(root, '.data/pg-dist/postmaster.pid')), true],
+    ['kafka', readPid(path.join(root, '.data/kafka/kafka.pid')), false],
+    ['redis', readPid(path.join(root, '.data/redis/redis.pid')), false],
   ];
   const pidsFile = path.join(root, '.data/stack/pids.json');
   if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
@@ -258,7 +241,7 @@ async function round(workers) {
       await sql.end();
       return { ...result, copy };
     }
-    await new Promise((resolve) => setTimeout(resolve, ends ? 100 : 500));
+    await sleep(ends ? 100 : 500);
   }
 }
 

@@ -4,10 +4,6 @@
 // left out (no coordinated omission). A cap on the requests in flight keeps an overloaded server from drowning in an
 // ever longer queue: a request due while the cap is reached is not sent and counts as late.
 
-export function percentile(sorted, p) {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /**
  * Sends `rate` requests a second, `warmupSeconds` unmeasured then `seconds` measured, request k being
  * `makeRequest(firstIndex + k)` (a promise of true when the answer is good). Resolves when every request sent has

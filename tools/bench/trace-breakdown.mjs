@@ -12,14 +12,13 @@
 //   reply + out    `process` end → HTTP server span end (reply produce, fetch, JSON parse, serialization)
 //   total          the HTTP server span
 // The standalone profile has no message spans (its in-process bus is a function call): it prints total and SQL.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { benchIds } from './bench-cart.mjs';
-import { waitReady } from '../test/wait-ready.mjs';
+import { benchIds, startBenchStandalone } from './bench-cart.mjs';
+import { percentile, sleep } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -77,8 +76,6 @@ const otelEnv = {
 };
 
 const EXPORT_WAIT_MS = 7000;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(profile, base) {
   const { storeIds, cart } = await benchIds(base);
@@ -141,18 +138,12 @@ async function measure(profile, base) {
 if (spawnSync(process.execPath, ['tools/build/build-node.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 try {
   if (which === 'standalone' || which === 'both') {
-    const dataDir = path.join(root, size === 'small' ? '.data/bench-standalone' : `.data/bench-standalone-${size}`);
-    mkdirSync(dataDir, { recursive: true });
-    const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
-    const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], { cwd: root, env: { ...process.env, ...otelEnv, PORT: '3350', DATA_DIR: dataDir, PG_PORT: '54349', DEMO_FEED_SIZE: size }, stdio: ['ignore', fd, fd] });
-    closeSync(fd);
+    console.log(`[trace] starting the standalone profile (${size} data)…`);
+    const standalone = await startBenchStandalone(size, { env: otelEnv, timeoutMs: 1_800_000 });
     try {
-      console.log(`[trace] starting the standalone profile (${size} data)…`);
-      if (!(await waitReady('http://127.0.0.1:3350', 1_800_000))) throw new Error('the standalone profile did not become ready');
-      await measure('standalone', 'http://127.0.0.1:3350');
+      await measure('standalone', standalone.url);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
+      await standalone.stop();
     }
   }
   if (which === 'distributed' || which === 'both') {

@@ -8,12 +8,13 @@
 // --short (npm test): one shorter round of each; exits 1 when a must-hold breaks. Without --no-write the table
 // goes into docs/reliability.md between the chaos-table markers.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import Redis from 'ioredis';
+import { alive, percentile, readPid, sleep, spawnNode, terminate } from '../runtime/lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -27,7 +28,6 @@ const PORT = Number(process.env.PORT ?? 3000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const stackDir = path.join(root, '.data/stack');
 const log = (m) => console.log(`[chaos] ${m}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function fail(message) {
   console.error(`[chaos] ${message}`);
@@ -48,10 +48,6 @@ const appEnv = {
 };
 
 // ---------------------------------------------------------------- load
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
-}
-
 /**
  * Sends `rate` requests a second (open loop: a hung request does not slow the arrivals) for at most `seconds`
  * or until stop() is called; each request gets a 15 s deadline. Resolves with one record per request.
@@ -80,6 +76,16 @@ function startLoad(rate, seconds, makeRequest) {
   return { done, stop: () => (stopped = true), records };
 }
 
+/** Waits (at most timeoutMs) until the load's last 3 s hold more than 20 answers, every one of them good. */
+async function untilAnswering(load, timeoutMs, isGood) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const recent = load.records.filter((r) => r.at > Date.now() - 3000);
+    if (recent.length > 20 && recent.every(isGood)) return;
+    await sleep(500);
+  }
+}
+
 async function request(url, init = {}) {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
@@ -103,7 +109,7 @@ function figures(records, faultFrom, faultTo) {
       .map(([s, n]) => `${s === '0' ? 'no answer' : s}×${n}`)
       .join(' '),
     faultedRequests: during.length,
-    p95: percentile(latencies, 95),
+    p95: percentile(latencies, 95, 0),
     max: latencies.at(-1) ?? 0,
   };
 }
@@ -123,18 +129,9 @@ function pids() {
   return JSON.parse(readFileSync(path.join(stackDir, 'pids.json'), 'utf8'));
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** SIGKILL and the wait until the process has gone; rejects when it was not running. */
 async function sigkill(pid) {
-  process.kill(pid, 'SIGKILL');
-  while (alive(pid)) await sleep(50);
+  if ((await terminate(pid, { signal: 'SIGKILL', intervalMs: 50 })) === 'not-running') throw new Error(`pid ${pid} is not running`);
 }
 
 /** Starts an app of the stack again as tools/stack.mjs does (same env and port), recorded in pids.json. */
@@ -142,24 +139,14 @@ function restartApp(name) {
   const all = pids();
   const entry = all.find((c) => c.name === name);
   const script = name.startsWith('price-ingest-worker') ? 'dist/apps/price-ingest/src/main.worker.js' : `dist/apps/${name}/src/main.js`;
-  const fd = openSync(path.join(root, entry.log), 'a');
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...appEnv, PORT: String(entry.port), ...(name.startsWith('price-ingest-worker') ? { RUN_MIGRATIONS: 'false' } : {}) },
-    stdio: ['ignore', fd, fd],
-    detached: true,
-  });
-  closeSync(fd);
-  child.unref();
+  const env = { ...appEnv, PORT: String(entry.port), ...(name.startsWith('price-ingest-worker') ? { RUN_MIGRATIONS: 'false' } : {}) };
+  const child = spawnNode([script], { env, logFile: path.join(root, entry.log), append: true, detached: true });
   entry.pid = child.pid;
   writeFileSync(path.join(stackDir, 'pids.json'), JSON.stringify(all, null, 2));
   return child.pid;
 }
 
-function kafkaPid() {
-  const file = path.join(infra.KAFKA_DATA_DIR, 'kafka.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
-}
+const kafkaPid = () => readPid(path.join(infra.KAFKA_DATA_DIR, 'kafka.pid'));
 
 const quiet = { log: () => undefined };
 
@@ -411,7 +398,7 @@ const SCENARIOS = {
     const down = SHORT ? 8 : 15;
     const rate = 50;
     const comparisons = pids().find((c) => c.name === 'comparisons');
-    const load = startLoad(rate, 5 + down + 40, (n) => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: isWrong('store totals', r, reads.totalsExpected), body: undefined })));
+    const load = startLoad(rate, 5 + down + 40, () => postTotals(reads.totalsBody).then((r) => ({ ...r, wrong: isWrong('store totals', r, reads.totalsExpected), body: undefined })));
     await sleep(5000);
     const killedAt = Date.now();
     await sigkill(comparisons.pid);
@@ -420,17 +407,12 @@ const SCENARIOS = {
     const restartedAt = Date.now();
     restartApp('comparisons');
     // Let it come back, then 10 s more of load to see latency settle.
-    const deadline = Date.now() + 40_000;
-    while (Date.now() < deadline) {
-      const recent = load.records.filter((r) => r.at > Date.now() - 3000);
-      if (recent.length > 20 && recent.every((r) => r.status === 200)) break;
-      await sleep(500);
-    }
+    await untilAnswering(load, 40_000, (r) => r.status === 200);
     await sleep(SHORT ? 3000 : 10_000);
     load.stop();
     const records = await load.done;
     const baseline = records.filter((r) => r.at < killedAt && r.status === 200).map((r) => r.ms).sort((a, b) => a - b);
-    const normal = Math.max(3 * percentile(baseline, 95), 300);
+    const normal = Math.max(3 * percentile(baseline, 95, 0), 300);
     // While no replica answers: from 2 s after the kill (detection) to the restart.
     const outage = records.filter((r) => r.at >= killedAt + 2000 && r.at < restartedAt);
     const f = figures(records, killedAt + 2000, restartedAt);
@@ -447,7 +429,7 @@ const SCENARIOS = {
         'normal again ≤ 10 s after the restart (generous bound in --short: 60 s)': recovery !== null && recovery <= (SHORT ? 60 : 10),
         '0 wrong answers': wrong === 0,
       },
-      `baseline p95 ${percentile(baseline, 95)} ms; "normal" = every request 200 within ${normal} ms`,
+      `baseline p95 ${percentile(baseline, 95, 0)} ms; "normal" = every request 200 within ${normal} ms`,
     );
   },
 
@@ -468,12 +450,7 @@ const SCENARIOS = {
     await infra.startKafka({ topics: false, ...quiet });
     const backAt = Date.now();
     log(`broker answers again ${((backAt - restartAsked) / 1000).toFixed(1)} s after the restart began`);
-    const deadline = Date.now() + 50_000;
-    while (Date.now() < deadline) {
-      const recent = load.records.filter((r) => r.at > Date.now() - 3000);
-      if (recent.length > 20 && recent.every((r) => r.status === 200 && !r.stale)) break;
-      await sleep(500);
-    }
+    await untilAnswering(load, 50_000, (r) => r.status === 200 && !r.stale);
     await sleep(3000);
     load.stop();
     const records = await load.done;
@@ -572,12 +549,7 @@ const SCENARIOS = {
     log('PostgreSQL stopped (fast shutdown) during a feed run; starting it again');
     await infra.startPostgres(quiet);
     const backAt = Date.now();
-    const deadline = Date.now() + 40_000;
-    while (Date.now() < deadline) {
-      const recent = load.records.filter((r) => r.at > Date.now() - 3000);
-      if (recent.length > 20 && recent.every((r) => r.status === 200 && !r.stale)) break;
-      await sleep(500);
-    }
+    await untilAnswering(load, 40_000, (r) => r.status === 200 && !r.stale);
     await sleep(3000);
     load.stop();
     const records = await load.done;

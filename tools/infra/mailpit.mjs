@@ -5,24 +5,14 @@
 //   node tools/infra/mailpit.mjs           run in the foreground (MAILPIT_SMTP_PORT, default 1025; MAILPIT_UI_PORT, default 8025)
 // From scripts: startMailpit({ smtpPort, uiPort, detached }) → { smtpUrl, uiUrl, pid, stop() }.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { ensureGoTool } from '../ops/lib.mjs';
+import { portOpen, sleep, stopChild } from '../runtime/lib.mjs';
 
 export const MAILPIT_DEFAULTS = Object.freeze({
   smtpPort: Number(process.env.MAILPIT_SMTP_PORT ?? 1025),
   uiPort: Number(process.env.MAILPIT_UI_PORT ?? 8025),
 });
-
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
 
 /**
  * Starts Mailpit on 127.0.0.1 (messages kept in memory, at most 1,000; no GitHub version check) and waits until its API answers.
@@ -32,7 +22,7 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
   const binary = await ensureGoTool('mailpit');
   const uiUrl = `http://127.0.0.1:${uiPort}`;
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
-  if (await listening(smtpPort)) throw new Error(`port ${smtpPort} is already in use: set MAILPIT_SMTP_PORT (or SMTP_URL to use that server)`);
+  if (await portOpen(smtpPort)) throw new Error(`port ${smtpPort} is already in use: set MAILPIT_SMTP_PORT (or SMTP_URL to use that server)`);
   const child = spawn(binary, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${uiPort}`, '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--max', '1000', '--quiet', '--disable-version-check'], {
     stdio,
     detached,
@@ -43,7 +33,7 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
   for (;;) {
     try {
       const response = await fetch(`${uiUrl}/api/v1/info`);
-      if (response.ok && (await listening(smtpPort))) break;
+      if (response.ok && (await portOpen(smtpPort))) break;
     } catch {
       // not up yet
     }
@@ -52,7 +42,7 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
       child.kill('SIGTERM');
       throw new Error('mailpit did not answer within 30 s');
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   if (detached) child.unref();
   log(`Mailpit: SMTP ${smtpUrl}, read the mails at ${uiUrl}`);
@@ -60,11 +50,7 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
     smtpUrl,
     uiUrl,
     pid: child.pid,
-    async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (exited ? resolve() : child.on('exit', resolve)));
-    },
+    stop: () => stopChild(child),
   };
 }
 

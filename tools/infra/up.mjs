@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Start PostgreSQL, Redis and Kafka (in parallel) and print where they are.
 // Usage: node tools/infra/up.mjs        (eval-friendly env lines: node tools/infra/up.mjs --env)
-import { cliMain, fmtMs } from './internal/util.mjs';
+import { cliMain } from './internal/util.mjs';
+import { fmtMs } from '../runtime/lib.mjs';
 import { defaults, infraEnv, startAll } from './lib.mjs';
 
 cliMain(async (args) => {

@@ -2,12 +2,13 @@
 // Go module proxy and the Kubernetes JSON schemas from PyPI, each installed once into a cache
 // (~/.cache/hintakori, or $HINTAKORI_CACHE) keyed by version, so a second run is instant.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { ROOT, withLock } from '../runtime/lib.mjs';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT };
 export const CACHE_DIR = process.env.HINTAKORI_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'hintakori');
 export const BIN_DIR = path.join(CACHE_DIR, 'bin');
 
@@ -58,50 +59,8 @@ export function progress(scope) {
   };
 }
 
-function withLock(name, fn) {
-  // A directory lock: several processes (CI steps, helpers) may ask for the same tool at once.
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const lock = path.join(CACHE_DIR, `${name}.lock`);
-  return (async () => {
-    const deadline = Date.now() + 30 * 60_000;
-    for (;;) {
-      try {
-        mkdirSync(lock);
-        writeFileSync(path.join(lock, 'pid'), String(process.pid));
-        break;
-      } catch {
-        let owner = 0;
-        try {
-          owner = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
-        } catch {
-          // being created
-        }
-        if (owner && !alive(owner)) {
-          rmSync(lock, { recursive: true, force: true });
-          continue;
-        }
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
-        await sleep(500);
-      }
-    }
-    try {
-      return await fn();
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  })();
-}
-
-export function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A cache lock: several processes (CI steps, helpers) may ask for the same tool at once. */
+const withCacheLock = (name, fn) => withLock(path.join(CACHE_DIR, 'locks', `${name}.lock`), fn, { timeoutMs: 30 * 60_000, pollMs: 500 });
 
 function goAvailable() {
   const result = spawnSync('go', ['version'], { encoding: 'utf8' });
@@ -119,7 +78,7 @@ export async function ensureGoTool(key) {
   const name = tool.name ?? key;
   const target = path.join(BIN_DIR, `${name}-${tool.version}`);
   if (existsSync(target)) return target;
-  return withLock(`${name}-${tool.version}`, async () => {
+  return withCacheLock(`${name}-${tool.version}`, async () => {
     if (existsSync(target)) return target;
     const goVersion = goAvailable();
     const gobin = path.join(CACHE_DIR, 'build', `${name}-${tool.version}`);
@@ -178,7 +137,7 @@ export async function ensureKubernetesSchemas(kubernetesVersion = KUBERNETES_VER
   const venv = path.join(CACHE_DIR, `kubernetes-validate-${KUBERNETES_VALIDATE_VERSION}`);
   const marker = path.join(venv, '.installed');
   if (!existsSync(marker)) {
-    await withLock(`kubernetes-validate-${KUBERNETES_VALIDATE_VERSION}`, async () => {
+    await withCacheLock(`kubernetes-validate-${KUBERNETES_VALIDATE_VERSION}`, async () => {
       if (existsSync(marker)) return;
       const python = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
       if (!python) throw new Error('python3 is needed to fetch the Kubernetes schemas (PyPI kubernetes-validate)');
@@ -239,5 +198,3 @@ export function timed(label) {
   const started = Date.now();
   return () => `${label} ${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
-
-export { openSync, closeSync };

@@ -13,10 +13,10 @@
 // Ends with node:test style `# pass N` / `# fail N` lines (N = API operations) for run-all.sh's closing total.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitReady } from './wait-ready.mjs';
+import { startStandaloneOnPorts } from '../runtime/lib.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,42 +48,6 @@ function ensureSchemathesis() {
   }
   writeFileSync(marker, new Date().toISOString());
   return bin;
-}
-
-async function bootStandalone(smtpUrl) {
-  mkdirSync(DATA_DIR, { recursive: true });
-  const logFile = path.join(DATA_DIR, 'standalone.log');
-  const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
-    cwd: root,
-    // The tiny demo data set is enough to exercise every route and keeps the first boot short.
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      PG_PORT: String(PG_PORT),
-      DATA_DIR,
-      RATE_LIMIT_PER_MINUTE: '0',
-      DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny',
-      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-    },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const started = Date.now();
-  log(`standalone starting on :${PORT} (log ${path.relative(root, logFile)})…`);
-  if (!(await waitReady(`http://127.0.0.1:${PORT}`, 600_000, () => !exited))) {
-    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
-    throw new Error('the standalone did not become ready');
-  }
-  log(`standalone ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return {
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (exited ? resolve() : child.on('exit', resolve)));
-    },
-  };
 }
 
 /** An admin for this run (created, or its password reset) and a signed-in session's cookie value. */
@@ -239,8 +203,11 @@ try {
   let baseUrl = process.env.API_CONTRACT_BASE_URL;
   if (!baseUrl) {
     mailpit = await startRunMailpit();
-    server = await bootStandalone(mailpit?.smtpUrl);
-    baseUrl = `http://127.0.0.1:${PORT}`;
+    // The tiny demo data set is enough to exercise every route and keeps the first boot short.
+    const env = { RATE_LIMIT_PER_MINUTE: '0', DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny', ...(mailpit?.smtpUrl ? { SMTP_URL: mailpit.smtpUrl } : {}) };
+    mkdirSync(DATA_DIR, { recursive: true });
+    server = await startStandaloneOnPorts({ port: PORT, pgPort: PG_PORT, dataDir: DATA_DIR, env, nodeArgs: ['--enable-source-maps'], log });
+    baseUrl = server.url;
   }
   const session = await adminSession(baseUrl);
   let tokens = null;

@@ -4,11 +4,10 @@
 // Each profile also runs the price-alert e-mail e2e (apps/api-e2e/jest.alerts.config.js) through real Mailpit.
 //   distributed — `npm run stack -- --detach`: every app its own process over real Kafka, PostgreSQL, Redis
 // Usage: node tools/test/e2e.mjs [standalone|distributed|both]   (default both)
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitReady } from './wait-ready.mjs';
+import { startStandaloneOnPorts } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -23,36 +22,20 @@ const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, s
 if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1);
 
 if (which === 'standalone' || which === 'both') {
-  const port = 3310;
-  const dataDir = path.join(root, '.data/e2e-standalone');
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = path.join(dataDir, 'standalone.log');
   // The alerts service mails through a real Mailpit (MAILPIT_SMTP_PORT / MAILPIT_UI_PORT, default 1025 / 8025).
   const { startMailpit } = await import('../infra/mailpit.mjs');
   const mailpit = await startMailpit({ log });
-  const fd = openSync(logFile, 'w');
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standalone/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PG_PORT: '54339', RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: mailpit.smtpUrl },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  log(`standalone starting on :${port} (log ${path.relative(root, logFile)})…`);
-  if (await waitReady(`http://127.0.0.1:${port}`, 600_000, () => !exited)) {
-    log(`standalone ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
-    const alertsEnv = { BASE_URL: `http://127.0.0.1:${port}`, E2E_PROFILE: 'standalone', MAILPIT_URL: mailpit.uiUrl, E2E_INGEST_ENV: JSON.stringify({ PG_PORT: '54339' }) };
+  const PG_PORT = '54339';
+  try {
+    const standalone = await startStandaloneOnPorts({ port: 3310, pgPort: PG_PORT, dataDir: path.join(root, '.data/e2e-standalone'), env: { RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: mailpit.smtpUrl }, nodeArgs: ['--enable-source-maps'], log });
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: standalone.url, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
+    const alertsEnv = { BASE_URL: standalone.url, E2E_PROFILE: 'standalone', MAILPIT_URL: mailpit.uiUrl, E2E_INGEST_ENV: JSON.stringify({ PG_PORT }) };
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
-  } else {
-    console.error(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
-    log('standalone did not become ready');
+    await standalone.stop();
+  } catch (error) {
+    console.error(error.message);
     failed = true;
   }
-  child.kill('SIGTERM');
-  await new Promise((r) => (exited ? r() : child.on('exit', r)));
   await mailpit.stop();
 }
 

@@ -6,12 +6,12 @@
 // (LIGHTHOUSE_PAGES=/a,/b to choose); LIGHTHOUSE_FORM_FACTORS=mobile for phones only; LIGHTHOUSE_PORT /
 // LIGHTHOUSE_PG_PORT move the standalone it boots. After the scores, for phones, when the app takes over from the
 // server's first screen at 4× CPU (LIGHTHOUSE_TAKEOVER=false skips it). Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../infra/chromium.mjs';
-import { waitReady } from '../test/wait-ready.mjs';
+import { startStandaloneOnPorts } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -24,26 +24,16 @@ const chromePath = ensureChromium();
 const port = process.env.LIGHTHOUSE_PORT ?? '3360';
 
 let baseUrl = process.env.BASE_URL;
-let child;
-let exited = false;
+let standalone;
 if (!baseUrl) {
-  const dataDir = path.join(root, '.data/lighthouse');
-  mkdirSync(dataDir, { recursive: true });
-  const fd = openSync(path.join(dataDir, 'standalone.log'), 'w');
-  child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: port, DATA_DIR: dataDir, PG_PORT: process.env.LIGHTHOUSE_PG_PORT ?? '54359', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  child.on('exit', () => (exited = true));
-  baseUrl = `http://127.0.0.1:${port}`;
   console.log('[lighthouse] starting the standalone profile…');
-  if (!(await waitReady(baseUrl, 240_000, () => !exited))) {
-    console.error('[lighthouse] standalone did not become ready (see .data/lighthouse/standalone.log)');
-    child.kill('SIGTERM');
+  try {
+    standalone = await startStandaloneOnPorts({ port, pgPort: process.env.LIGHTHOUSE_PG_PORT ?? '54359', dataDir: path.join(root, '.data/lighthouse'), env: { LOG_LEVEL: 'warn' }, timeoutMs: 240_000 });
+  } catch (error) {
+    console.error(`[lighthouse] ${error.message}`);
     process.exit(1);
   }
+  baseUrl = standalone.url;
 }
 
 /** A category page and a product page of the data at hand: the first top-level category, the first 'maito' hit in the first stores. */
@@ -150,5 +140,5 @@ if (formFactors.includes('mobile') && process.env.LIGHTHOUSE_TAKEOVER !== 'false
   console.log('[lighthouse] a new visitor on a 390 px phone, CPU 4× slower, no network throttling (median of 3 loads):');
   console.table(takeovers);
 }
-if (child && !exited) child.kill('SIGTERM');
+await standalone?.stop();
 console.log(`[lighthouse] reports in ${path.relative(root, outDir)}/`);

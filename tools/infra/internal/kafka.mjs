@@ -3,25 +3,8 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  DATA_DIR,
-  INFRA_DIR,
-  ROOT,
-  TOOLS_DIR,
-  envInt,
-  fmtMs,
-  importFromRepo,
-  makeLogger,
-  pidAlive,
-  portOpen,
-  readPid,
-  run,
-  tailFile,
-  terminate,
-  waitFor,
-  which,
-  withLock,
-} from './util.mjs';
+import { DATA_DIR, INFRA_DIR, ROOT, TOOLS_DIR, assertSamePort, envInt, importFromRepo, lockFile, makeLogger, run, stopByPidFile, which } from './util.mjs';
+import { alive, fmtMs, portOpen, runningPid, sleep, tailFile, terminate, waitFor, withLock } from '../../runtime/lib.mjs';
 
 const POM = path.join(INFRA_DIR, 'kafka', 'pom.xml');
 const LOG4J = path.join(INFRA_DIR, 'kafka', 'log4j.properties');
@@ -179,11 +162,6 @@ async function formatStorage(java, log) {
   );
 }
 
-function runningPid() {
-  const pid = readPid(KAFKA_PID_FILE);
-  return pid && pidAlive(pid) ? pid : null;
-}
-
 /** Broker port of the running instance (second line of the pid file). */
 function runningPort() {
   try {
@@ -257,7 +235,7 @@ export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') 
       const retriable = error?.retriable === true || /does not host this topic-partition|leader|not available|timed? ?out/i.test(String(error?.message));
       if (!retriable || attempt >= 6) throw error;
       log(`topic setup attempt ${attempt} failed (${error.message}); retrying in ${attempt} s`);
-      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+      await sleep(attempt * 1000);
     }
   }
 }
@@ -334,14 +312,11 @@ async function warmUpGroupCoordinator(log) {
 export async function startKafka({ log = makeLogger('kafka'), topics = true, extraTopics = [] } = {}) {
   const t0 = Date.now();
   const result = await withLock(
-    'kafka',
+    lockFile('kafka'),
     async () => {
-      const pid = runningPid();
+      const pid = runningPid(KAFKA_PID_FILE);
       if (pid) {
-        const port = runningPort();
-        if (port && port !== KAFKA_PORT) {
-          throw new Error(`Kafka is already running (pid ${pid}) on port ${port}, not ${KAFKA_PORT}: stop it first (node tools/infra/kafka.mjs stop)`);
-        }
+        assertSamePort('Kafka', 'kafka', pid, runningPort(), KAFKA_PORT);
         await waitFor(`Kafka broker ${KAFKA_BROKERS}`, brokerAnswers, { timeoutMs: 90_000, intervalMs: 500 });
         log(`already running (pid ${pid}): ${KAFKA_BROKERS}`);
         return { brokers: KAFKA_BROKERS, port: KAFKA_PORT, alreadyRunning: true };
@@ -394,7 +369,7 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
         await waitFor(
           `Kafka broker ${KAFKA_BROKERS}`,
           async () => {
-            if (exited !== null || !pidAlive(child.pid)) {
+            if (exited !== null || !alive(child.pid)) {
               const e = new Error(`Kafka exited during startup (${exited ?? 'unknown'})`);
               e.fatal = true;
               throw e;
@@ -404,7 +379,7 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
           { timeoutMs: Number(process.env.KAFKA_START_TIMEOUT_MS ?? 420_000), intervalMs: 500 },
         );
       } catch (e) {
-        if (pidAlive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
+        if (alive(child.pid)) await terminate(child.pid, { timeoutMs: 10_000 }).catch(() => {});
         fs.rmSync(KAFKA_PID_FILE, { force: true });
         throw new Error(`${e.message}\n--- ${KAFKA_LOG_FILE} (tail) ---\n${tailFile(KAFKA_LOG_FILE, 40)}`);
       }
@@ -420,23 +395,12 @@ export async function startKafka({ log = makeLogger('kafka'), topics = true, ext
   return result;
 }
 
-export async function stopKafka({ log = makeLogger('kafka') } = {}) {
-  const pid = runningPid();
-  if (!pid) {
-    fs.rmSync(KAFKA_PID_FILE, { force: true });
-    log('not running');
-    return 'not-running';
-  }
-  log(`stopping (pid ${pid})`);
-  const t0 = Date.now();
-  const r = await terminate(pid, { timeoutMs: 60_000, log });
-  fs.rmSync(KAFKA_PID_FILE, { force: true });
-  log(`${r === 'killed' ? 'killed' : 'stopped'} in ${fmtMs(Date.now() - t0)}`);
-  return r;
+export function stopKafka({ log = makeLogger('kafka') } = {}) {
+  return stopByPidFile(KAFKA_PID_FILE, { timeoutMs: 60_000, log });
 }
 
 export async function statusKafka() {
-  const pid = runningPid();
+  const pid = runningPid(KAFKA_PID_FILE);
   const accepting = pid ? await brokerAnswers().catch(() => false) : false;
   const actualPort = pid ? runningPort() : null;
   return {

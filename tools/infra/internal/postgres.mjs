@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { DATA_DIR, ROOT, envInt, fmtMs, importFromRepo, isRoot, makeLogger, pidAlive, portOpen, run, tailFile, waitFor, withLock } from './util.mjs';
+import { DATA_DIR, ROOT, assertSamePort, envInt, importFromRepo, isRoot, lockFile, makeLogger, run } from './util.mjs';
+import { alive, fmtMs, portOpen, tailFile, waitFor, withLock } from '../../runtime/lib.mjs';
 
 export const PG_HOST = '127.0.0.1';
 export const PG_PORT = envInt('PG_PORT', 55432);
@@ -199,24 +200,18 @@ async function writeConfig() {
   }
 }
 
-function postmasterPid() {
+/** A number of postmaster.pid: its line 1 is the server's pid, line 4 its port. */
+function postmasterLine(index) {
   try {
-    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[index], 10);
     return Number.isInteger(n) ? n : null;
   } catch {
     return null;
   }
 }
-
-/** Port of the running server (line 4 of postmaster.pid). */
-function postmasterPort() {
-  try {
-    const n = Number.parseInt(fs.readFileSync(path.join(PG_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[3], 10);
-    return Number.isInteger(n) ? n : null;
-  } catch {
-    return null;
-  }
-}
+const postmasterPid = () => postmasterLine(0);
+/** Port of the running server. */
+const postmasterPort = () => postmasterLine(3);
 
 async function pgCtlRunning(bin) {
   if (!isInitialized()) return false;
@@ -224,13 +219,13 @@ async function pgCtlRunning(bin) {
   if (code !== 0) return false;
   // pg_ctl only does kill(pid, 0): a killed-but-unreaped (zombie) postmaster still "exists".
   const pid = postmasterPid();
-  return pid ? pidAlive(pid) : false;
+  return pid ? alive(pid) : false;
 }
 
 /** A postmaster.pid left by a crashed/killed server whose process is gone (or a zombie). */
 async function removeStalePidFile(log) {
   const pid = postmasterPid();
-  if (pid === null || pidAlive(pid)) return;
+  if (pid === null || alive(pid)) return;
   // Give orphaned backends a moment to notice the postmaster died and exit.
   await waitFor(
     'old PostgreSQL backends to exit',
@@ -286,18 +281,13 @@ async function ensureDatabase(log) {
 export async function startPostgres({ log = makeLogger('postgres') } = {}) {
   const t0 = Date.now();
   return withLock(
-    'postgres',
+    lockFile('postgres'),
     async () => {
       const bin = pgBinDir();
       await ensureOsUser(log);
       ensureTraversable(bin, log);
       if (isInitialized() && (await pgCtlRunning(bin))) {
-        const port = postmasterPort();
-        if (port && port !== PG_PORT) {
-          throw new Error(
-            `PostgreSQL is already running (pid ${postmasterPid()}) on port ${port}, not ${PG_PORT}: stop it first (node tools/infra/postgres.mjs stop)`,
-          );
-        }
+        assertSamePort('PostgreSQL', 'postgres', postmasterPid(), postmasterPort(), PG_PORT);
         try {
           await waitFor(`PostgreSQL on ${PG_HOST}:${PG_PORT}`, canConnect, { timeoutMs: 30_000 });
         } catch (e) {

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DATA_DIR, envInt, fmtMs, isRoot, makeLogger, pidAlive, portOpen, readPid, run, tailFile, terminate, waitFor, which, withLock } from './util.mjs';
+import { DATA_DIR, assertSamePort, envInt, isRoot, lockFile, makeLogger, run, stopByPidFile, which } from './util.mjs';
+import { fmtMs, portOpen, readPid, runningPid, tailFile, waitFor, withLock } from '../../runtime/lib.mjs';
 
 export const REDIS_HOST = '127.0.0.1';
 export const REDIS_PORT = envInt('REDIS_PORT', 56379);
@@ -103,22 +104,14 @@ function runningPort(pid) {
   }
 }
 
-function runningPid() {
-  const pid = readPid(REDIS_PID_FILE);
-  return pid && pidAlive(pid) ? pid : null;
-}
-
 export async function startRedis({ log = makeLogger('redis') } = {}) {
   const t0 = Date.now();
   return withLock(
-    'redis',
+    lockFile('redis'),
     async () => {
-      const pid = runningPid();
+      const pid = runningPid(REDIS_PID_FILE);
       if (pid) {
-        const port = runningPort(pid);
-        if (port && port !== REDIS_PORT) {
-          throw new Error(`redis is already running (pid ${pid}) on port ${port}, not ${REDIS_PORT}: stop it first (node tools/infra/redis.mjs stop)`);
-        }
+        assertSamePort('redis', 'redis', pid, runningPort(pid), REDIS_PORT);
         await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 15_000 });
         log(`already running (pid ${pid}): ${REDIS_URL}`);
         return { url: REDIS_URL, port: REDIS_PORT, alreadyRunning: true, ms: Date.now() - t0 };
@@ -170,23 +163,12 @@ export async function startRedis({ log = makeLogger('redis') } = {}) {
   );
 }
 
-export async function stopRedis({ log = makeLogger('redis') } = {}) {
-  const pid = runningPid();
-  if (!pid) {
-    fs.rmSync(REDIS_PID_FILE, { force: true });
-    log('not running');
-    return 'not-running';
-  }
-  log(`stopping (pid ${pid})`);
-  const r = await terminate(pid, { timeoutMs: 20_000, log });
-  fs.rmSync(REDIS_PID_FILE, { force: true });
-  fs.rmSync(REDIS_PORT_FILE, { force: true });
-  log(r === 'killed' ? 'killed' : 'stopped');
-  return r;
+export function stopRedis({ log = makeLogger('redis') } = {}) {
+  return stopByPidFile(REDIS_PID_FILE, { files: [REDIS_PORT_FILE], timeoutMs: 20_000, log });
 }
 
 export async function statusRedis() {
-  const pid = runningPid();
+  const pid = runningPid(REDIS_PID_FILE);
   const accepting = pid ? await ping().catch(() => false) : false;
   return {
     runningOnPort: pid ? runningPort(pid) : null,

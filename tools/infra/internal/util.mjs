@@ -1,20 +1,16 @@
 // Shared helpers for the tools/infra scripts. Plain Node (ESM), no build step.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, fmtMs, runningPid, terminate } from '../../runtime/lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Repository root: tools/infra/internal/../../.. */
-export const ROOT = path.resolve(here, '..', '..', '..');
+export { ROOT };
 export const INFRA_DIR = path.join(ROOT, 'tools', 'infra');
 export const DATA_DIR = path.join(ROOT, '.data');
 export const TOOLS_DIR = path.join(ROOT, '.tools');
 export const LOCK_DIR = path.join(DATA_DIR, 'locks');
-
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The file of an infra lock (tools/runtime/lib.mjs withLock): serialises e.g. parallel test runners' `start` calls. */
+export const lockFile = (name) => path.join(LOCK_DIR, `${name}.lock`);
 
 export function envInt(name, fallback) {
   const v = process.env[name];
@@ -36,10 +32,6 @@ export function makeLogger(prefix, sink = console.log) {
   };
   log.prefix = prefix;
   return log;
-}
-
-export function fmtMs(ms) {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** Find an executable on PATH (plus the sbin dirs that non-login root shells may lack). */
@@ -104,157 +96,6 @@ export function run(cmd, args, { log, quiet = false, env, cwd, allowFail = false
   });
 }
 
-export function pidAlive(pid) {
-  if (!pid || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if (e.code === 'EPERM') return true;
-    return false;
-  }
-  // A zombie still "exists" for kill(0); treat it as dead.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    if (state === 'Z' || state === 'X') return false;
-  } catch {
-    /* no /proc: assume alive */
-  }
-  return true;
-}
-
-export function readPid(file) {
-  try {
-    const n = Number.parseInt(fs.readFileSync(file, 'utf8').trim().split('\n')[0], 10);
-    return Number.isInteger(n) ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Is something accepting TCP connections on host:port? */
-export function portOpen(port, host = '127.0.0.1', timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ port, host });
-    const done = (ok) => {
-      sock.removeAllListeners();
-      sock.destroy();
-      resolve(ok);
-    };
-    sock.setTimeout(timeoutMs, () => done(false));
-    sock.once('connect', () => done(true));
-    sock.once('error', () => done(false));
-  });
-}
-
-/** Poll `fn` until it returns a truthy value or the deadline passes. */
-export async function waitFor(what, fn, { timeoutMs = 60_000, intervalMs = 250, onTick } = {}) {
-  const start = Date.now();
-  let lastErr;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      lastErr = e;
-      if (e && e.fatal) throw e;
-    }
-    if (Date.now() - start > timeoutMs) {
-      throw new Error(`timed out after ${fmtMs(timeoutMs)} waiting for ${what}${lastErr ? `: ${lastErr.message}` : ''}`);
-    }
-    if (onTick) onTick(Date.now() - start);
-    await sleep(intervalMs);
-  }
-}
-
-export async function waitForExit(pid, timeoutMs) {
-  const start = Date.now();
-  while (pidAlive(pid)) {
-    if (Date.now() - start > timeoutMs) return false;
-    await sleep(200);
-  }
-  return true;
-}
-
-/** Send SIGTERM, wait, escalate to SIGKILL. Returns 'stopped' | 'killed' | 'not-running'. */
-export async function terminate(pid, { timeoutMs = 30_000, log } = {}) {
-  if (!pidAlive(pid)) return 'not-running';
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    return 'not-running';
-  }
-  if (await waitForExit(pid, timeoutMs)) return 'stopped';
-  log?.(`pid ${pid} did not exit within ${fmtMs(timeoutMs)}, sending SIGKILL`);
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    /* gone */
-  }
-  if (await waitForExit(pid, 10_000)) return 'killed';
-  throw new Error(`could not stop pid ${pid}`);
-}
-
-/**
- * Cross-process lock (a file created with O_EXCL holding our pid). Stale locks
- * (owner process gone) are taken over. Serialises concurrent `start` calls from
- * e.g. parallel test runners.
- */
-export async function withLock(name, fn, { timeoutMs = 15 * 60_000, log } = {}) {
-  fs.mkdirSync(LOCK_DIR, { recursive: true });
-  const file = path.join(LOCK_DIR, `${name}.lock`);
-  const start = Date.now();
-  let announced = false;
-  for (;;) {
-    try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
-      const owner = readPid(file);
-      if (owner === process.pid) break; // re-entrant within the same process is not expected; be lenient
-      if (!owner || !pidAlive(owner)) {
-        try {
-          fs.unlinkSync(file);
-        } catch {
-          /* someone else removed it */
-        }
-        continue;
-      }
-      if (!announced) {
-        log?.(`waiting for another process (pid ${owner}) holding the ${name} lock...`);
-        announced = true;
-      }
-      if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for lock ${file} (held by pid ${owner})`);
-      await sleep(300);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    try {
-      if (readPid(file) === process.pid) fs.unlinkSync(file);
-    } catch {
-      /* ignore */
-    }
-  }
-}
-
-/** Last n lines of a (possibly large) text file. */
-export function tailFile(file, n = 40) {
-  try {
-    const fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(fd).size;
-    const len = Math.min(size, 64 * 1024);
-    const buf = Buffer.alloc(len);
-    fs.readSync(fd, buf, 0, len, size - len);
-    fs.closeSync(fd);
-    return buf.toString().split('\n').slice(-n).join('\n');
-  } catch {
-    return '';
-  }
-}
-
 /** Require a package from the repo's node_modules with a clear error when missing. */
 export async function importFromRepo(name) {
   try {
@@ -278,4 +119,63 @@ export function cliMain(fn) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The command line of one server's script (tools/infra/<server>.mjs): start | stop | restart | status and the
+ * server's own `commands` (name → async fn(args), 0 exit). `start(args)` resolves with the line to print; `describe`
+ * turns the status into its lines (exit 0 when the server runs and accepts connections, else 3).
+ */
+export function serverCli({ usage, start, stop, status, describe, commands = {} }) {
+  cliMain(async ([cmd, ...rest]) => {
+    switch (cmd) {
+      case 'stop':
+        await stop();
+        return 0;
+      case 'restart':
+        await stop();
+        console.log(await start(rest));
+        return 0;
+      case 'start':
+        console.log(await start(rest));
+        return 0;
+      case 'status': {
+        const s = await status();
+        console.log(describe(s));
+        return s.running && s.accepting ? 0 : 3;
+      }
+      default:
+        if (!Object.hasOwn(commands, cmd)) {
+          console.error(usage);
+          return 2;
+        }
+        await commands[cmd](rest);
+        return 0;
+    }
+  });
+}
+
+/**
+ * Stops the server a pid file names (SIGTERM, SIGKILL after timeoutMs) and removes the pid file and `files` (left
+ * by a server that is no longer running too). Resolves 'stopped' | 'killed' | 'not-running'.
+ */
+export async function stopByPidFile(pidFile, { files = [], timeoutMs, log }) {
+  const pid = runningPid(pidFile);
+  const clean = () => [pidFile, ...files].forEach((file) => fs.rmSync(file, { force: true }));
+  if (!pid) {
+    clean();
+    log('not running');
+    return 'not-running';
+  }
+  log(`stopping (pid ${pid})`);
+  const t0 = Date.now();
+  const r = await terminate(pid, { timeoutMs, log });
+  clean();
+  log(`${r === 'killed' ? 'killed' : 'stopped'} in ${fmtMs(Date.now() - t0)}`);
+  return r;
+}
+
+/** Throws when the server already runs (pid) on another port than the one asked for (e.g. another checkout's). */
+export function assertSamePort(server, script, pid, port, wanted) {
+  if (port && port !== wanted) throw new Error(`${server} is already running (pid ${pid}) on port ${port}, not ${wanted}: stop it first (node tools/infra/${script}.mjs stop)`);
 }
