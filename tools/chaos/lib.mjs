@@ -245,6 +245,12 @@ export async function cleanSnapshot() {
   return clean;
 }
 
+/** A feed run's end (`running`: runFeed's promise) and its projections, once settled, compared with the clean run. */
+export async function feedOutcome(running, feed) {
+  const result = await running;
+  return { result, cmp: compareToClean(await settled(feed)) };
+}
+
 /** Rows lost or doubled against the clean run, and whether every checksum matches it. */
 export function compareToClean(snap) {
   const lost = Math.max(0, PRICES - snap.prices.rows) + Math.max(0, PRICES - snap.matrix.rows);

@@ -1,23 +1,21 @@
 // Chaos scenario kafka-kill-feed (tools/chaos/run.mjs runs it; its row goes into docs/reliability.md).
-import { sleep, log, infra, sigkill, kafkaPid, quiet, writeFeed, runFeed, settled, cleanSnapshot, compareToClean, row, waitRunning } from '../lib.mjs';
+import * as chaos from '../lib.mjs';
 
 /** It runs feeds of its own and compares the projections with the clean run. */
 export const usesFeeds = true;
 
 export default async function kafkaKillFeed() {
-  await cleanSnapshot();
-  const feed = writeFeed('kafka');
-  const running = runFeed(feed);
-  await waitRunning(feed);
-  const pid = kafkaPid();
-  await sigkill(pid);
-  log(`feed run under way; Kafka broker (pid ${pid}) SIGKILLed for 10 s`);
-  await sleep(10_000);
-  await infra.startKafka({ topics: false, ...quiet });
-  const result = await running;
-  const snap = await settled(feed);
-  const cmp = compareToClean(snap);
-  row(
+  await chaos.cleanSnapshot();
+  const feed = chaos.writeFeed('kafka');
+  const running = chaos.runFeed(feed);
+  await chaos.waitRunning(feed);
+  const pid = chaos.kafkaPid();
+  await chaos.sigkill(pid);
+  chaos.log(`feed run under way; Kafka broker (pid ${pid}) SIGKILLed for 10 s`);
+  await chaos.sleep(10_000);
+  await chaos.infra.startKafka({ topics: false, ...chaos.quiet });
+  const { result, cmp } = await chaos.feedOutcome(running, feed);
+  chaos.row(
     'kafka-kill-feed',
     'SIGKILL the Kafka broker during a feed run, restarted after 10 s',
     {

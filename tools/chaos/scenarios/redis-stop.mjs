@@ -1,54 +1,35 @@
 // Chaos scenario redis-stop (tools/chaos/run.mjs runs it; its row goes into docs/reliability.md).
-import {
-  sleep,
-  SHORT,
-  log,
-  infra,
-  startLoad,
-  figures,
-  recoverySeconds,
-  quiet,
-  writeFeed,
-  runFeed,
-  settled,
-  cleanSnapshot,
-  compareToClean,
-  readSet,
-  mixedRead,
-  row,
-} from '../lib.mjs';
+import * as chaos from '../lib.mjs';
 
 /** It runs feeds of its own and compares the projections with the clean run. */
 export const usesFeeds = true;
 
 export default async function redisStop() {
-  await readSet();
-  await cleanSnapshot();
-  const down = SHORT ? 10 : 20;
-  const load = startLoad(20, down + 30, mixedRead);
-  await sleep(3000);
+  await chaos.readSet();
+  await chaos.cleanSnapshot();
+  const down = chaos.SHORT ? 10 : 20;
+  const load = chaos.startLoad(20, down + 30, chaos.mixedRead);
+  await chaos.sleep(3000);
   const stoppedAt = Date.now();
-  await infra.stopRedis(quiet);
-  log(`Redis stopped for ${down} s; queueing a feed run meanwhile`);
-  const feed = writeFeed('redis');
-  const running = runFeed(feed);
-  await sleep(down * 1000);
+  await chaos.infra.stopRedis(chaos.quiet);
+  chaos.log(`Redis stopped for ${down} s; queueing a feed run meanwhile`);
+  const feed = chaos.writeFeed('redis');
+  const running = chaos.runFeed(feed);
+  await chaos.sleep(down * 1000);
   const backAt = Date.now();
-  await infra.startRedis(quiet);
-  await sleep(5000);
+  await chaos.infra.startRedis(chaos.quiet);
+  await chaos.sleep(5000);
   load.stop();
   const records = await load.done;
-  const f = figures(records, stoppedAt, backAt);
-  const result = await running;
-  const snap = await settled(feed);
-  const cmp = compareToClean(snap);
+  const f = chaos.figures(records, stoppedAt, backAt);
+  const { result, cmp } = await chaos.feedOutcome(running, feed);
   const wrong = records.filter((r) => r.wrong).length;
-  row(
+  chaos.row(
     'redis-stop',
     `Redis stopped ${down} s under 20 reads/s; a feed run queued while it is down`,
     {
       ...f,
-      recoveryS: recoverySeconds(records, backAt, (r) => r.status === 200),
+      recoveryS: chaos.recoverySeconds(records, backAt, (r) => r.status === 200),
       wrong,
       run: `${result.run?.status}, ${result.run?.prices_published} prices`,
       lostOrDoubled: `${cmp.lost} lost, ${cmp.doubled} doubled`,

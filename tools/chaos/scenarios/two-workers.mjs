@@ -1,17 +1,16 @@
 // Chaos scenario two-workers (tools/chaos/run.mjs runs it; its row goes into docs/reliability.md).
-import { alive, pids, PRICES, writeFeed, runFeed, settled, cleanSnapshot, compareToClean, row } from '../lib.mjs';
+import * as chaos from '../lib.mjs';
 
 /** It runs feeds of its own and compares the projections with the clean run. */
 export const usesFeeds = true;
 
 export default async function twoWorkers() {
-  await cleanSnapshot();
-  const workers = pids().filter((c) => c.name.startsWith('price-ingest-worker'));
-  const feed = writeFeed('two');
-  const result = await runFeed(feed);
-  const snap = await settled(feed);
-  const cmp = compareToClean(snap);
-  row(
+  await chaos.cleanSnapshot();
+  const workers = chaos.pids().filter((c) => c.name.startsWith('price-ingest-worker'));
+  const feed = chaos.writeFeed('two');
+  const result = await chaos.runFeed(feed);
+  const cmp = chaos.compareToClean(await chaos.settled(feed));
+  chaos.row(
     'two-workers',
     `${workers.length} price-ingest workers, one feed`,
     {
@@ -20,9 +19,9 @@ export default async function twoWorkers() {
       lostOrDoubled: `${cmp.lost} lost, ${cmp.doubled} doubled`,
     },
     {
-      'two workers running': workers.length >= 2 && workers.every((w) => alive(w.pid)),
+      'two workers running': workers.length >= 2 && workers.every((w) => chaos.alive(w.pid)),
       'each record applied once':
-        result.run?.status === 'completed' && Number(result.run?.prices_published) === PRICES && cmp.same && cmp.doubled === 0 && cmp.lost === 0,
+        result.run?.status === 'completed' && Number(result.run?.prices_published) === chaos.PRICES && cmp.same && cmp.doubled === 0 && cmp.lost === 0,
     },
   );
 }
