@@ -32,7 +32,12 @@ export const infraEnv = infra.infraEnv();
  */
 export function startLoad(rate, seconds, makeRequest) {
   const loop = openLoop(rate, (n) => makeRequest(n).catch((error) => ({ status: 0, error: String(error?.message ?? error) })), { seconds });
-  return { records: loop.records, stop: loop.stop, done: loop.done.then((run) => run.records) };
+  return {
+    records: loop.records,
+    stop: loop.stop,
+    // Whole milliseconds, as the table has always shown them.
+    done: loop.done.then((run) => run.records.map((r) => ({ ...r, at: Math.round(r.at), ms: Math.round(r.ms) }))),
+  };
 }
 
 /** Waits (at most timeoutMs) until the load's last 3 s hold more than 20 answers, every one of them good. */
