@@ -9,17 +9,16 @@
 // (hintakori_finland; STACK_DATABASE names any other). STACK_LOAD_DEMO=false skips the loading (benchmarks).
 // STACK_REPLICAS_COMPARISONS=2 runs a second comparisons process in the same consumer group.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alive, sleep, spawnNode, stopRecorded, tailFile } from './runtime/lib.mjs';
+import { alive, sleep, stopRecorded, tailFile } from './runtime/lib.mjs';
+import { PIDS_FILE, STACK_DIR, stackEnv, startApp as startStackApp, writeApps } from './runtime/stack-apps.mjs';
 import { useSupportedNode } from './runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stackDir = path.join(root, '.data/stack');
-const pidsFile = path.join(stackDir, 'pids.json');
 const args = process.argv.slice(2);
 const port = Number(process.env.PORT ?? 3000);
 // The services' probe ports are STACK_PORT_BASE + 1…5 (default 3100), the feed-run workers' + 6, + 7, ….
@@ -44,7 +43,6 @@ if (args[0] === 'down') {
 }
 
 const started = Date.now();
-const demoViaFeed = process.env.DEMO_VIA_FEED !== 'false';
 const seedDemo = process.env.SEED_DEMO_DATA !== 'false';
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 await stopApps();
@@ -83,19 +81,6 @@ if (database) {
   infraEnv.INGEST_QUEUE_PREFIX = process.env.INGEST_QUEUE_PREFIX ?? database;
   log(`database ${database}${rowCount === 0 ? ' (created)' : ''}`);
 }
-const env = {
-  ...process.env,
-  ...infraEnv,
-  HINTAKORI_PROFILE: 'distributed',
-  // The demo data comes by a feed run (below) unless DEMO_VIA_FEED=false: the services' seeders then load only
-  // what no feed carries (the category tree).
-  SEED_FROM_FEED: String(demoViaFeed),
-  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--enable-source-maps', '--max-old-space-size=512'].filter(Boolean).join(' '),
-  // Node's compile cache (enabled by @hintakori/platform-telemetry/register): a restarted app reuses it.
-  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(stackDir, 'compile-cache'),
-};
-
-mkdirSync(stackDir, { recursive: true });
 const children = [];
 // The alerts service's mail: SMTP_URL when given, else a Mailpit of the stack's own (stopped with the apps);
 // STACK_MAILPIT=false (or a Mailpit that cannot start) leaves mail undelivered: alert jobs retry, the site works.
@@ -109,22 +94,27 @@ if (!process.env.SMTP_URL) {
       log(`Mailpit could not start (${error instanceof Error ? error.message : error}); price-alert e-mails are not delivered`);
     }
   }
-  env.SMTP_URL = mailpit?.smtpUrl ?? 'smtp://127.0.0.1:1025';
+  infraEnv.SMTP_URL = mailpit?.smtpUrl ?? 'smtp://127.0.0.1:1025';
   if (mailpit) {
     children.push({ name: 'mailpit', pid: mailpit.pid, port: Number(new URL(mailpit.uiUrl).port), log: '-' });
     log(`price-alert e-mails: ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')}`);
   }
 }
+// The apps' environment (tools/runtime/stack-apps.mjs, which tools/chaos restarts an app with).
+const env = stackEnv(infraEnv);
 /** Starts `node <script>` of dist/ detached (it outlives this process), its output in .data/stack/<name>.log. */
 function startApp(name, script, appPort, appEnv) {
-  const logFile = path.join(stackDir, `${name}.log`);
-  const child = spawnNode([script], { env: { ...env, PORT: String(appPort), ...appEnv }, logFile, detached: true });
-  children.push({ name, pid: child.pid, port: appPort, log: path.relative(root, logFile) });
+  children.push(startStackApp(env, { name, script, own: { PORT: String(appPort), ...appEnv } }));
 }
 for (const app of [...APPS, { name: 'gateway', port }]) {
-  startApp(app.name, `dist/apps/${app.name}/src/main.js`, app.port, app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {});
+  startApp(
+    app.name,
+    `dist/apps/${app.name}/src/main.js`,
+    app.port,
+    app.name === 'alerts' ? { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } : {},
+  );
 }
-writeFileSync(pidsFile, JSON.stringify(children, null, 2));
+writeApps(children);
 log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
 
 const readyUrl = `http://127.0.0.1:${port}/api/ready`;
@@ -163,7 +153,10 @@ for (;;) {
 const workerCount = Number(process.env.STACK_INGEST_WORKERS ?? 1);
 for (let i = 1; i <= workerCount; i++) {
   // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
-  startApp(`price-ingest-worker-${i}`, 'dist/apps/price-ingest/src/main.worker.js', portBase + 5 + i, { RUN_MIGRATIONS: 'false', ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}) });
+  startApp(`price-ingest-worker-${i}`, 'dist/apps/price-ingest/src/main.worker.js', portBase + 5 + i, {
+    RUN_MIGRATIONS: 'false',
+    ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}),
+  });
 }
 // Extra comparisons replicas (STACK_REPLICAS_COMPARISONS, default 1 = none extra): the same consumer group
 // shares the request partitions; each replica keeps its own price cache, following the table by NOTIFY.
@@ -171,12 +164,12 @@ const comparisonsReplicas = Number(process.env.STACK_REPLICAS_COMPARISONS ?? 1);
 for (let i = 2; i <= comparisonsReplicas; i++) {
   startApp(`comparisons-${i}`, 'dist/apps/comparisons/src/main.js', portBase + 10 + i, { RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false' });
 }
-writeFileSync(pidsFile, JSON.stringify(children, null, 2));
-if (seedDemo && demoViaFeed && process.env.STACK_LOAD_DEMO !== 'false') {
+writeApps(children);
+if (seedDemo && env.SEED_FROM_FEED === 'true' && process.env.STACK_LOAD_DEMO !== 'false') {
   // First start: generate the demo feeds (DEMO_FEED_SIZE, default small) and run them through the workers,
   // then wait for the projections to commit them. Later starts find the completed runs and go on.
   log(`loading the ${demoSize} demo data by feed runs (first start only)…`);
-  const loaded = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/demo.ts', '--dir', path.join(stackDir, 'demo-feeds')], {
+  const loaded = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/demo.ts', '--dir', path.join(STACK_DIR, 'demo-feeds')], {
     cwd: root,
     env: { ...env, NODE_OPTIONS: '--enable-source-maps --max-old-space-size=1536' },
     stdio: 'inherit',
@@ -208,5 +201,5 @@ function run(command, commandArgs) {
 }
 
 async function stopApps() {
-  await stopRecorded(pidsFile);
+  await stopRecorded(PIDS_FILE);
 }

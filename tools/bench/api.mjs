@@ -5,7 +5,7 @@
 // replayed by pgbench at the same concurrency on the same database — and the ratio API : SQL.
 // Each scenario runs a warm-up, then a fixed number of requests at a fixed concurrency (a closed loop: at 8 in flight
 // on a saturated machine its latency is mostly queueing, 8 / throughput). Item search is then also sent at fixed
-// arrival rates (an open model, tools/bench/open-loop.mjs): what a shopper waits at a given load, the figure a p95
+// arrival rates (an open model, tools/runtime/open-loop.mjs): what a shopper waits at a given load, the figure a p95
 // target is about. Every row prints the bench client's own CPU per request: it shares the cores with the server.
 // The standalone it boots listens on 3350 with its PostgreSQL on 54349 (BENCH_PORT / BENCH_PG_PORT move them).
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchIds, startBenchStandalone } from './bench-cart.mjs';
 import { createClient, createFetchClient } from './http-client.mjs';
-import { atRate } from './open-loop.mjs';
+import { atRate } from '../runtime/open-loop.mjs';
 import { percentile } from '../runtime/lib.mjs';
 import { SEARCH_STORE_POOL, searchKey, searchRequests } from './search-requests.mjs';
 import { ensurePgbench, pgbench, recordScenarios } from './sql-floor.mjs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Apache Kafka 3.9.x, KRaft single node, jars from Maven Central (cached in .tools/).
+// Apache Kafka 3.9.x, KRaft single node, jars from Maven Central (cached in ~/.cache/hintakori, tools/runtime/cache.mjs).
 // Usage: node tools/infra/kafka.mjs start [extra-topic ...] | stop | restart | status | topics [extra-topic ...] | brokers | fetch
 import { serverCli } from './internal/util.mjs';
 import { KAFKA_BROKERS, ensureKafkaLibs, ensureKafkaTopics, startKafka, statusKafka, stopKafka } from './internal/kafka.mjs';
@@ -11,8 +11,8 @@ const USAGE = `usage: node tools/infra/kafka.mjs <command>
   status              show state (exit 0 when the broker answers)
   topics [topic ...]  create the topics from KAFKA_TOPICS_FILE (default tools/infra/kafka-topics.json) + extra names
   brokers             print the bootstrap address (KAFKA_BROKERS)
-  fetch               only download the jars into .tools/
-env: KAFKA_PORT (59092), KAFKA_CONTROLLER_PORT (KAFKA_PORT+1), KAFKA_TOPICS_FILE, KAFKA_HEAP_OPTS, JAVA_HOME, MAVEN_REPO_LOCAL`;
+  fetch               only download the jars into the tools' cache
+env: KAFKA_PORT (59092), KAFKA_CONTROLLER_PORT (KAFKA_PORT+1), KAFKA_TOPICS_FILE, KAFKA_HEAP_OPTS, JAVA_HOME, MAVEN_REPO_LOCAL, HINTAKORI_CACHE`;
 
 serverCli({
   usage: USAGE,

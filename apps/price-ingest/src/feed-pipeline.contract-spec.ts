@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Admin, Consumer, Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, type FeedRun } from '@hintakori/price-ingest-service';
+import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, withIngestConfig, type FeedRun } from '@hintakori/price-ingest-service';
 
 /**
  * The whole pipeline on real infrastructure: feed file → BullMQ (Redis) → feed-run worker processes →
@@ -116,7 +116,7 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
       SEED_DEMO_DATA: 'true',
     };
     const config: AppConfig = testConfig(db.url, env);
-    const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: false }), { logger: ['error'] });
+    const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: false }), { logger: ['error'] });
     const sql = new Client({ connectionString: db.url });
     await sql.connect();
     for (const seq of ['item_id_seq', 'store_id_seq', 'offer_id_seq']) await sql.query(`SELECT setval('ingest.${seq}', $1)`, [base]);

@@ -1,9 +1,9 @@
 // Telemetry first: the OpenTelemetry SDK must load before Nest, pg, kafkajs and ioredis to instrument them.
 import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
-import { loadConfigOrExit } from '@hintakori/platform-config';
+import { orExit } from '@hintakori/platform-config';
 import { hostWorker, levels } from '@hintakori/platform-host';
-import { IngestPublisher, PriceIngestModule } from '@hintakori/price-ingest-service';
+import { IngestPublisher, loadIngestAppConfig, PriceIngestModule } from '@hintakori/price-ingest-service';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
@@ -14,7 +14,7 @@ import { NestFactory } from '@nestjs/core';
  */
 async function main(): Promise<void> {
   // Probes (/health, /ready) on 3106 unless PORT says otherwise (the chart and compose expect 3106).
-  const config = loadConfigOrExit(process.env, { port: 3106 });
+  const config = orExit(() => loadIngestAppConfig(process.env, { port: 3106 }));
   const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: true }), { logger: levels(config) });
   // Ready once the database answers and the Kafka producer is connected (connecting starts now, not at the first run).
   const publisher = app.get(IngestPublisher);

@@ -9,6 +9,7 @@ import {
   PROJECTION_TOPICS,
   startOpenDataStandIn,
   waitForProjections,
+  withIngestConfig,
   type FeedRun,
   type OpenDataStandIn,
 } from '@hintakori/price-ingest-service';
@@ -90,7 +91,7 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     admin = kafka.admin();
     await admin.connect();
     const prefix = `ct_${TAG}_opendata`;
-    const config = testConfig(db.url, {
+    const env = {
       HINTAKORI_PROFILE: 'distributed',
       KAFKA_BROKERS: BROKERS.join(','),
       REDIS_URL,
@@ -101,10 +102,11 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
       OPEN_FOOD_FACTS_URL: standIn.url,
       // A year of dated exceptions, so Christmas Eve and Independence Day are in the window whatever today is.
       INGEST_OSM_EXCEPTION_DAYS: '370',
-    });
+    };
+    const config = testConfig(db.url, env);
     expect(config.profile).toBe('distributed');
     ingest = await NestFactory.createApplicationContext(
-      PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: true }),
+      PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }),
       { logger: ['error'] },
     );
     await ingest.init();

@@ -1,7 +1,7 @@
 import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { InProcessClient, InProcessServer, inProcessBus } from '@hintakori/platform-messaging';
-import { FeedRunsService, PriceIngestModule, startOpenDataStandIn, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
+import { FeedRunsService, PriceIngestModule, startOpenDataStandIn, withIngestConfig, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { StoresPatterns, type StoreDto } from '@hintakori/stores-contracts';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
@@ -43,13 +43,14 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
     await sql.connect();
     standIn = await startOpenDataStandIn();
     // A year of dated exceptions, so Christmas Eve and Independence Day are in the window whatever today is.
-    const config = testConfig(db.url, { SEED_DEMO_DATA: 'true', OPEN_FOOD_FACTS_URL: standIn.url, INGEST_OSM_EXCEPTION_DAYS: '370', INGEST_BACKOFF_MS: '200' });
+    const env = { SEED_DEMO_DATA: 'true', OPEN_FOOD_FACTS_URL: standIn.url, INGEST_OSM_EXCEPTION_DAYS: '370', INGEST_BACKOFF_MS: '200' };
+    const config = testConfig(db.url, env);
     for (const module of [CatalogModule.forRoot(config, { seedFromFeed: true }), StoresModule.forRoot(config, { seedFromFeed: true })]) {
       const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(), logger: ['error', 'warn'] });
       await app.listen();
       services.push(app);
     }
-    ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: true }), { logger: ['error'] });
+    ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
     await ingest.init();
   });
 

@@ -3,11 +3,10 @@ import { CartsModule } from '@hintakori/carts-service';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
-import { AppConfig } from '@hintakori/platform-config';
 import { bootService, BootedService, levels } from '@hintakori/platform-host';
 import { InProcessServer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
-import { FeedRunsService, fillFromOpenData, loadDemoFeeds, PriceIngestModule, type OpenDataFillStep } from '@hintakori/price-ingest-service';
+import { FeedRunsService, fillFromOpenData, loadDemoFeeds, PriceIngestModule, type IngestAppConfig, type OpenDataFillStep } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
 import { INestApplication, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -23,7 +22,7 @@ export interface StandaloneHost {
 }
 
 /** Boots price-ingest on the in-process transport like bootService does, keeping the app to reach its feed runs. */
-async function bootPriceIngest(config: AppConfig): Promise<BootedService & { app: INestMicroservice }> {
+async function bootPriceIngest(config: IngestAppConfig): Promise<BootedService & { app: INestMicroservice }> {
   const app = await NestFactory.createMicroservice(PriceIngestModule.forRoot(config), { strategy: new InProcessServer(), logger: levels(config) });
   app.useGlobalFilters(new ServiceExceptionFilter());
   await app.listen();
@@ -34,7 +33,7 @@ async function bootPriceIngest(config: AppConfig): Promise<BootedService & { app
  * The standalone profile: embedded PostgreSQL, the six services on the in-process transport,
  * and the gateway — one Node process.
  */
-export async function startStandalone(config: AppConfig, options: { pgPort?: number; webRoot?: string } = {}): Promise<StandaloneHost> {
+export async function startStandalone(config: IngestAppConfig, options: { pgPort?: number; webRoot?: string } = {}): Promise<StandaloneHost> {
   const logger = new Logger('standalone');
   let pgStop: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {

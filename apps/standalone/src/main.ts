@@ -1,12 +1,13 @@
 // Telemetry first: the OpenTelemetry SDK must load before Nest, pg, kafkajs and ioredis to instrument them.
 import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
-import { loadConfigOrExit } from '@hintakori/platform-config';
+import { orExit } from '@hintakori/platform-config';
+import { loadIngestAppConfig } from '@hintakori/price-ingest-service';
 import { Logger } from '@nestjs/common';
 import { startStandalone } from './host';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit({ ...process.env, HINTAKORI_PROFILE: 'standalone' });
+  const config = orExit(() => loadIngestAppConfig({ ...process.env, HINTAKORI_PROFILE: 'standalone' }));
   const started = Date.now();
   const host = await startStandalone(config);
   new Logger('standalone').log(`Hintakori is running on ${host.url} (API ${host.url}/api, docs ${host.url}/api/docs) — started in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,4 +1,4 @@
-import { startOpenDataStandIn, type OpenDataStandIn } from '@hintakori/price-ingest-service';
+import { startOpenDataStandIn, withIngestConfig, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
 import { createServer } from 'node:net';
 import { startStandalone, type StandaloneHost } from './host';
@@ -28,7 +28,8 @@ describe('the standalone site on real data (HINTAKORI_DATA=real)', () => {
     const db = await createTestDatabase();
     databases.push(db);
     const port = await freePort();
-    const config = testConfig(db.url, { HINTAKORI_DATA: 'real', SEED_DEMO_DATA: 'true', PORT: String(port), INGEST_BACKOFF_MS: '60000', LOG_LEVEL: 'error', ...env });
+    const configEnv = { HINTAKORI_DATA: 'real', SEED_DEMO_DATA: 'true', PORT: String(port), INGEST_BACKOFF_MS: '60000', LOG_LEVEL: 'error', ...env };
+    const config = withIngestConfig(testConfig(db.url, configEnv), configEnv);
     const host = await startStandalone(config);
     hosts.push(host);
     const api = async <T>(path: string, init?: RequestInit): Promise<T> => {

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, INFRA_DIR, ROOT, TOOLS_DIR, assertSamePort, envInt, importFromRepo, lockFile, makeLogger, run, stopByPidFile, which } from './util.mjs';
-import { alive, fmtMs, portOpen, runningPid, sleep, tailFile, terminate, waitFor, withLock } from '../../runtime/lib.mjs';
+import { CACHE_DIR, DATA_DIR, INFRA_DIR, ROOT, assertSamePort, envInt, importFromRepo, lockFile, makeLogger, run, stopByPidFile, which } from './util.mjs';
+import { alive, cacheEntry, fmtMs, portOpen, runningPid, sleep, tailFile, terminate, waitFor, withCacheLock, withLock } from '../../runtime/lib.mjs';
 
 const POM = path.join(INFRA_DIR, 'kafka', 'pom.xml');
 const LOG4J = path.join(INFRA_DIR, 'kafka', 'log4j.properties');
@@ -14,7 +14,8 @@ export const KAFKA_HOST = '127.0.0.1';
 export const KAFKA_PORT = envInt('KAFKA_PORT', 59092);
 export const KAFKA_CONTROLLER_PORT = envInt('KAFKA_CONTROLLER_PORT', KAFKA_PORT + 1);
 export const KAFKA_BROKERS = `${KAFKA_HOST}:${KAFKA_PORT}`;
-export const KAFKA_HOME = path.join(TOOLS_DIR, `kafka-${KAFKA_VERSION}`);
+// In the tools' one cache (tools/runtime/cache.mjs), shared by every clone of the machine.
+export const KAFKA_HOME = path.join(CACHE_DIR, `kafka-${KAFKA_VERSION}`);
 export const KAFKA_LIBS = path.join(KAFKA_HOME, 'libs');
 export const KAFKA_DATA_DIR = path.join(DATA_DIR, 'kafka');
 export const KAFKA_LOG_DIRS = path.join(KAFKA_DATA_DIR, 'logs');
@@ -22,7 +23,7 @@ export const KAFKA_PID_FILE = path.join(KAFKA_DATA_DIR, 'kafka.pid');
 export const KAFKA_LOG_FILE = path.join(KAFKA_DATA_DIR, 'kafka.log');
 export const KAFKA_PROPERTIES = path.join(KAFKA_DATA_DIR, 'server.properties');
 export const KAFKA_TOPICS_FILE = path.resolve(ROOT, process.env.KAFKA_TOPICS_FILE || path.join('tools', 'infra', 'kafka-topics.json'));
-const MAVEN_REPO = process.env.MAVEN_REPO_LOCAL || path.join(TOOLS_DIR, 'm2');
+const MAVEN_REPO = process.env.MAVEN_REPO_LOCAL || path.join(CACHE_DIR, 'm2');
 const COMPLETE_MARKER = path.join(KAFKA_LIBS, '.complete');
 const HEAP_OPTS = process.env.KAFKA_HEAP_OPTS || '-Xmx768m -Xms256m';
 
@@ -48,8 +49,18 @@ function libsComplete() {
   }
 }
 
-/** Download kafka_2.13 + runtime deps + logging binding into .tools/kafka-<v>/libs (cached). */
+/**
+ * Download kafka_2.13 + runtime deps + logging binding into <cache>/kafka-<v>/libs (once; jars a clone's former
+ * .tools/ holds are taken over), holding the cache's lock: several clones may start a Kafka at once.
+ */
 export async function ensureKafkaLibs({ log = makeLogger('kafka') } = {}) {
+  if (libsComplete()) return KAFKA_LIBS;
+  return withCacheLock('kafka', () => fetchKafkaLibs(log), { log });
+}
+
+async function fetchKafkaLibs(log) {
+  cacheEntry(path.basename(KAFKA_HOME), { log });
+  if (!process.env.MAVEN_REPO_LOCAL) cacheEntry('m2', { log });
   if (libsComplete()) return KAFKA_LIBS;
   const mvn = which('mvn');
   if (!mvn) throw new Error("Maven ('mvn') not found: e.g. 'apt-get install -y maven'");

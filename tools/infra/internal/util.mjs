@@ -2,12 +2,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, fmtMs, runningPid, terminate } from '../../runtime/lib.mjs';
+import { CACHE_DIR, ROOT, fmtMs, runningPid, terminate } from '../../runtime/lib.mjs';
 
-export { ROOT };
+export { CACHE_DIR, ROOT };
 export const INFRA_DIR = path.join(ROOT, 'tools', 'infra');
 export const DATA_DIR = path.join(ROOT, '.data');
-export const TOOLS_DIR = path.join(ROOT, '.tools');
 export const LOCK_DIR = path.join(DATA_DIR, 'locks');
 /** The file of an infra lock (tools/runtime/lib.mjs withLock): serialises e.g. parallel test runners' `start` calls. */
 export const lockFile = (name) => path.join(LOCK_DIR, `${name}.lock`);

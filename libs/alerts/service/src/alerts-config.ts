@@ -55,7 +55,7 @@ export function loadAlertsConfig(config: AppConfig, env: Env = process.env): Ale
     jobAttempts: int('ALERTS_JOB_ATTEMPTS', 6, 1, 100),
     backoffMs: int('ALERTS_BACKOFF_MS', 15_000, 10, 3_600_000),
     notifyDelayMs: int('ALERTS_NOTIFY_DELAY_MS', config.profile === 'standalone' ? 0 : 15_000, 0, 3_600_000),
-    queuePrefix: config.ingest.queuePrefix,
+    queuePrefix: config.queuePrefix,
     runWorkers: runWorkersRaw ? runWorkersRaw === 'true' : !migrateOnly,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -35,27 +35,16 @@ describe('loadConfig', () => {
     expect(config.kafkaBrokers).toEqual(['a:9092', 'b:9093']);
   });
 
-  it('HINTAKORI_DATA=real: a data directory of its own and the three open-data sources scheduled, from one base URL when given', () => {
-    const demo = loadConfig({});
-    expect(demo.data).toBe('demo');
-    expect(demo.dataDir).toBe('.data');
-    expect(demo.ingest.feeds).toEqual([]);
-
-    const real = loadConfig({ HINTAKORI_DATA: 'real' });
-    expect(real.dataDir).toBe('.data/real');
-    expect(real.ingest.feeds.map((f) => [f.source, f.location, f.schedule])).toEqual([
-      ['osm', '', '0 3 * * 1'],
-      ['open-prices', '', '15 * * * *'],
-      ['open-food-facts', '', '30 2 * * *'],
-    ]);
-    expect(real.ingest.openData.openFoodFactsUrl).toBe('https://world.openfoodfacts.org');
-
-    const local = loadConfig({ HINTAKORI_DATA: 'real', OPEN_DATA_URL: 'http://127.0.0.1:8390/' });
-    expect(local.ingest.feeds.map((f) => f.location)).toEqual(['http://127.0.0.1:8390/api/interpreter', 'http://127.0.0.1:8390', 'http://127.0.0.1:8390']);
-    expect(local.ingest.openData.openFoodFactsUrl).toBe('http://127.0.0.1:8390');
-
-    // An explicit feed list wins; a wrong value is named.
-    expect(loadConfig({ HINTAKORI_DATA: 'real', INGEST_FEEDS: 'osm' }).ingest.feeds.map((f) => f.source)).toEqual(['osm']);
+  it('HINTAKORI_DATA=real: a data directory of its own; a wrong value is named', () => {
+    expect(loadConfig({}).data).toBe('demo');
+    expect(loadConfig({}).dataDir).toBe('.data');
+    expect(loadConfig({ HINTAKORI_DATA: 'real' }).dataDir).toBe('.data/real');
     expect(() => loadConfig({ HINTAKORI_DATA: 'oikea' })).toThrow(/HINTAKORI_DATA must be one of demo, real, got "oikea"/);
+  });
+
+  it('the queue prefix (INGEST_QUEUE_PREFIX) is a lower-case identifier, default hintakori', () => {
+    expect(loadConfig({}).queuePrefix).toBe('hintakori');
+    expect(loadConfig({ INGEST_QUEUE_PREFIX: 'hintakori_finland' }).queuePrefix).toBe('hintakori_finland');
+    expect(() => loadConfig({ INGEST_QUEUE_PREFIX: 'Bad-Prefix' })).toThrow(/INGEST_QUEUE_PREFIX must be a lower-case identifier/);
   });
 });

@@ -1,8 +1,9 @@
-import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
+import { APP_CONFIG } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from './sources/open-data-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
+import type { IngestAppConfig } from './ingest-config';
 import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
 import { IngestPublisher } from './publishing/ingest-publisher';
@@ -24,7 +25,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   private worker: FeedWorker | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IngestAppConfig,
     private readonly runs: FeedRunsRepository,
     private readonly registry: RegistryRepository,
     private readonly publisher: IngestPublisher,

@@ -1,4 +1,4 @@
-import { AppConfig, AppConfigModule } from '@hintakori/platform-config';
+import { AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
 import { createEventPublisher } from '@hintakori/platform-messaging';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
@@ -8,6 +8,7 @@ import { InitIngestSchema1763800000000 } from './database/migrations/17638000000
 import { FeedRegistries1764000000000 } from './database/migrations/1764000000000-feed-registries';
 import { OpenDataSources1765100000000 } from './database/migrations/1765100000000-open-data-sources';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
+import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
 import { IngestPublisher } from './publishing/ingest-publisher';
@@ -23,7 +24,7 @@ export interface PriceIngestOptions extends WorkerTuning {
 
 @Module({})
 export class PriceIngestModule {
-  static forRoot(config: AppConfig, options: PriceIngestOptions = {}): DynamicModule {
+  static forRoot(config: IngestAppConfig, options: PriceIngestOptions = {}): DynamicModule {
     return {
       module: PriceIngestModule,
       imports: [

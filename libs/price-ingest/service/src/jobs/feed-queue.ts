@@ -1,6 +1,7 @@
 import type { AppConfig } from '@hintakori/platform-config';
 import { createPostgresBackend, Job, JobsOptions, Queue, RepeatOptions, Worker, withBackend, type Processor, type WorkerOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import type { IngestAppConfig } from '../ingest-config';
 
 export const FEED_QUEUE = 'price-ingest-feeds';
 
@@ -29,7 +30,7 @@ export function createFeedQueue(config: AppConfig): FeedQueue {
     const pg = withBackend(createPostgresBackend);
     return new pg.Queue<FeedJobData>(FEED_QUEUE, { connection: pgConnection(config) });
   }
-  return new RedisFeedQueue(new IORedis(config.redisUrl, { maxRetriesPerRequest: null }), config.ingest.queuePrefix);
+  return new RedisFeedQueue(new IORedis(config.redisUrl, { maxRetriesPerRequest: null }), config.queuePrefix);
 }
 
 // BullMQ leaves a connection it was given open on close(); these own theirs, so a closed process can exit.
@@ -75,7 +76,7 @@ export interface FeedWorker {
   close(force?: boolean): Promise<void>;
 }
 
-export function createFeedWorker(config: AppConfig, processor: Processor<FeedJobData>, tuning: WorkerTuning = {}): FeedWorker {
+export function createFeedWorker(config: IngestAppConfig, processor: Processor<FeedJobData>, tuning: WorkerTuning = {}): FeedWorker {
   const common = {
     concurrency: config.ingest.workerConcurrency,
     lockDuration: tuning.lockDuration ?? 60_000,
@@ -87,14 +88,14 @@ export function createFeedWorker(config: AppConfig, processor: Processor<FeedJob
     const pg = withBackend(createPostgresBackend);
     return new pg.Worker<FeedJobData>(FEED_QUEUE, processor as never, { ...common, connection: pgConnection(config) });
   }
-  return new RedisFeedWorker(new IORedis(config.redisUrl, { maxRetriesPerRequest: null }), processor, { ...common, prefix: config.ingest.queuePrefix });
+  return new RedisFeedWorker(new IORedis(config.redisUrl, { maxRetriesPerRequest: null }), processor, { ...common, prefix: config.queuePrefix });
 }
 
 function pgConnection(config: AppConfig) {
-  return { connectionString: config.databaseUrl, schema: `${config.ingest.queuePrefix}_jobs`, max: 3, migrate: true };
+  return { connectionString: config.databaseUrl, schema: `${config.queuePrefix}_jobs`, max: 3, migrate: true };
 }
 
-export function jobOptions(config: AppConfig) {
+export function jobOptions(config: IngestAppConfig) {
   return {
     attempts: config.ingest.jobAttempts,
     backoff: { type: 'exponential' as const, delay: config.ingest.backoffMs },

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FeedRunsService } from '../feed-runs.service';
+import { withIngestConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
 import { IngestPublisher } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
@@ -46,7 +47,7 @@ describe('feed runs on PostgreSQL', () => {
     inProcessBus.onEvent(IngestTopics.DeadLetter, async (data) => void events.dead.push(data as DeadLetterRecord));
     inProcessBus.onEvent(IngestTopics.ItemsUpserted, async () => void events.items++);
     inProcessBus.onEvent(IngestTopics.StoresUpserted, async () => void events.stores++);
-    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(testConfig(db.url, { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2' }), { runWorkers: false }), { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2' }), { runWorkers: false }), { logger: ['error'] });
   });
 
   afterAll(async () => {

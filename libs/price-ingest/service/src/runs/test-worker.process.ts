@@ -10,11 +10,11 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from '../sources/open-data-wiring';
-import { loadConfig } from '@hintakori/platform-config';
 import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
 import { NestFactory } from '@nestjs/core';
 import { createFeedWorker } from '../jobs/feed-queue';
 import { FeedRunProcessor } from '../jobs/feed-run.processor';
+import { loadIngestAppConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
@@ -46,8 +46,8 @@ class StallingPublisher extends IngestPublisher {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot({ ...config, ingest: { ...config.ingest, feeds: [] } }, { runWorkers: false }), {
+  const config = loadIngestAppConfig({ LOG_LEVEL: 'warn', ...process.env }, {}, { feeds: [] });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: false }), {
     logger: ['error', 'warn'],
   });
   const stallAt = Number(process.env.TEST_STALL_AT_PRICE_PUBLISH ?? 0);

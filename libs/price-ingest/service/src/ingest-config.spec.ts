@@ -1,0 +1,40 @@
+import { ConfigError } from '@hintakori/platform-config';
+import { loadIngestAppConfig } from './ingest-config';
+
+describe('loadIngestAppConfig', () => {
+  it('on demo data schedules no feed; the defaults of the workers and the demo feed', () => {
+    const config = loadIngestAppConfig({});
+    expect(config.profile).toBe('standalone');
+    expect(config.ingest.feeds).toEqual([]);
+    expect(config.ingest).toMatchObject({ schedule: '0 5,11,17,23 * * *', workerConcurrency: 1, jobAttempts: 5, backoffMs: 30000, runWorkers: true, demoViaFeed: true, demoFeedSize: 'small' });
+    expect(loadIngestAppConfig({ HINTAKORI_PROFILE: 'distributed', DATABASE_URL: 'postgres://u:p@h/db', KAFKA_BROKERS: 'a:1', REDIS_URL: 'redis://h' }).ingest.runWorkers).toBe(false);
+  });
+
+  it('HINTAKORI_DATA=real schedules the three open-data sources, from one base URL when given', () => {
+    const real = loadIngestAppConfig({ HINTAKORI_DATA: 'real' });
+    expect(real.dataDir).toBe('.data/real');
+    expect(real.ingest.feeds.map((f) => [f.source, f.location, f.schedule])).toEqual([
+      ['osm', '', '0 3 * * 1'],
+      ['open-prices', '', '15 * * * *'],
+      ['open-food-facts', '', '30 2 * * *'],
+    ]);
+    expect(real.ingest.openData.openFoodFactsUrl).toBe('https://world.openfoodfacts.org');
+
+    const local = loadIngestAppConfig({ HINTAKORI_DATA: 'real', OPEN_DATA_URL: 'http://127.0.0.1:8390/' });
+    expect(local.ingest.feeds.map((f) => f.location)).toEqual(['http://127.0.0.1:8390/api/interpreter', 'http://127.0.0.1:8390', 'http://127.0.0.1:8390']);
+    expect(local.ingest.openData.openFoodFactsUrl).toBe('http://127.0.0.1:8390');
+
+    // An explicit feed list wins.
+    expect(loadIngestAppConfig({ HINTAKORI_DATA: 'real', INGEST_FEEDS: 'osm' }).ingest.feeds.map((f) => f.source)).toEqual(['osm']);
+  });
+
+  it('names every bad value, the platform’s and the ingest ones together', () => {
+    const load = () => loadIngestAppConfig({ PORT: 'abc', INGEST_FEEDS: 'nowhere', DEMO_FEED_SIZE: 'huge' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT must be an integer[\s\S]*INGEST_FEEDS entry "nowhere"[\s\S]*DEMO_FEED_SIZE must be tiny, small or finland, got "huge"/);
+  });
+
+  it('overrides replace settings read from the environment (a CLI schedules no feed)', () => {
+    expect(loadIngestAppConfig({ INGEST_FEEDS: 's-group=/tmp/s.jsonl' }, {}, { feeds: [] }).ingest.feeds).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { AppConfig, ConfigError, Env, envBool, envInt, loadConfig } from '@hintakori/platform-config';
+
+/**
+ * Price-ingest's settings, read from the environment beside the platform's AppConfig: the feeds and their schedules,
+ * the open-data sources, the workers and the demo feed. The queue prefix (INGEST_QUEUE_PREFIX) is the platform's
+ * `queuePrefix`: the alerts queue shares it.
+ */
+export type DemoFeedSize = 'tiny' | 'small' | 'finland';
+
+export interface IngestConfig {
+  /**
+   * Scheduled feeds, `INGEST_FEEDS=s-group=https://…;k-group=/data/k.jsonl;osm;open-prices=https://…` (source=file path
+   * or URL, `;`-separated; an open-data source alone or with an empty location pulls from its public endpoint), each
+   * with its cron pattern.
+   */
+  feeds: { source: string; location: string; schedule: string }[];
+  /** Cron pattern of the chain feeds' repeatable jobs (default: four times a day). */
+  schedule: string;
+  /**
+   * Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the
+   * User-Agent (INGEST_CONTACT; unset: price-ingest's default), category prices.
+   */
+  openData: { openFoodFactsUrl: string | null; contact: string | undefined; openPricesCategoryEans: string; osmExceptionDays: number };
+  /** Feed runs one worker process handles at the same time. */
+  workerConcurrency: number;
+  /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
+  jobAttempts: number;
+  backoffMs: number;
+  /** Whether this process runs feed-run workers (the standalone host does; the distributed API process does not). */
+  runWorkers: boolean;
+  /** Load the demo data by a feed run of the generated demo feeds (instead of the services' own seeders). */
+  demoViaFeed: boolean;
+  demoFeedSize: DemoFeedSize;
+}
+
+/** The configuration price-ingest's module and tools take: the platform's, with the ingest settings. */
+export type IngestAppConfig = AppConfig & { ingest: IngestConfig };
+
+/**
+ * The open-data feeds of HINTAKORI_DATA=real when INGEST_FEEDS is unset: every source from its public endpoint, or all
+ * three from one base URL (OPEN_DATA_URL, e.g. the local stand-ins of `npm run ingest:stand-ins`).
+ */
+function realDataFeeds(env: Env): string {
+  const base = env.OPEN_DATA_URL?.trim().replace(/\/+$/, '');
+  return base ? `osm=${base}/api/interpreter;open-prices=${base};open-food-facts=${base}` : 'osm;open-prices;open-food-facts';
+}
+
+/** The ingest settings of `env` for a process of this profile and data; each bad value adds a problem naming it. */
+export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'profile' | 'data'>, problems: string[]): IngestConfig {
+  const feeds: IngestConfig['feeds'] = [];
+  const cron = (name: string, fallback: string) => {
+    const pattern = env[name]?.trim() || fallback;
+    if (pattern.split(/\s+/).length < 5 || pattern.split(/\s+/).length > 6) problems.push(`${name} must be a cron pattern of 5 or 6 fields, got "${pattern}"`);
+    return pattern;
+  };
+  const schedule = cron('INGEST_SCHEDULE', '0 5,11,17,23 * * *');
+  // Open data: stores weekly (Monday 03:00), products nightly (02:30; EANs not refreshed in 30 days), prices hourly.
+  const openSchedules: Record<string, string> = {
+    osm: cron('INGEST_SCHEDULE_OSM', '0 3 * * 1'),
+    'open-food-facts': cron('INGEST_SCHEDULE_OPEN_FOOD_FACTS', '30 2 * * *'),
+    'open-prices': cron('INGEST_SCHEDULE_OPEN_PRICES', '15 * * * *'),
+  };
+  const feedList = env.INGEST_FEEDS ?? (data === 'real' ? realDataFeeds(env) : '');
+  for (const entry of feedList.split(';').map((e) => e.trim()).filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    const source = (eq > 0 ? entry.slice(0, eq) : entry).trim();
+    const location = eq > 0 ? entry.slice(eq + 1).trim() : '';
+    const open = source in openSchedules;
+    if (!(open || /^(s-group|k-group|lidl|csv:[a-z0-9-]+|jsonl:[a-z0-9-]+)$/.test(source)) || (!open && !location)) {
+      problems.push(
+        `INGEST_FEEDS entry "${entry}" must be <source>=<path or URL> with source s-group, k-group, lidl, csv:<name> or jsonl:<name>, or osm, open-food-facts, open-prices (optionally =<URL>)`,
+      );
+    } else feeds.push({ source, location, schedule: openSchedules[source] ?? schedule });
+  }
+  const offUrl = env.OPEN_FOOD_FACTS_URL?.trim() || (data === 'real' ? env.OPEN_DATA_URL?.trim() : undefined);
+  const demoFeedSize = (env.DEMO_FEED_SIZE ?? 'small') as DemoFeedSize;
+  if (!['tiny', 'small', 'finland'].includes(demoFeedSize)) problems.push(`DEMO_FEED_SIZE must be tiny, small or finland, got "${demoFeedSize}"`);
+  return {
+    feeds,
+    schedule,
+    openData: {
+      openFoodFactsUrl: offUrl === 'off' ? null : (offUrl || 'https://world.openfoodfacts.org').replace(/\/+$/, ''),
+      contact: env.INGEST_CONTACT?.trim() || undefined,
+      openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
+      osmExceptionDays: envInt(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
+    },
+    workerConcurrency: envInt(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
+    jobAttempts: envInt(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),
+    backoffMs: envInt(env, 'INGEST_BACKOFF_MS', 30000, problems, 100, 3_600_000),
+    runWorkers: envBool(env, 'INGEST_RUN_WORKERS', profile === 'standalone', problems),
+    demoViaFeed: envBool(env, 'DEMO_VIA_FEED', true, problems),
+    demoFeedSize,
+  };
+}
+
+/**
+ * A platform configuration read from `env` with the ingest settings of the same `env` added; `overrides` replaces
+ * some of them (e.g. `{ feeds: [] }` for a process that must not schedule the configured feeds). Throws ConfigError.
+ */
+export function withIngestConfig(config: AppConfig, env: Env = process.env, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
+  const problems: string[] = [];
+  const ingest = readIngestConfig(env, config, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, ingest: { ...ingest, ...overrides } };
+}
+
+/** loadConfig and the ingest settings, every bad value of both named in one ConfigError. */
+export function loadIngestAppConfig(env: Env = process.env, defaults: { port?: number } = {}, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
+  const problems: string[] = [];
+  let config: AppConfig | undefined;
+  try {
+    config = loadConfig(env, defaults);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  const profile = env.HINTAKORI_PROFILE === 'distributed' ? 'distributed' : 'standalone';
+  const data = env.HINTAKORI_DATA === 'real' ? 'real' : 'demo';
+  const ingest = readIngestConfig(env, config ?? { profile, data }, problems);
+  if (problems.length > 0 || !config) throw new ConfigError(problems);
+  return { ...config, ingest: { ...ingest, ...overrides } };
+}

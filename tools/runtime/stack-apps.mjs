@@ -1,0 +1,60 @@
+// The apps of the local distributed stack (tools/stack.mjs): the environment they get, how one is started, and the
+// record of what runs (.data/stack/pids.json), so that tools/chaos restarts an app exactly as the stack started it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, spawnNode } from './lib.mjs';
+
+export const STACK_DIR = path.join(ROOT, '.data/stack');
+export const PIDS_FILE = path.join(STACK_DIR, 'pids.json');
+/** What the stack adds to the environment it was started in (no copy of that environment itself). */
+const ENV_FILE = path.join(STACK_DIR, 'env.json');
+
+/**
+ * The variables the stack gives every app on top of the environment it runs in: the infrastructure's URLs
+ * (`infraEnv`, tools/infra infraEnv() or a database of its own), the distributed profile, where the demo data comes
+ * from, Node's options and compile cache, and `extra` (SMTP_URL, INGEST_QUEUE_PREFIX). Recorded for restartApp.
+ */
+export function stackEnv(infraEnv, extra = {}, base = process.env) {
+  const added = {
+    ...infraEnv,
+    HINTAKORI_PROFILE: 'distributed',
+    // The demo data comes by a feed run unless DEMO_VIA_FEED=false: the services' seeders then load only what no
+    // feed carries (the category tree).
+    SEED_FROM_FEED: String(base.DEMO_VIA_FEED !== 'false'),
+    NODE_OPTIONS: [base.NODE_OPTIONS, '--enable-source-maps', '--max-old-space-size=512'].filter(Boolean).join(' '),
+    // Node's compile cache (enabled by @hintakori/platform-telemetry/register): a restarted app reuses it.
+    NODE_COMPILE_CACHE: base.NODE_COMPILE_CACHE ?? path.join(STACK_DIR, 'compile-cache'),
+    ...extra,
+  };
+  fs.mkdirSync(STACK_DIR, { recursive: true });
+  fs.writeFileSync(ENV_FILE, JSON.stringify(added, null, 2));
+  return { ...base, ...added };
+}
+
+/** The environment of the running stack's apps (as stackEnv gave it), in this process's environment. */
+export function recordedStackEnv(base = process.env) {
+  return { ...base, ...JSON.parse(fs.readFileSync(ENV_FILE, 'utf8')) };
+}
+
+/**
+ * Starts `node <script>` of dist/ detached (it outlives this process) with `env` and the app's own variables
+ * (`own`, e.g. PORT), its output appended to .data/stack/<name>.log. Returns its pids.json entry.
+ */
+export function startApp(env, { name, script, own = {}, append = false }) {
+  const logFile = path.join(STACK_DIR, `${name}.log`);
+  const child = spawnNode([script], { env: { ...env, ...own }, logFile, append, detached: true });
+  return { name, pid: child.pid, port: Number(own.PORT), log: path.relative(ROOT, logFile), script, own };
+}
+
+export const readApps = () => JSON.parse(fs.readFileSync(PIDS_FILE, 'utf8'));
+export const writeApps = (entries) => fs.writeFileSync(PIDS_FILE, JSON.stringify(entries, null, 2));
+
+/** Starts a recorded app of the running stack again (same script, environment and port); updates pids.json. */
+export function restartApp(name) {
+  const all = readApps();
+  const index = all.findIndex((entry) => entry.name === name);
+  if (index < 0 || !all[index].script) throw new Error(`the stack has no app ${name} to restart`);
+  all[index] = startApp(recordedStackEnv(), { ...all[index], append: true });
+  writeApps(all);
+  return all[index].pid;
+}
