@@ -32,11 +32,6 @@ export interface AppConfig {
   rpcStallMs: number;
   /** How long the breaker's probe may take before the service counts as not answering (RPC_PROBE_TIMEOUT_MS). */
   rpcProbeTimeoutMs: number;
-  /**
-   * Request/reply over Kafka: `batched` (KafkaRpcServer/KafkaRpcClient: concurrent dispatch, coalesced produce
-   * requests) or `nest` (Nest's ServerKafka/ClientKafka). Every app of a deployment must use the same one.
-   */
-  rpcTransport: 'batched' | 'nest';
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Price ingest: feeds, schedule, workers and the demo feed. */
   ingest: IngestConfig;
@@ -141,7 +136,6 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
     rpcStallMs: int(env, 'RPC_STALL_MS', profile === 'distributed' ? 1000 : 0, problems, 0, 60000),
     rpcProbeTimeoutMs: int(env, 'RPC_PROBE_TIMEOUT_MS', 700, problems, 50, 60000),
-    rpcTransport: oneOf(env, 'RPC_TRANSPORT', ['batched', 'nest'] as const, 'batched', problems),
     logLevel,
     ingest: ingestConfig(env, profile, data, problems),
     kafkaPartitions: {
