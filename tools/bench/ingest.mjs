@@ -52,7 +52,15 @@ const run = (cmd, cmdArgs, env = {}) => {
 
 const infra = await import('../infra/lib.mjs');
 const { default: pg } = await import('pg');
-const { Kafka, logLevel } = await import('kafkajs');
+const { Admin } = await import('@platformatic/kafka');
+
+/** The high watermark (the next offset) of every partition of `topic`, as [{ partition, high }]. */
+async function topicEnds(admin, topic) {
+  const metadata = await admin.metadata({ topics: [topic] });
+  const partitions = Array.from({ length: metadata.topics.get(topic).partitionsCount }, (_, partitionIndex) => ({ partitionIndex, timestamp: -1n }));
+  const [listed] = await admin.listOffsets({ topics: [{ name: topic, partitions }] });
+  return listed.partitions.map((p) => ({ partition: p.partitionIndex, high: p.offset }));
+}
 
 const feedDir = path.join(root, '.data/bench/ingest-feeds', size);
 if (!existsSync(path.join(feedDir, 'manifest.json'))) {
@@ -70,17 +78,16 @@ const urlFor = (database) => {
 
 /** Sets the projections' consumer groups to the topics' ends, so a round sees only its own events. */
 async function resetProjectionGroups() {
-  const kafka = new Kafka({ clientId: 'bench-ingest', brokers: baseEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
+  const admin = new Admin({ clientId: 'bench-ingest', bootstrapBrokers: baseEnv.KAFKA_BROKERS.split(','), retries: 5 });
   const groups = { 'catalog-projections': ['items.upserted', 'prices.observed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'], 'alerts-prices': ['prices.observed', 'ingest.run-completed'] };
   for (const [groupId, topics] of Object.entries(groups)) {
-    for (const topic of topics) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
-    }
+    const ends = await Promise.all(topics.map((topic) => topicEnds(admin, topic)));
+    await admin.alterConsumerGroupOffsets({
+      groupId,
+      topics: topics.map((name, i) => ({ name, partitionOffsets: ends[i].map((p) => ({ partition: p.partition, offset: p.high })) })),
+    });
   }
-  await admin.disconnect();
+  await admin.close();
 }
 
 /** Stops the apps of the previous round (the pids `npm run stack` recorded), so their consumer groups go idle. */
@@ -206,13 +213,14 @@ async function round(workers) {
     if (allPublished && published === null) {
       published = Math.max(...runs.map((r) => r.finished_at.getTime()));
       // Every price is on the topic once the runs completed (a chunk's prices are acknowledged before its checkpoint).
-      ends = await kafkaAdmin.fetchTopicOffsets('prices.observed');
+      ends = await topicEnds(kafkaAdmin, 'prices.observed');
     }
     if (ends) {
       for (const [name, groupId] of Object.entries(projections)) {
         if (done[name]) continue;
-        const [{ partitions }] = await kafkaAdmin.fetchOffsets({ groupId, topics: ['prices.observed'] });
-        const behind = ends.some((end) => BigInt(partitions.find((p) => p.partition === end.partition)?.offset ?? -1) < BigInt(end.high));
+        const [group] = await kafkaAdmin.listConsumerGroupOffsets({ groups: [{ groupId, topics: [{ name: 'prices.observed', partitionIndexes: ends.map((end) => end.partition) }] }] });
+        const partitions = group?.topics.find((t) => t.name === 'prices.observed')?.partitions ?? [];
+        const behind = ends.some((end) => (partitions.find((p) => p.partitionIndex === end.partition)?.committedOffset ?? -1n) < end.high);
         if (!behind) done[name] = now;
       }
       if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu();
@@ -265,13 +273,12 @@ async function copyRate(url, sql) {
   return { rows, seconds, perSecond: rows / seconds };
 }
 
-const kafkaAdmin = new Kafka({ clientId: 'bench-ingest-offsets', brokers: baseEnv.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
-await kafkaAdmin.connect();
+const kafkaAdmin = new Admin({ clientId: 'bench-ingest-offsets', bootstrapBrokers: baseEnv.KAFKA_BROKERS.split(','), retries: 5 });
 const results = [];
 try {
   for (const workers of workerCounts) results.push(await round(workers));
 } finally {
-  await kafkaAdmin.disconnect().catch(() => undefined);
+  await kafkaAdmin.close().catch(() => undefined);
   log('stopping the stack…');
   spawnSync(process.execPath, ['tools/stack.mjs', 'down'], { cwd: root, stdio: 'inherit' });
 }

@@ -1,13 +1,25 @@
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
-import { InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
+import {
+  committedOffsets,
+  createKafkaAdmin,
+  createProducer,
+  InProcessBus,
+  InProcessClient,
+  InProcessServer,
+  KafkaBatchConsumer,
+  type KafkaProducer,
+  ServiceExceptionFilter,
+  setCommittedOffsets,
+  topicWatermarks,
+} from '@hintakori/platform-messaging';
 import { encodePriceObservedBatch, IngestTopics, ItemUpsertedEvent, OfferUpsertedEvent, PriceObservedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
 import { DynamicModule, INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Admin, Kafka, logLevel, Producer } from 'kafkajs';
+import type { Admin } from '@platformatic/kafka';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { lastValueFrom } from 'rxjs';
@@ -131,11 +143,10 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
   // in-process
   const bus = new InProcessBus();
   // kafka
-  let kafka: Kafka;
   let admin: Admin;
-  let producer: Producer;
-  let startOffsets: Map<string, { partition: number; offset: string }[]>;
-  let endOffsets: Map<string, { partition: number; offset: string }[]>;
+  let producer: KafkaProducer;
+  let startOffsets: Map<string, { partition: number; offset: number }[]>;
+  let endOffsets: Map<string, { partition: number; offset: number }[]>;
 
   async function start(): Promise<void> {
     const apps: Running['apps'] = [];
@@ -171,35 +182,30 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
       return;
     }
     for (const [topic, key, value] of MESSAGES) {
-      await producer.send({ topic, messages: [{ key, value: typeof value === 'string' ? value : JSON.stringify(value) }] });
+      await producer.send({ messages: [{ topic, key, value: typeof value === 'string' ? value : JSON.stringify(value) }] });
     }
   }
 
-  async function topicEnds(): Promise<Map<string, { partition: number; offset: string }[]>> {
-    const ends = new Map<string, { partition: number; offset: string }[]>();
-    for (const topic of TOPICS)
-      ends.set(
-        topic,
-        (await admin.fetchTopicOffsets(topic)).map((p) => ({ partition: p.partition, offset: p.offset })),
-      );
-    return ends;
+  type Offsets = Map<string, { partition: number; offset: number }[]>;
+
+  async function topicEnds(): Promise<Offsets> {
+    const watermarks = await topicWatermarks(admin, TOPICS);
+    return new Map([...watermarks].map(([topic, partitions]) => [topic, partitions.map((p) => ({ partition: p.partition, offset: p.high }))]));
   }
 
-  /** Commits `offsets` for each group on the topics it consumes (kafkajs does it through a short-lived member, a few seconds each). */
-  async function setGroupOffsets(offsets: Map<string, { partition: number; offset: string }[]>): Promise<void> {
-    for (const groupId of groups) {
-      for (const topic of groupTopics[groupId]) await admin.setOffsets({ groupId, topic, partitions: offsets.get(topic) ?? [] });
-    }
+  /** Commits `offsets` for each group on the topics it consumes. */
+  async function setGroupOffsets(offsets: Offsets): Promise<void> {
+    for (const groupId of groups) await setCommittedOffsets(admin, groupId, new Map(groupTopics[groupId].map((topic) => [topic, offsets.get(topic) ?? []])));
   }
 
   /** Every group has committed at least up to `ends` on each of its topics (all our messages written). */
-  async function caughtUp(ends: Map<string, { partition: number; offset: string }[]>): Promise<boolean> {
+  async function caughtUp(ends: Offsets): Promise<boolean> {
     for (const groupId of groups) {
-      const committed = await admin.fetchOffsets({ groupId, topics: groupTopics[groupId] });
-      for (const { topic, partitions } of committed) {
+      const committed = await committedOffsets(admin, groupId);
+      for (const topic of groupTopics[groupId]) {
         for (const end of ends.get(topic) ?? []) {
-          const mine = partitions.find((p) => p.partition === end.partition);
-          if (!mine || BigInt(mine.offset) < BigInt(end.offset)) return false;
+          const mine = committed.get(topic)?.get(end.partition);
+          if (mine === undefined || mine < end.offset) return false;
         }
       }
     }
@@ -257,11 +263,8 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
         ? testConfig(db.url, { HINTAKORI_PROFILE: 'distributed', KAFKA_BROKERS: BROKERS.join(','), REDIS_URL: 'redis://127.0.0.1:56379' })
         : testConfig(db.url);
     if (transport === 'kafka') {
-      kafka = new Kafka({ clientId: `${group}-test`, brokers: BROKERS, logLevel: logLevel.WARN });
-      admin = kafka.admin();
-      producer = kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });
-      await admin.connect();
-      await producer.connect();
+      admin = createKafkaAdmin(`${group}-test`, BROKERS, 5);
+      producer = createProducer(`${group}-test`, BROKERS, { idempotent: true });
       // New groups start exactly at the current ends: they see our messages and nothing older.
       startOffsets = await topicEnds();
       await setGroupOffsets(startOffsets);
@@ -276,10 +279,10 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
 
   afterAll(async () => {
     await stop();
-    await producer?.disconnect();
+    await producer?.close();
     if (admin) {
-      await admin.deleteGroups(groups).catch(() => undefined);
-      await admin.disconnect();
+      await admin.deleteGroups({ groups }).catch(() => undefined);
+      await admin.close();
     }
     await sql?.end();
     await db?.drop();

@@ -1,18 +1,18 @@
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
-import { KafkaBatchConsumer } from '@hintakori/platform-messaging';
+import { consumeBatches, createConsumer, createKafkaAdmin, KafkaBatchConsumer, type KafkaConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
 import { DeadLetterRecord, IngestTopics } from '@hintakori/price-ingest-contracts';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, TestDatabase } from '@hintakori/testing';
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Admin, Consumer, Kafka, logLevel } from 'kafkajs';
+import type { Admin } from '@platformatic/kafka';
 import { Client } from 'pg';
 import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, withIngestConfig, type FeedRun } from '@hintakori/price-ingest-service';
 
@@ -92,15 +92,16 @@ interface Pipeline {
 describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
   let dir: string;
   let file: string;
-  let kafka: Kafka;
   let admin: Admin;
-  let deadLetters: Consumer;
+  let deadLetters: KafkaConsumer;
   const dead: DeadLetterRecord[] = [];
   const pipelines: Pipeline[] = [];
   const workers: ChildProcess[] = [];
 
-  async function topicEnds(topic: string) {
-    return (await admin.fetchTopicOffsets(topic)).map((p) => ({ partition: p.partition, offset: p.high }));
+  /** Commits the current end of `topics` for `groupId` (a new group then sees only newer messages). */
+  async function startAtEnds(groupId: string, topics: readonly string[]) {
+    const watermarks = await topicWatermarks(admin, topics);
+    await setCommittedOffsets(admin, groupId, new Map([...watermarks].map(([topic, partitions]) => [topic, partitions.map((p) => ({ partition: p.partition, offset: p.high }))])));
   }
 
   async function startPipeline(name: string, base: number): Promise<Pipeline> {
@@ -125,7 +126,7 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     for (const [service, topics] of Object.entries(PROJECTION_TOPICS)) {
       const groupId = `${prefix}-${service}`;
       groups[groupId] = topics;
-      for (const topic of topics) await admin.setOffsets({ groupId, topic, partitions: await topicEnds(topic) });
+      await startAtEnds(groupId, topics);
     }
     const projections: INestApplicationContext[] = [];
     for (const module of [
@@ -211,27 +212,29 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     dir = mkdtempSync(join(tmpdir(), 'ingest-contract-'));
     file = join(dir, 's-group.jsonl');
     writeFileSync(file, feed());
-    kafka = new Kafka({ clientId: `ingest-contract-${TAG}`, brokers: BROKERS, logLevel: logLevel.WARN });
-    admin = kafka.admin();
-    await admin.connect();
+    admin = createKafkaAdmin(`ingest-contract-${TAG}`, BROKERS, 5);
     const group = `ct_${TAG}_dead-letters`;
-    await admin.setOffsets({ groupId: group, topic: IngestTopics.DeadLetter, partitions: await topicEnds(IngestTopics.DeadLetter) });
-    deadLetters = kafka.consumer({ groupId: group });
-    await deadLetters.connect();
-    await deadLetters.subscribe({ topics: [IngestTopics.DeadLetter] });
-    await deadLetters.run({
-      eachMessage: async ({ message }) => {
-        const text = message.value?.toString() ?? '';
-        if (!text.includes(TAG) && !text.includes(TAG_EAN)) return; // other runs' dead letters
-        const parsed = JSON.parse(text) as DeadLetterRecord | DeadLetterRecord[];
-        dead.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    await startAtEnds(group, [IngestTopics.DeadLetter]);
+    deadLetters = createConsumer(`ingest-contract-${TAG}`, group, BROKERS);
+    const stream = await deadLetters.consume({ topics: [IngestTopics.DeadLetter], mode: 'committed', fallbackMode: 'latest', autocommit: true });
+    void consumeBatches(
+      stream,
+      1,
+      async ({ messages }) => {
+        for (const message of messages) {
+          const text = message.value?.toString() ?? '';
+          if (!text.includes(TAG) && !text.includes(TAG_EAN)) continue; // other runs' dead letters
+          const parsed = JSON.parse(text) as DeadLetterRecord | DeadLetterRecord[];
+          dead.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+        }
       },
-    });
+      new Logger('dead letters'),
+    );
   });
 
   afterAll(async () => {
     for (const child of workers) await kill(child);
-    await deadLetters?.disconnect();
+    await deadLetters?.close(true);
     for (const p of pipelines) {
       for (const app of p.projections) await app.close();
       await p.ingest.close();
@@ -240,8 +243,8 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     }
     if (admin) {
       const groups = pipelines.flatMap((p) => Object.keys(p.groups));
-      await admin.deleteGroups([...groups, `ct_${TAG}_dead-letters`]).catch(() => undefined);
-      await admin.disconnect();
+      await admin.deleteGroups({ groups: [...groups, `ct_${TAG}_dead-letters`] }).catch(() => undefined);
+      await admin.close();
     }
     rmSync(dir, { recursive: true, force: true });
   });

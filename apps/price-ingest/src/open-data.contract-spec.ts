@@ -1,7 +1,7 @@
 import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
-import { InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer } from '@hintakori/platform-messaging';
+import { createKafkaAdmin, InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
 import {
   FeedRunsService,
   OPEN_DATA_FIXTURES,
@@ -18,7 +18,7 @@ import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Admin, Kafka, logLevel } from 'kafkajs';
+import type { Admin } from '@platformatic/kafka';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -46,7 +46,6 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
   let db: TestDatabase;
   let sql: Client;
   let standIn: OpenDataStandIn;
-  let kafka: Kafka;
   let admin: Admin;
   let ingest: INestApplicationContext;
   const services: INestMicroservice[] = [];
@@ -87,9 +86,7 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     standIn = await startOpenDataStandIn();
-    kafka = new Kafka({ clientId: `open-data-contract-${TAG}`, brokers: BROKERS, logLevel: logLevel.WARN });
-    admin = kafka.admin();
-    await admin.connect();
+    admin = createKafkaAdmin(`open-data-contract-${TAG}`, BROKERS, 5);
     const prefix = `ct_${TAG}_opendata`;
     const env = {
       HINTAKORI_PROFILE: 'distributed',
@@ -111,17 +108,12 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     );
     await ingest.init();
     for (const seq of ['item_id_seq', 'store_id_seq', 'offer_id_seq']) await sql.query(`SELECT setval('ingest.${seq}', $1)`, [BASE]);
-    // Fresh consumer groups starting at the topics' current ends: they see this test's events and newer ones. Setting a
-    // group's offsets joins it (seconds each): the groups are set side by side.
+    // Fresh consumer groups starting at the topics' current ends: they see this test's events and newer ones.
     for (const [service, topics] of Object.entries(PROJECTION_TOPICS)) groups[`${prefix}-${service}`] = topics;
-    await Promise.all(
-      Object.entries(groups).map(async ([groupId, topics]) => {
-        for (const topic of topics) {
-          const ends = (await admin.fetchTopicOffsets(topic)).map((p) => ({ partition: p.partition, offset: p.high }));
-          await admin.setOffsets({ groupId, topic, partitions: ends });
-        }
-      }),
-    );
+    for (const [groupId, topics] of Object.entries(groups)) {
+      const watermarks = await topicWatermarks(admin, topics);
+      await setCommittedOffsets(admin, groupId, new Map([...watermarks].map(([topic, partitions]) => [topic, partitions.map((p) => ({ partition: p.partition, offset: p.high }))])));
+    }
     for (const module of [
       CatalogModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-catalog` }),
       StoresModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-stores` }),
@@ -141,8 +133,8 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     await sql?.end();
     await db?.drop();
     if (admin) {
-      await admin.deleteGroups(Object.keys(groups)).catch(() => undefined);
-      await admin.disconnect();
+      await admin.deleteGroups({ groups: Object.keys(groups) }).catch(() => undefined);
+      await admin.close();
     }
   });
 

@@ -1,4 +1,4 @@
-// Telemetry first: the OpenTelemetry SDK must load before Nest, pg, kafkajs and ioredis to instrument them.
+// Telemetry first: the OpenTelemetry SDK must load before Nest, pg and ioredis to instrument them.
 import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
 import { orExit } from '@hintakori/platform-config';

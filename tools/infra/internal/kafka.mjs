@@ -184,27 +184,29 @@ function runningPort() {
 }
 
 async function newAdmin() {
-  const { Kafka, logLevel } = await importFromRepo('kafkajs');
-  const kafka = new Kafka({
-    clientId: 'hintakori-infra',
-    brokers: [KAFKA_BROKERS],
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: 2000,
-    requestTimeout: 10000,
-    retry: { retries: 2, initialRetryTime: 200 },
-  });
-  const admin = kafka.admin();
-  await admin.connect();
-  return admin;
+  const { Admin } = await importFromRepo('@platformatic/kafka');
+  return new Admin({ clientId: 'hintakori-infra', bootstrapBrokers: [KAFKA_BROKERS], connectTimeout: 2000, timeout: 10000, retries: 2, retryDelay: 200 });
 }
 
 async function brokerAnswers() {
   const admin = await newAdmin();
   try {
-    const c = await admin.describeCluster();
-    return c.brokers.length > 0 && c.controller !== null && c.controller !== -1;
+    const metadata = await admin.metadata({ topics: [] });
+    return metadata.brokers.size > 0 && metadata.controllerId !== null && metadata.controllerId !== -1;
   } finally {
-    await admin.disconnect().catch(() => {});
+    await admin.close().catch(() => {});
+  }
+}
+
+/** Waits until every partition of `topics` has a leader (a new topic's partitions get theirs a moment after creation). */
+async function waitForLeaders(admin, topics, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const metadata = await admin.metadata({ topics, forceUpdate: true }).catch(() => null);
+    const ready = metadata && topics.every((t) => metadata.topics.get(t)?.partitions.every((p) => p && p.leader >= 0));
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`no leader for every partition of ${topics.join(', ')} after ${timeoutMs / 1000} s`);
+    await sleep(200);
   }
 }
 
@@ -243,7 +245,7 @@ export async function ensureKafkaTopics(extra = [], { log = makeLogger('kafka') 
     try {
       return await ensureKafkaTopicsOnce(extra, { log });
     } catch (error) {
-      const retriable = error?.retriable === true || /does not host this topic-partition|leader|not available|timed? ?out/i.test(String(error?.message));
+      const retriable = error?.canRetry === true || error?.errors?.some?.((e) => e?.canRetry) || /does not host this topic-partition|leader|not available|timed? ?out/i.test(String(error?.message));
       if (!retriable || attempt >= 6) throw error;
       log(`topic setup attempt ${attempt} failed (${error.message}); retrying in ${attempt} s`);
       await sleep(attempt * 1000);
@@ -262,29 +264,25 @@ async function ensureKafkaTopicsOnce(extra, { log }) {
     const existing = new Set(await admin.listTopics());
     const missing = specs.filter((s) => !existing.has(s.topic));
     if (missing.length) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        timeout: 30000,
-        topics: missing.map((s) => ({
-          topic: s.topic,
-          numPartitions: s.numPartitions ?? 3,
-          replicationFactor: s.replicationFactor ?? 1,
-          ...(s.configEntries ? { configEntries: s.configEntries } : {}),
-        })),
-      });
+      const topic = (s) => ({ topic: s.topic, partitions: s.numPartitions ?? 3, replicas: s.replicationFactor ?? 1 });
+      // Topic configs apply to a whole create request: a topic with its own configEntries ({name, value}) goes alone.
+      const plain = missing.filter((s) => !s.configEntries);
+      if (plain.length) await admin.createTopics({ topics: plain.map(topic) });
+      for (const s of missing.filter((s) => s.configEntries)) await admin.createTopics({ topics: [topic(s)], configs: s.configEntries });
+      await waitForLeaders(admin, missing.map((s) => s.topic));
     }
     const present = specs.filter((s) => existing.has(s.topic));
     if (present.length) {
-      const meta = await admin.fetchTopicMetadata({ topics: present.map((s) => s.topic) });
+      const meta = await admin.metadata({ topics: present.map((s) => s.topic) });
       const grow = [];
-      for (const t of meta.topics) {
-        const want = specs.find((s) => s.topic === t.name)?.numPartitions;
-        if (want && t.partitions.length < want) grow.push({ topic: t.name, count: want });
-        else if (want && t.partitions.length > want) log(`note: ${t.name} has ${t.partitions.length} partitions (> ${want} wanted; Kafka cannot shrink)`);
+      for (const [name, t] of meta.topics) {
+        const want = specs.find((s) => s.topic === name)?.numPartitions;
+        if (want && t.partitionsCount < want) grow.push({ name, count: want });
+        else if (want && t.partitionsCount > want) log(`note: ${name} has ${t.partitionsCount} partitions (> ${want} wanted; Kafka cannot shrink)`);
       }
       if (grow.length) {
-        log(`increasing partitions: ${grow.map((g) => `${g.topic}->${g.count}`).join(', ')}`);
-        await admin.createPartitions({ topicPartitions: grow });
+        log(`increasing partitions: ${grow.map((g) => `${g.name}->${g.count}`).join(', ')}`);
+        await admin.createPartitions({ topics: grow });
       }
     }
     log(
@@ -292,7 +290,7 @@ async function ensureKafkaTopicsOnce(extra, { log }) {
     );
     return { created: missing.map((s) => s.topic), existing: present.map((s) => s.topic) };
   } finally {
-    await admin.disconnect().catch(() => {});
+    await admin.close().catch(() => {});
   }
 }
 
@@ -307,10 +305,10 @@ async function warmUpGroupCoordinator(log) {
       async () => {
         const admin = await newAdmin();
         try {
-          await admin.describeGroups(['hintakori-infra-warmup']);
+          await admin.describeGroups({ groups: ['hintakori-infra-warmup'] });
           return true;
         } finally {
-          await admin.disconnect().catch(() => {});
+          await admin.close().catch(() => {});
         }
       },
       { timeoutMs: 120_000, intervalMs: 300 },

@@ -32,11 +32,6 @@ export interface AppConfig {
   rpcStallMs: number;
   /** How long the breaker's probe may take before the service counts as not answering (RPC_PROBE_TIMEOUT_MS). */
   rpcProbeTimeoutMs: number;
-  /**
-   * Request/reply over Kafka: `batched` (KafkaRpcServer/KafkaRpcClient: concurrent dispatch, coalesced produce
-   * requests) or `nest` (Nest's ServerKafka/ClientKafka). Every app of a deployment must use the same one.
-   */
-  rpcTransport: 'batched' | 'nest';
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /**
    * Prefix of the deployment's BullMQ queues (INGEST_QUEUE_PREFIX, default hintakori): the Redis key prefix in the
@@ -119,7 +114,6 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     rpcTimeoutMs: envInt(env, 'RPC_TIMEOUT_MS', 10000, problems, 100, 120000),
     rpcStallMs: envInt(env, 'RPC_STALL_MS', profile === 'distributed' ? 1000 : 0, problems, 0, 60000),
     rpcProbeTimeoutMs: envInt(env, 'RPC_PROBE_TIMEOUT_MS', 700, problems, 50, 60000),
-    rpcTransport: envOneOf(env, 'RPC_TRANSPORT', ['batched', 'nest'] as const, 'batched', problems),
     logLevel,
     queuePrefix,
     kafkaPartitions: {

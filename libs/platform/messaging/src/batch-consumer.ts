@@ -1,8 +1,9 @@
 import type { AppConfig } from '@hintakori/platform-config';
 import { Controller, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { Consumer, EachBatchPayload, Kafka, logLevel } from 'kafkajs';
-import { KAFKA_RETRY, reconnectWhenGivenUp } from './transport';
+import { context as otelContext, trace } from '@opentelemetry/api';
+import { consumeBatches, createConsumer, type KafkaConsumer, type KafkaStream, type PartitionBatch } from './kafka-client';
+import { endSpan, extractTraceContext, startMessageSpan } from './kafka-rpc';
 
 /**
  * Writes one batch of events of one topic. Invalid events are logged and skipped by the handler (never
@@ -104,14 +105,16 @@ function inProcessSubscriber(subscription: EventSubscription): Type<unknown> {
 }
 
 /**
- * Distributed: one kafkajs consumer per service for its event topics. Each fetched batch (one topic
- * partition) is decoded, handed to the topic's handler in one call, and only then are its offsets
- * resolved and committed — at-least-once; the projections make redelivery harmless.
+ * Distributed: one Kafka consumer per service for its event topics. Each fetched batch (one topic
+ * partition) is decoded, handed to the topic's handler in one call, and only then is its last offset
+ * committed — at-least-once; the projections make redelivery harmless. A batch the handler could not write
+ * (database down …) is not committed: the group reads it again from the last commit when it rejoins or restarts.
  */
 @Injectable()
 export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(KafkaBatchConsumer.name);
-  private consumer?: Consumer;
+  private consumer?: KafkaConsumer;
+  private stream?: KafkaStream;
   private started?: Promise<void>;
   private stopping = false;
   private joined: Promise<void> = new Promise(() => undefined);
@@ -132,6 +135,8 @@ export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    // Closing first ends a start still waiting for the broker (its consumer retries for as long as it is open).
+    await this.stop();
     await this.started?.catch(() => undefined);
     await this.stop();
   }
@@ -145,56 +150,57 @@ export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplication
   private async start(): Promise<void> {
     await this.gate?.ready();
     if (this.stopping) return;
-    const kafka = new Kafka({ clientId: this.clientId, brokers: this.brokers, logLevel: logLevel.WARN, retry: KAFKA_RETRY });
-    const consumer = kafka.consumer({ groupId: this.options.groupId, allowAutoTopicCreation: false, sessionTimeout: 30000, heartbeatInterval: 3000 });
+    const consumer = createConsumer(this.clientId, this.options.groupId, this.brokers, { sessionTimeout: 30000, heartbeatInterval: 3000 });
     this.consumer = consumer;
-    reconnectWhenGivenUp(
-      consumer,
-      async () => {
-        await this.stop();
-        this.started = this.start();
-        await this.started;
-      },
-      () => this.stopping,
-      this.logger,
-    );
     this.joined = new Promise((resolve) => {
-      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+      consumer.once('consumer:group:join', () => resolve());
     });
-    await consumer.connect();
-    await consumer.subscribe({ topics: [...this.handlers.keys()], fromBeginning: this.options.fromBeginning });
-    await consumer.run({
-      eachBatchAutoResolve: false,
-      autoCommit: true,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently,
-      eachBatch: (payload) => this.onBatch(payload),
+    const stream = await consumer.consume({
+      topics: [...this.handlers.keys()],
+      mode: 'committed',
+      fallbackMode: this.options.fromBeginning ? 'earliest' : 'latest',
+      autocommit: false,
     });
+    this.stream = stream;
+    void consumeBatches(stream, this.options.partitionsConsumedConcurrently, (batch) => this.onBatch(batch), this.logger);
     this.logger.log(`consuming ${[...this.handlers.keys()].join(', ')} as group ${this.options.groupId}`);
   }
 
   async stop(): Promise<void> {
-    const consumer = this.consumer;
+    const { consumer, stream } = this;
     this.consumer = undefined;
-    await consumer?.disconnect();
+    this.stream = undefined;
+    await stream?.close().catch(() => undefined);
+    await consumer?.close();
   }
 
-  private async onBatch({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+  private async onBatch(batch: PartitionBatch): Promise<void> {
     const handler = this.handlers.get(batch.topic);
-    if (!handler) return;
+    if (!handler || this.stopping) return;
     const events: unknown[] = [];
     for (const message of batch.messages) {
-      const decoded = decodeKafkaValue(message.value);
+      const decoded = decodeKafkaValue(message.value ?? null);
       if (decoded.ok) events.push(...decoded.events);
       else this.logger.warn(`Skipped ${batch.topic}[${batch.partition}]@${message.offset}: ${decoded.reason}`);
     }
-    if (events.length > 0) await writeBatch(handler, events, batch.topic, this.logger);
-    const last = batch.lastOffset();
-    resolveOffset(last);
-    await commitOffsetsIfNecessary({
-      topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }],
-    });
-    await heartbeat();
+    // A batch the handler could not write (database down …) is written again, after 1 s, 2 s, … up to 5 s, until it
+    // is written or the service stops: its offset is committed only then, and the partition waits meanwhile.
+    for (let attempt = 0; events.length > 0; attempt++) {
+      // One span per batch, a child of the first message's producer (a batch mixes many publishers' contexts).
+      const span = startMessageSpan('process', batch.topic, extractTraceContext(batch.messages[0].headers));
+      try {
+        await otelContext.with(trace.setSpan(otelContext.active(), span), () => writeBatch(handler, events, batch.topic, this.logger));
+        endSpan(span);
+        break;
+      } catch (error) {
+        endSpan(span, error);
+        if (this.stopping) throw error;
+        this.logger.warn(`Could not write ${batch.topic}[${batch.partition}] (${error instanceof Error ? error.message : String(error)}); trying again`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * (attempt + 1), 5000)));
+      }
+    }
+    // Committing the last message commits the offset after it, i.e. the whole batch.
+    await batch.messages[batch.messages.length - 1].commit();
   }
 }
 

@@ -11,3 +11,6 @@ export * from './batch-consumer';
 export * from './kafka-rpc.client';
 export * from './kafka-rpc.server';
 export { isJsonTextReply, jsonTextReply, type JsonTextReply } from './kafka-rpc';
+export { committedOffsets, createKafkaAdmin, isRetriableKafkaError, setCommittedOffsets, topicWatermarks, type PartitionWatermarks } from './kafka-admin';
+export { consumeBatches, createConsumer, createProducer, type IncomingKafkaMessage, type KafkaConsumer, type KafkaProducer, type PartitionBatch } from './kafka-client';
+export { KafkaEventPublisher } from './kafka-events';

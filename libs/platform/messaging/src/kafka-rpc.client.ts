@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { randomBytes } from 'node:crypto';
-import { Consumer, EachBatchPayload, Kafka, KafkaConfig, logLevel, Partitioners, Producer } from 'kafkajs';
-import { endSpan, kafkaLogCreator, GroupTiming, headerText, injectTraceContext, MicroBatchProducer, reconnectWhenGivenUp, replyTopicOf, RpcHeaders, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { consumeBatches, createConsumer, createProducer, type KafkaConsumer, type KafkaProducer, type KafkaStream, type PartitionBatch } from './kafka-client';
+import { endSpan, GroupTiming, headerText, injectTraceContext, MicroBatchProducer, replyTopicOf, RpcHeaders, startMessageSpan } from './kafka-rpc';
 
 export interface KafkaRpcClientOptions {
   /** Who calls (client id and reply group prefix) and whom. */
@@ -14,7 +14,6 @@ export interface KafkaRpcClientOptions {
   patterns: string[];
   /** How long a request is worth answering; sent as the deadline header (the caller's own timeout should match). */
   requestTtlMs: number;
-  client?: Partial<KafkaConfig>;
   /** Reply consumer group session timeout and heartbeat (default 30 s / 3 s). */
   group?: GroupTiming;
 }
@@ -32,11 +31,11 @@ export class KafkaRpcClient extends ClientProxy {
   private readonly replyPartitions = new Map<string, number>();
   private readonly idPrefix = randomBytes(6).toString('hex');
   private sequence = 0;
-  private producer?: Producer;
-  private consumer?: Consumer;
+  private producer?: KafkaProducer;
+  private consumer?: KafkaConsumer;
+  private stream?: KafkaStream;
   private requests?: MicroBatchProducer;
   private connecting?: Promise<void>;
-  private closing = false;
 
   constructor(private readonly options: KafkaRpcClientOptions) {
     super();
@@ -52,31 +51,20 @@ export class KafkaRpcClient extends ClientProxy {
 
   private async start(): Promise<void> {
     const { caller, target, brokers, patterns } = this.options;
-    const kafka = new Kafka({ clientId: `${caller}-to-${target}-${process.pid}`, brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), ...this.options.client });
-    const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
-    const consumer = kafka.consumer({
-      groupId: `${caller}-replies-${target}`,
-      allowAutoTopicCreation: false,
+    const clientId = `${caller}-to-${target}-${process.pid}`;
+    const producer = createProducer(clientId, brokers);
+    const consumer = createConsumer(clientId, `${caller}-replies-${target}`, brokers, {
       ...(this.options.group ?? { sessionTimeout: 30000, heartbeatInterval: 3000 }),
-      maxWaitTimeInMs: 1000,
+      maxWaitTime: 1000,
     });
-    reconnectWhenGivenUp(
-      consumer,
-      async () => {
-        await this.disconnect();
-        await this.connect();
-      },
-      () => this.closing,
-      this.logger,
-    );
     this.producer = producer;
     this.consumer = consumer;
     this.requests = new MicroBatchProducer(producer, 1);
     const replyTopics = patterns.map(replyTopicOf);
     const assigned = new Promise<void>((resolve) => {
-      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      consumer.on('consumer:group:join', ({ assignments }) => {
         this.replyPartitions.clear();
-        for (const [topic, partitions] of Object.entries(payload.memberAssignment)) {
+        for (const { topic, partitions } of assignments ?? []) {
           if (partitions.length > 0) this.replyPartitions.set(topic, Math.min(...partitions));
         }
         const missing = replyTopics.filter((topic) => !this.replyPartitions.has(topic));
@@ -86,16 +74,16 @@ export class KafkaRpcClient extends ClientProxy {
         resolve();
       });
     });
-    await Promise.all([producer.connect(), consumer.connect()]);
-    await consumer.subscribe({ topics: replyTopics, fromBeginning: false });
-    // No offsets are committed: a reply matters only to the process that is waiting for it, and a consumer without a
-    // committed offset starts at the end of its partitions, which is where a restarted caller must start anyway.
-    // (Committing after every fetched batch cost the broker an OffsetCommit write per batch, on the hot path.)
-    await uninstrumentedRun(consumer)({ autoCommit: false, partitionsConsumedConcurrently: replyTopics.length, eachBatch: (payload) => this.onReplies(payload) });
+    // No offsets are committed: a reply matters only to the process that is waiting for it, and a consumer reads
+    // from the end of its partitions, which is where a restarted caller must start anyway. (Committing after every
+    // fetched batch cost the broker an OffsetCommit write per batch, on the hot path.)
+    const stream = await consumer.consume({ topics: replyTopics, mode: 'latest', autocommit: false });
+    this.stream = stream;
+    void consumeBatches(stream, Number.POSITIVE_INFINITY, async (batch) => this.onReplies(batch), this.logger);
     await assigned;
   }
 
-  private async onReplies({ batch }: EachBatchPayload): Promise<void> {
+  private onReplies(batch: PartitionBatch): void {
     for (const message of batch.messages) {
       const id = headerText(message.headers, RpcHeaders.correlationId);
       const callback = id ? this.pending.get(id) : undefined;
@@ -150,17 +138,14 @@ export class KafkaRpcClient extends ClientProxy {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    await this.disconnect();
-  }
-
-  private async disconnect(): Promise<void> {
-    const { producer, consumer } = this;
+    const { producer, consumer, stream } = this;
     this.producer = undefined;
     this.consumer = undefined;
+    this.stream = undefined;
     this.requests = undefined;
     this.connecting = undefined;
-    await Promise.all([producer?.disconnect().catch(() => undefined), consumer?.disconnect().catch(() => undefined)]);
+    await stream?.close().catch(() => undefined);
+    await Promise.all([producer?.close().catch(() => undefined), consumer?.close().catch(() => undefined)]);
   }
 
   unwrap<T>(): T {

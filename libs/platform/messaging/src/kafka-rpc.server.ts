@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
-import { Consumer, EachBatchPayload, Kafka, KafkaConfig, KafkaMessage, logLevel, Partitioners, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
-import { endSpan, kafkaLogCreator, extractTraceContext, GroupTiming, headerText, isJsonTextReply, MicroBatchProducer, reconnectWhenGivenUp, RpcHeaders, Slots, startMessageSpan, uninstrumentedRun } from './kafka-rpc';
+import { consumeBatches, createConsumer, createProducer, type IncomingKafkaMessage, type KafkaConsumer, type KafkaProducer, type KafkaStream, type PartitionBatch } from './kafka-client';
+import { endSpan, extractTraceContext, GroupTiming, headerText, isJsonTextReply, MicroBatchProducer, RpcHeaders, Slots, startMessageSpan } from './kafka-rpc';
 
 export class KafkaRpcContext extends BaseRpcContext<[string]> {
   getPattern(): string {
@@ -17,10 +17,6 @@ export interface KafkaRpcServerOptions {
   brokers: string[];
   /** Requests handled at the same time (default 64); further messages wait for a slot, which holds the fetch. */
   maxInFlight?: number;
-  /** Partitions fetched and dispatched concurrently (default: all of them). */
-  partitionsConsumedConcurrently?: number;
-  /** kafkajs client settings (retry, timeouts) merged over the defaults. */
-  client?: Partial<KafkaConfig>;
   /** Consumer group session timeout and heartbeat (default 30 s / 3 s). */
   group?: GroupTiming;
 }
@@ -36,11 +32,11 @@ export interface KafkaRpcServerOptions {
 export class KafkaRpcServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaRpcServer.name);
   private readonly slots: Slots;
-  private consumer?: Consumer;
-  private producer?: Producer;
+  private consumer?: KafkaConsumer;
+  private producer?: KafkaProducer;
+  private stream?: KafkaStream;
   private replies?: MicroBatchProducer;
   private expired = 0;
-  private closing = false;
 
   constructor(private readonly options: KafkaRpcServerOptions) {
     super();
@@ -58,44 +54,29 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
 
   private async start(): Promise<void> {
     const patterns = [...this.messageHandlers].filter(([, handler]) => !handler.isEventHandler).map(([pattern]) => pattern);
-    const kafka = new Kafka({ clientId: `${this.options.service}-${process.pid}`, brokers: this.options.brokers, logLevel: logLevel.WARN, logCreator: kafkaLogCreator(), ...this.options.client });
-    this.producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
-    this.consumer = kafka.consumer({
-      groupId: this.options.service,
-      allowAutoTopicCreation: false,
+    const { service, brokers } = this.options;
+    this.producer = createProducer(`${service}-${process.pid}`, brokers);
+    this.consumer = createConsumer(`${service}-${process.pid}`, service, brokers, {
       ...(this.options.group ?? { sessionTimeout: 30000, heartbeatInterval: 3000 }),
-      maxWaitTimeInMs: 1000,
+      maxWaitTime: 1000,
     });
-    reconnectWhenGivenUp(
-      this.consumer,
-      async () => {
-        await this.disconnect();
-        await this.start();
-      },
-      () => this.closing,
-      this.logger as Logger,
-    );
     this.replies = new MicroBatchProducer(this.producer, 1);
-    await Promise.all([this.producer.connect(), this.consumer.connect()]);
     if (patterns.length === 0) return;
-    await this.consumer.subscribe({ topics: patterns, fromBeginning: false });
-    await uninstrumentedRun(this.consumer)({
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 64,
-      eachBatchAutoResolve: true,
-      eachBatch: (payload) => this.onBatch(payload),
-    });
+    // Offsets are committed as messages are fetched (at most once: a request lost in a crash times out at its caller).
+    const stream = await this.consumer.consume({ topics: patterns, mode: 'committed', fallbackMode: 'latest', autocommit: true });
+    this.stream = stream;
+    void consumeBatches(stream, Number.POSITIVE_INFINITY, (batch) => this.onBatch(batch), this.logger as Logger);
   }
 
-  private async onBatch({ batch, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async onBatch(batch: PartitionBatch): Promise<void> {
     const handler = this.getHandlerByPattern(batch.topic);
     for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
       await this.slots.acquire();
       void this.handle(batch.topic, handler, message).finally(() => this.slots.release());
     }
   }
 
-  private async handle(pattern: string, handler: MessageHandler | null, message: KafkaMessage): Promise<void> {
+  private async handle(pattern: string, handler: MessageHandler | null, message: IncomingKafkaMessage): Promise<void> {
     const correlationId = headerText(message.headers, RpcHeaders.correlationId);
     const replyTopic = headerText(message.headers, RpcHeaders.replyTopic);
     const replyPartition = Number(headerText(message.headers, RpcHeaders.replyPartition));
@@ -136,19 +117,15 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    await this.disconnect();
-  }
-
-  private async disconnect(): Promise<void> {
-    const consumer = this.consumer;
-    const producer = this.producer;
+    const { consumer, producer, stream } = this;
     this.consumer = undefined;
     this.producer = undefined;
-    await consumer?.disconnect().catch(() => undefined);
+    this.stream = undefined;
+    await stream?.close().catch(() => undefined);
+    await consumer?.close().catch(() => undefined);
     // Let the requests already dispatched answer before the producer goes.
     for (let waited = 0; this.slots.inUse > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-    await producer?.disconnect().catch(() => undefined);
+    await producer?.close().catch(() => undefined);
   }
 
   on(): void {

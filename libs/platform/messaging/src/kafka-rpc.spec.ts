@@ -1,3 +1,5 @@
+import { compatibilityPartitioner } from '@platformatic/kafka';
+import { keyOrRoundRobinPartitioner } from './kafka-client';
 import { isJsonTextReply, jsonTextReply, splitBySize } from './kafka-rpc';
 
 describe('splitBySize (a turn of replies into produce requests under the broker limit)', () => {
@@ -19,5 +21,17 @@ describe('a reply that is JSON text', () => {
     expect(isJsonTextReply({ json: '[1,2]' })).toBe(false);
     expect(isJsonTextReply(null)).toBe(false);
     expect(JSON.stringify(jsonTextReply('[1,2]'))).toBe('{"json":"[1,2]"}');
+  });
+});
+
+describe('the producer partitioner', () => {
+  it('puts a key on the partition the Java client chooses, and spreads messages without a key over every partition', () => {
+    const partitioner = keyOrRoundRobinPartitioner();
+    const keyed = partitioner({}, Buffer.from('item-42'));
+    expect(partitioner({}, Buffer.from('item-42'))).toBe(keyed);
+    expect(keyed).toBe(compatibilityPartitioner({} as never, Buffer.from('item-42')));
+    expect(keyed).toBeGreaterThanOrEqual(0);
+    const keyless = Array.from({ length: 30 }, () => partitioner({}, undefined) % 3);
+    expect(new Set(keyless)).toEqual(new Set([0, 1, 2]));
   });
 });

@@ -1,10 +1,6 @@
 import { context as otelContext, Context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, TextMapGetter, trace } from '@opentelemetry/api';
-import { Logger } from '@nestjs/common';
-import { logLevel } from 'kafkajs';
-// Before any kafkajs connection exists: idle connections must not spin (see the module).
-import './kafkajs-idle-fix';
 import { compressionFor } from './kafka-compression';
-import type { Consumer, ConsumerRunConfig, IHeaders, logCreator, Message, Producer, ProducerBatch } from 'kafkajs';
+import { headerText, type KafkaHeaders, type KafkaProducer, type OutgoingKafkaMessage } from './kafka-client';
 
 /**
  * Pieces shared by the Kafka request/reply client and server (kafka-rpc.client.ts, kafka-rpc.server.ts).
@@ -50,36 +46,18 @@ export interface GroupTiming {
   heartbeatInterval: number;
 }
 
-/** kafkajs logs through Nest's logger (JSON lines with trace ids when LOG_FORMAT=json), not its own console output. */
-export function kafkaLogCreator(context = 'kafkajs'): logCreator {
-  const logger = new Logger(context);
-  return () =>
-    ({ level, log }) => {
-      const { message, ...extra } = log;
-      const text = `${message}${extra.error ? ` (${String(extra.error)})` : ''}`;
-      if (level === logLevel.ERROR) logger.error(text);
-      else if (level === logLevel.WARN) logger.warn(text);
-      else if (level === logLevel.INFO) logger.log(text);
-      else logger.debug(text);
-    };
-}
-
 export const replyTopicOf = (pattern: string): string => `${pattern}.reply`;
 
-export function headerText(headers: IHeaders | undefined, name: string): string | undefined {
-  const value = headers?.[name];
-  if (value === undefined || value === null) return undefined;
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : Buffer.isBuffer(first) ? first.toString('utf8') : String(first);
-}
+export { headerText };
 
-const headerGetter: TextMapGetter<IHeaders | undefined> = {
-  keys: (carrier) => Object.keys(carrier ?? {}),
+type HeaderCarrier = Map<string, string> | KafkaHeaders | undefined;
+const headerGetter: TextMapGetter<HeaderCarrier> = {
+  keys: (carrier) => (carrier instanceof Map ? [...carrier.keys()] : Object.keys(carrier ?? {})),
   get: (carrier, key) => headerText(carrier, key),
 };
 
 /** The trace context a request message carries (the caller's producer span), or none. */
-export function extractTraceContext(headers: IHeaders | undefined): Context {
+export function extractTraceContext(headers: HeaderCarrier): Context {
   return propagation.extract(ROOT_CONTEXT, headers, headerGetter);
 }
 
@@ -90,7 +68,7 @@ export function injectTraceContext(headers: Record<string, string>, ctx: Context
 
 const tracer = trace.getTracer('hintakori-kafka-rpc');
 
-/** A span for one request message, named and shaped like the kafkajs instrumentation's (`send <topic>` / `process <topic>`). */
+/** A span for one message (or batch), named and shaped by the OpenTelemetry messaging conventions (`send <topic>` / `process <topic>`). */
 export function startMessageSpan(kind: 'send' | 'process', topic: string, parent: Context): Span {
   return tracer.startSpan(
     `${kind} ${topic}`,
@@ -107,24 +85,10 @@ export function endSpan(span: Span, error?: unknown): void {
   span.end();
 }
 
-/**
- * The request/reply path creates its own spans per message (above). The kafkajs OpenTelemetry instrumentation
- * wraps producer.sendBatch and consumer.run; on this path its per-batch spans would be wrong (a micro-batch mixes
- * many requests' contexts), so the unwrapped originals are called. Elsewhere (events, projections) it stays on.
- */
-type Wrapped<F> = F & { __original?: F };
-export function uninstrumentedSendBatch(producer: Producer): (batch: ProducerBatch) => ReturnType<Producer['sendBatch']> {
-  const method = producer.sendBatch as Wrapped<Producer['sendBatch']>;
-  return (method.__original ?? method).bind(producer);
-}
-export function uninstrumentedRun(consumer: Consumer): (config: ConsumerRunConfig) => Promise<void> {
-  const method = consumer.run as Wrapped<Consumer['run']>;
-  return (method.__original ?? method).bind(consumer);
-}
 
 interface Pending {
   topic: string;
-  message: Message;
+  message: OutgoingKafkaMessage;
   /** approximateSize(message), counted once when queued: for the split and the compression choice. */
   size: number;
   resolve: () => void;
@@ -139,7 +103,7 @@ interface Pending {
 export const MAX_PRODUCE_BYTES = 512 * 1024;
 
 /** A message's size as the flush counts it: its value and key (UTF-16 length of strings, close to their bytes) and headers. */
-function approximateSize(message: Message): number {
+function approximateSize(message: OutgoingKafkaMessage): number {
   const length = (value: unknown) => (typeof value === 'string' ? value.length : value instanceof Buffer ? value.length : 0);
   let size = 64 + length(message.value) + length(message.key);
   for (const [name, value] of Object.entries(message.headers ?? {})) size += name.length + length(value);
@@ -167,7 +131,7 @@ export function splitBySize<T>(items: readonly T[], size: (item: T) => number, m
 
 /**
  * Coalesces the messages sent during one turn of the event loop into one produce request per flush
- * (kafkajs has no linger of its own): under load many requests share a round trip to the broker. A turn's messages
+ * (the client sends each send() call as its own request): under load many requests share a round trip to the broker. A turn's messages
  * over MAX_PRODUCE_BYTES go in several requests.
  */
 export class MicroBatchProducer {
@@ -175,11 +139,11 @@ export class MicroBatchProducer {
   private scheduled = false;
 
   constructor(
-    private readonly producer: Producer,
+    private readonly producer: KafkaProducer,
     private readonly acks: number,
   ) {}
 
-  send(topic: string, message: Message): Promise<void> {
+  send(topic: string, message: OutgoingKafkaMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ topic, message, size: approximateSize(message), resolve, reject });
       if (!this.scheduled) {
@@ -197,16 +161,10 @@ export class MicroBatchProducer {
   }
 
   private async sendRun(run: Pending[]): Promise<void> {
-    const byTopic = new Map<string, Message[]>();
-    for (const p of run) {
-      const messages = byTopic.get(p.topic);
-      if (messages) messages.push(p.message);
-      else byTopic.set(p.topic, [p.message]);
-    }
     try {
       const bytes = run.reduce((sum, p) => sum + p.size, 0);
-      await uninstrumentedSendBatch(this.producer)({
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      await this.producer.send({
+        messages: run.map((p) => ({ topic: p.topic, ...p.message })),
         acks: this.acks,
         compression: compressionFor(bytes),
       });
@@ -243,29 +201,3 @@ export class Slots {
   }
 }
 
-/**
- * kafkajs restarts a crashed consumer only after errors it deems retriable; one that crashes on, e.g.,
- * KafkaJSGroupCoordinatorNotFound (a broker coming back, or slow to start) stays stopped for good, and a
- * request/reply client whose reply consumer stopped fails every call. This calls `reconnect` (every second until
- * it succeeds) when the consumer gives up.
- */
-export function reconnectWhenGivenUp(consumer: Consumer, reconnect: () => Promise<void>, isClosing: () => boolean, logger: Logger): void {
-  let reconnecting = false;
-  consumer.on(consumer.events.CRASH, ({ payload }) => {
-    if (payload.restart || reconnecting || isClosing()) return;
-    reconnecting = true;
-    logger.warn(`Kafka consumer ${payload.groupId} stopped (${payload.error?.name}); reconnecting`);
-    void (async () => {
-      while (!isClosing()) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        try {
-          await reconnect();
-          logger.log(`Kafka consumer ${payload.groupId} reconnected`);
-          return;
-        } catch {
-          // the broker is still away: try again
-        }
-      }
-    })().finally(() => (reconnecting = false));
-  });
-}

@@ -7,7 +7,7 @@ import { Attributes, metrics, ObservableResult } from '@opentelemetry/api';
  *   appMetrics.cacheLookup('response', hit)                         – cache hit ratio
  *   appMetrics.observeQueueDepth('feed-runs', () => queue.getJobCounts())   – job queue depth by state
  *   appMetrics.observePriceAge(async () => secondsSinceNewestObservation)   – price freshness
- *   appMetrics.kafkaLag(group, topic, partition, lag)                – set by the kafkajs hook in sdk.ts
+ *   appMetrics.kafkaLag(group, topic, partition, lag)                – set by the Kafka consumer hook in sdk.ts
  * HTTP latency comes from the http instrumentation (http_server_request_duration_seconds).
  */
 type Callback<T> = () => T | Promise<T>;

@@ -1,6 +1,6 @@
 /**
  * Side-effect entry: starts telemetry for the app whose main imports it first
- * (`import './telemetry'` → this), before Nest, pg, kafkajs or ioredis are loaded, so they get instrumented.
+ * (`import './telemetry'` → this), before Nest, pg or ioredis are loaded, so they get instrumented.
  * The service name is OTEL_SERVICE_NAME or hintakori-<app> from the entry path (dist/apps/<app>/src/main*.js).
  * OTEL_SDK_DISABLED=true turns it off. Prometheus /metrics is served on its own port only: METRICS_PORT, or the
  * app's default (metrics-port.ts); METRICS_PORT=0 turns that server off.

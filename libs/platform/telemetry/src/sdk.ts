@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { context, diag, DiagConsoleLogger, DiagLogLevel, logs, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, diagLogLevelFromString, getBooleanFromEnv, getNumberFromEnv, getStringFromEnv, getStringListFromEnv, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -7,7 +8,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import {
   detectResources,
@@ -73,7 +73,7 @@ export function telemetry(): Telemetry | undefined {
 
 /**
  * Starts the OpenTelemetry SDK: W3C trace context (HTTP headers and Kafka message headers), instrumentation of
- * http, express, pg, kafkajs and ioredis, a Prometheus reader, and OTLP/HTTP export of traces and metrics when
+ * http, express, pg and ioredis (the Kafka transport makes its own message spans), a Prometheus reader, and OTLP/HTTP export of traces and metrics when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set. Must run before those modules are first required (see register.ts).
  */
 export function startTelemetry(options: TelemetryOptions): Telemetry {
@@ -108,7 +108,6 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       // handler layer is not: on a 1 ms request they cost more than they tell.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.REQUEST_HANDLER, ExpressLayerType.ROUTER] }),
       new PgInstrumentation({ requireParentSpan: true }),
-      new KafkaJsInstrumentation(),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
@@ -294,34 +293,39 @@ function startMetricsServer(port: number, host: string, handler: (request: Incom
 }
 
 interface KafkaConsumerLike {
-  on(event: string, listener: (event: { payload: Record<string, unknown> }) => void): unknown;
-  events: Record<string, string>;
+  groupId: string;
+  on(event: 'consumer:group:join', listener: (payload: { assignments?: { topic: string; partitions: number[] }[] }) => void): unknown;
+  on(event: 'consumer:lag', listener: (lag: Map<string, bigint[]>) => void): unknown;
+  startLagMonitoring(options: { topics: string[] }, interval: number): void;
+  stopLagMonitoring(): void;
 }
 
+/** How often each consumer asks the broker for its partitions' high watermarks. */
+const LAG_INTERVAL_MS = 5000;
+
 /**
- * Consumer lag per group/topic/partition from kafkajs' own END_BATCH_PROCESS instrumentation event
- * (offsetLagLow: messages between the end of the processed batch and the high watermark), for every consumer
- * the process creates. No change to the messaging code is needed.
+ * Consumer lag per group/topic/partition (messages between the consumer's position and the high watermark) for
+ * every Kafka consumer the process creates: the client announces each new client on its diagnostics channel
+ * `plt:kafka:instances`, and a consumer measures its lag itself once it has joined its group. No change to the
+ * messaging code is needed.
  */
 function instrumentKafkaLag(): void {
-  let kafkajs: { Kafka: { prototype: { consumer: (config: { groupId?: string }) => KafkaConsumerLike } } };
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    kafkajs = require('kafkajs');
-  } catch {
-    return;
-  }
-  const proto = kafkajs.Kafka.prototype as { consumer: (config: { groupId?: string }) => KafkaConsumerLike; __hintakoriLag?: boolean };
-  if (proto.__hintakoriLag) return;
-  proto.__hintakoriLag = true;
-  const original = proto.consumer;
-  proto.consumer = function consumerWithLag(this: unknown, config: { groupId?: string }) {
-    const consumer = original.call(this, config);
-    const group = config?.groupId ?? 'unknown';
-    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-      const lag = Number(payload.offsetLagLow ?? payload.offsetLag);
-      if (Number.isFinite(lag)) appMetrics.kafkaLag(group, String(payload.topic), Number(payload.partition), Math.max(0, lag));
+  diagnosticsChannel.subscribe('plt:kafka:instances', (message) => {
+    const { type, instance } = message as { type: string; instance: KafkaConsumerLike };
+    // Request/reply callers' reply consumers commit nothing (kafka-rpc.client.ts): a lag against commits means nothing there.
+    if (type !== 'consumer' || instance.groupId.includes('-replies-')) return;
+    instance.on('consumer:group:join', ({ assignments }) => {
+      instance.stopLagMonitoring();
+      const topics = (assignments ?? []).filter((a) => a.partitions.length > 0).map((a) => a.topic);
+      if (topics.length > 0) instance.startLagMonitoring({ topics }, LAG_INTERVAL_MS);
     });
-    return consumer;
-  };
+    instance.on('consumer:lag', (lag) => {
+      for (const [topic, partitions] of lag) {
+        // -1 marks a partition this member is not assigned.
+        partitions.forEach((value, partition) => {
+          if (value >= 0n) appMetrics.kafkaLag(instance.groupId, topic, partition, Number(value));
+        });
+      }
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
-import { Kafka, KafkaJSError, logLevel } from 'kafkajs';
+import { committedOffsets, createKafkaAdmin, isRetriableKafkaError, topicWatermarks } from '@hintakori/platform-messaging';
 
 /** The ingest topics the projections consume (the dead-letter topic has no projection). */
 export const PROJECTED_TOPICS: readonly string[] = [IngestTopics.StoresUpserted, IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.OffersUpserted];
@@ -28,35 +28,21 @@ export interface ProjectionLag {
  * committed nothing on a partition counts from the partition's low watermark).
  */
 export async function projectionLag(brokers: readonly string[], groups: Record<string, readonly string[]> = DEFAULT_PROJECTION_GROUPS): Promise<ProjectionLag> {
-  const kafka = new Kafka({ clientId: 'price-ingest-lag', brokers: [...brokers], logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
+  const admin = createKafkaAdmin('price-ingest-lag', brokers);
   try {
-    const watermarks = new Map<string, { partition: number; high: number; low: number }[]>();
-    for (const topic of PROJECTED_TOPICS) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      watermarks.set(
-        topic,
-        offsets.map((o) => ({ partition: o.partition, high: Number(o.high), low: Number(o.low) })),
-      );
-    }
+    const watermarks = await topicWatermarks(admin, PROJECTED_TOPICS);
     const byGroup: Record<string, number> = {};
     for (const [groupId, topics] of Object.entries(groups)) {
-      const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
+      const committed = await committedOffsets(admin, groupId);
       let lag = 0;
-      for (const topic of committed) {
-        const marks = watermarks.get(topic.topic) ?? [];
-        for (const mark of marks) {
-          const entry = topic.partitions.find((p) => p.partition === mark.partition);
-          const offset = entry && Number(entry.offset) >= 0 ? Number(entry.offset) : mark.low;
-          lag += Math.max(0, mark.high - offset);
-        }
+      for (const topic of topics) {
+        for (const mark of watermarks.get(topic) ?? []) lag += Math.max(0, mark.high - (committed.get(topic)?.get(mark.partition) ?? mark.low));
       }
       byGroup[groupId] = lag;
     }
     return { byGroup, total: Object.values(byGroup).reduce((a, b) => a + b, 0) };
   } finally {
-    await admin.disconnect();
+    await admin.close();
   }
 }
 
@@ -73,8 +59,8 @@ export async function waitForProjections(
       lag = await projectionLag(brokers, groups);
     } catch (error) {
       // Right after a broker (re)start its partitions may not have a leader yet ("not the leader for that
-      // topic-partition"): kafkajs marks such errors retriable, so ask again until the deadline.
-      if (!(error instanceof KafkaJSError && error.retriable) || Date.now() > deadline) throw error;
+      // topic-partition", a refused connection): the client marks such errors retriable, so ask again until the deadline.
+      if (!isRetriableKafkaError(error) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
       continue;
     }

@@ -1,7 +1,6 @@
-import { uninstrumentedSendBatch } from '@hintakori/platform-messaging';
+import { uninstrumentedSendBatch, type EventProducer as Producer, type OutgoingKafkaMessage as Message } from '@hintakori/platform-messaging';
 import { encodePriceObservedBatch, IngestTopics, type IngestTopic, type PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import type { ClientProxy } from '@nestjs/microservices';
-import type { Message, Producer } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
 
 export const INGEST_EVENT_CLIENT = Symbol('INGEST_EVENT_CLIENT');
@@ -12,7 +11,7 @@ export interface OutgoingMessage {
   value: unknown;
 }
 
-/** Kafka's client (Nest's ClientKafka): connect() answers its kafkajs producer. */
+/** Kafka's event publisher (KafkaEventPublisher): connect() answers its producer. */
 interface ProducerClient {
   connect(): Promise<Producer>;
   emitBatch(pattern: string, data: { messages: OutgoingMessage[] }): unknown;
@@ -30,7 +29,7 @@ export const MAX_REQUEST_BYTES = 900_000;
  */
 export const MAX_EVENTS_PER_REQUEST = 2_000;
 /**
- * Produce requests handed to kafkajs before the first is answered. The idempotent producer still sends one request
+ * Produce requests handed to the Kafka client before the first is answered. The idempotent producer still sends one request
  * per broker at a time, in order; the queue keeps the next one ready, so the broker never waits on this process.
  */
 const REQUESTS_QUEUED = 4;
@@ -56,8 +55,8 @@ const isProducerClient = (client: unknown): client is ProducerClient =>
  *
  * On Kafka each message value is serialised once (JSON, the contract's wire format; `prices.observed` in its batch
  * form) straight into a Buffer and the messages go to the producer in requests of up to MAX_REQUEST_BYTES, several
- * queued at once. The kafkajs instrumentation's span per message is skipped (it cost more than the serialisation, and
- * a feed run is traced by its job, not by its 270,000 events).
+ * queued at once. No span per message (it would cost more than the serialisation, and a feed run is traced by its
+ * job, not by its 270,000 events).
  */
 export class IngestPublisher {
   private producer: Promise<Producer> | null = null;
