@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FeedRunsService } from '../feed-runs.service';
 import { PriceIngestModule } from '../price-ingest.module';
 import { IngestPublisher } from '../publishing/ingest-publisher';
+import { PublishedPricesRepository } from '../published/published-prices.repository';
 import { RegistryRepository } from '../registry/registry.repository';
 import { FeedRunner } from './feed-runner';
 import { FeedRunsRepository } from './feed-runs.repository';
@@ -63,7 +64,7 @@ describe('feed runs on PostgreSQL', () => {
     events.stores = 0;
   });
 
-  const runner = () => new FeedRunner(app.get(FeedRunsRepository), app.get(RegistryRepository), app.get(IngestPublisher));
+  const runner = () => new FeedRunner(app.get(FeedRunsRepository), app.get(RegistryRepository), app.get(PublishedPricesRepository), app.get(IngestPublisher));
 
   it('assigns stable ids across runs and sources: one item per EAN, stores per source', async () => {
     const runs = app.get(FeedRunsRepository);
@@ -142,7 +143,8 @@ describe('feed runs on PostgreSQL', () => {
     writeFileSync(file, sGroupFeed(3, 10));
     const run = await service.enqueue('s-group', file);
     const [done] = await service.waitFor([run.id], undefined, 200);
-    expect(done).toMatchObject({ status: 'completed', pricesPublished: 30 });
+    // The stores and products of the resumed run above, at the same prices: seen unchanged, none published again.
+    expect(done).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: 30 });
     const missing = await service.enqueue('s-group', join(dir, 'missing.jsonl'));
     await expect(service.waitFor([missing.id], undefined, 200)).rejects.toThrow(/ENOENT|no such file/);
   });
