@@ -334,8 +334,9 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     const items = clean.projections[0].get(ItemService);
     const s1 = clean.base + 1;
     const priceIn = async (product: number) => (await items.get(clean.base + product, [s1])).storeItems.find((p) => p.storeId === s1);
-    // The change shows, with its own time.
-    expect(await priceIn(2)).toMatchObject({ price: 999, updatedAt: changedAt });
+    // The change shows (seen by the run, so as fresh as the run, which started after its own time).
+    expect(await priceIn(2)).toMatchObject({ price: 999, updatedAt: new Date(laterRun.startedAt).toISOString() });
+    expect(Date.parse(laterRun.startedAt)).toBeGreaterThan(Date.parse(changedAt));
     // Seen unchanged by the later run: as fresh as that run (its start), though no event carried it.
     expect(await priceIn(3)).toMatchObject({ price: priceCents(1, 3), updatedAt: new Date(laterRun.startedAt).toISOString() });
     // Missing from the later run: the age of its last observation (turns red after 14 days).
