@@ -128,6 +128,7 @@ export class FeedRunner {
     const pull = isPullSource(adapter) ? adapter : null;
     const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
       published: new Map(),
+      changedStores: new Set(),
       // A resumed run does not know the prices of its first part: it freshens nothing (see RunCompletedEvent.seen).
       seen: resumeAfter > 0 ? null : new Map(),
     };
@@ -183,7 +184,10 @@ export class FeedRunner {
       else await this.closeUnseenStores(run);
     }
     // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
-    const seen = ctx.seen ? await this.unlistUnseen(ctx, ctx.seen) : undefined;
+    const seen = ctx.seen ? this.unlistUnseen(ctx, ctx.seen) : undefined;
+    // Remembered once every price of the run is on the broker: a crash before this only makes a later run publish
+    // them again (the projections are idempotent), never leaves one unpublished.
+    await this.published.save(run.source, new Map([...ctx.changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString(), seen };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
     run = await this.runs.complete(run.id);
@@ -197,25 +201,23 @@ export class FeedRunner {
    * The stores the run saw, each with the prices the source published before and the run no longer had: these are
    * forgotten (a later run that has them again publishes them) and reported, so the catalog stops freshening them.
    */
-  private async unlistUnseen(ctx: RunContext, seen: Map<number, Set<number>>): Promise<RunSeenStores> {
+  private unlistUnseen(ctx: RunContext, seen: Map<number, Set<number>>): RunSeenStores {
     const stores: RunSeenStores['stores'] = [];
-    const changed = new Map<number, StorePrices>();
     for (const [storeId, itemIds] of seen) {
       const prices = ctx.published.get(storeId);
       const unlisted = prices ? [...prices.keys()].filter((itemId) => !itemIds.has(itemId)) : [];
       for (const itemId of unlisted) prices?.delete(itemId);
-      if (prices && unlisted.length > 0) changed.set(storeId, prices);
+      if (unlisted.length > 0) ctx.changedStores.add(storeId);
       stores.push({ storeId, unlisted });
     }
-    await this.published.save(ctx.run.source, changed);
     return { at: ctx.defaultObservedAt, stores };
   }
 
   /**
    * Drops the events that repeat what the source last published for their store (and item) and returns the rest;
-   * remembers the rest as published and every event's (store, item) as seen by the run.
+   * remembers the rest as published (in memory; saved at the run's end) and every event's (store, item) as seen.
    */
-  private async onlyChanged(ctx: RunContext, events: Map<number, PriceObservedEvent[]>): Promise<{ changed: Map<number, PriceObservedEvent[]>; unchanged: number; stores: Set<number> }> {
+  private async onlyChanged(ctx: RunContext, events: Map<number, PriceObservedEvent[]>): Promise<{ changed: Map<number, PriceObservedEvent[]>; unchanged: number }> {
     const missing = new Set<number>();
     for (const list of events.values()) for (const event of list) if (!ctx.published.has(event.storeId)) missing.add(event.storeId);
     if (missing.size > 0) {
@@ -223,7 +225,6 @@ export class FeedRunner {
       for (const storeId of missing) ctx.published.set(storeId, loaded.get(storeId) ?? new Map());
     }
     const changed = new Map<number, PriceObservedEvent[]>();
-    const stores = new Set<number>();
     let unchanged = 0;
     for (const [itemId, list] of events) {
       const kept: PriceObservedEvent[] = [];
@@ -241,12 +242,12 @@ export class FeedRunner {
           continue;
         }
         prices.set(itemId, { price: event.price, fingerprint });
-        stores.add(event.storeId);
+        ctx.changedStores.add(event.storeId);
         kept.push(event);
       }
       if (kept.length > 0) changed.set(itemId, kept);
     }
-    return { changed, unchanged, stores };
+    return { changed, unchanged };
   }
 
   /** A complete run of a source that lists all its stores: the stores it no longer lists are published closed. */
@@ -319,14 +320,12 @@ export class FeedRunner {
       }
       byItem.set(item.itemId, events);
     }
-    const { changed, unchanged, stores: changedStores } = await this.onlyChanged(ctx, byItem);
+    const { changed, unchanged } = await this.onlyChanged(ctx, byItem);
     const priceMessages: OutgoingMessage[] = [];
     for (const [itemId, events] of changed) {
       for (let i = 0; i < events.length; i += MAX_EVENTS_PER_MESSAGE) priceMessages.push({ key: String(itemId), value: events.slice(i, i + MAX_EVENTS_PER_MESSAGE) });
     }
     await this.publisher.publish(IngestTopics.PricesObserved, priceMessages);
-    // Remembered only once the broker has them: a crash before this publishes them again (idempotent downstream).
-    await this.published.save(source, new Map([...changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
 
     // Offers, keyed and grouped by store.
     const offerRows: { offer: FeedOffer; storeId: number; itemId: number }[] = [];
@@ -385,6 +384,8 @@ interface RunContext {
   closesUnseenStores: boolean;
   /** What the source last published, per store, as far as the run has read it (PublishedPricesRepository). */
   published: Map<number, StorePrices>;
+  /** The stores whose remembered prices the run changed (saved at its end). */
+  changedStores: Set<number>;
   /** The (store → items) the run saw priced; null when the run resumed after a crash. */
   seen: Map<number, Set<number>> | null;
 }
