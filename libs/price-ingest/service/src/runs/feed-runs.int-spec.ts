@@ -143,8 +143,9 @@ describe('feed runs on PostgreSQL', () => {
     writeFileSync(file, sGroupFeed(3, 10));
     const run = await service.enqueue('s-group', file);
     const [done] = await service.waitFor([run.id], undefined, 200);
-    // The stores and products of the resumed run above, at the same prices: seen unchanged, none published again.
-    expect(done).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: 30 });
+    // The prices of the resumed run's part before its crash: a run that crashes remembers none of what it published, so
+    // they are published again.
+    expect(done).toMatchObject({ status: 'completed', pricesPublished: 30, pricesUnchanged: 0 });
     const missing = await service.enqueue('s-group', join(dir, 'missing.jsonl'));
     await expect(service.waitFor([missing.id], undefined, 200)).rejects.toThrow(/ENOENT|no such file/);
   });
