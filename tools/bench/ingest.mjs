@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 // `npm run bench:ingest` — not a test: price observations per second end to end on the distributed profile
 // (feed file → queue → price-ingest worker processes → Kafka → catalog, comparisons and alerts projections
-// committed in PostgreSQL), with 1 and 2 workers, beside the raw PostgreSQL COPY rate of the same rows into a scratch
-// table on the same server.
+// committed in PostgreSQL), each round beside the raw PostgreSQL COPY rate of the same rows into a scratch table on
+// the same server, measured right after it.
 //
 //   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
 //
-// Each round: a fresh database (hintakori_bench_w<N>), the stack started with N workers and no demo loading,
-// then, once the workers are ready, the S group and K group demo feeds queued at once (two runs: one worker takes them in turn, two in
-// parallel). The clock starts when the runs are created and stops when the three projections' consumer groups have
-// committed every prices.observed message (polled every 100 ms once the runs completed). Prints the CPU seconds of
-// each process of the stack in the same interval (/proc). Holds /tmp/stack.lock throughout and stops the stack at the end.
+// Rounds, with the first worker count: `fresh` (a fresh database hintakori_bench_w<N>, the stack started with N
+// workers and no demo loading, the S group and K group demo feeds queued at once), then on the same database
+// `unchanged` (the same feeds again: every price as last published) and `5 % changed` (copies of the feeds with
+// every 20th price line changed; not with --size finland, which times the first load and the re-run). Every further
+// worker count: a `fresh` round. The clock starts when the runs are created and stops when the three projections'
+// consumer groups have committed every prices.observed (and run-completed) message (polled every 100 ms once the runs
+// completed). Prints the CPU seconds of each process of the stack in each round (/proc), also per 100,000
+// observations. Holds /tmp/stack.lock throughout and stops the stack at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPid, sleep, stopRecorded } from '../runtime/lib.mjs';
@@ -79,7 +84,7 @@ const urlFor = (database) => {
 /** Sets the projections' consumer groups to the topics' ends, so a round sees only its own events. */
 async function resetProjectionGroups() {
   const admin = new Admin({ clientId: 'bench-ingest', bootstrapBrokers: baseEnv.KAFKA_BROKERS.split(','), retries: 5 });
-  const groups = { 'catalog-projections': ['items.upserted', 'prices.observed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'], 'alerts-prices': ['prices.observed', 'ingest.run-completed'] };
+  const groups = { 'catalog-projections': ['items.upserted', 'prices.observed', 'ingest.run-completed'], 'stores-projections': ['stores.upserted', 'offers.upserted'], 'comparisons-projections': ['prices.observed'], 'alerts-prices': ['prices.observed', 'ingest.run-completed'] };
   for (const [groupId, topics] of Object.entries(groups)) {
     const ends = await Promise.all(topics.map((topic) => topicEnds(admin, topic)));
     await admin.alterConsumerGroupOffsets({
@@ -161,8 +166,69 @@ async function freshDatabase(database) {
   await admin.end();
 }
 
-async function round(workers) {
-  const database = `hintakori_bench_w${workers}`;
+/** A one-line progress bar on stderr (redrawn on a terminal, a line every 5 s otherwise). */
+function progress(label) {
+  let lastLine = '';
+  let lastAt = 0;
+  return (done, total, detail = '') => {
+    const pct = total ? Math.min(100, Math.floor((done / total) * 100)) : 0;
+    const bar = `[${'#'.repeat(Math.round(pct * 0.3))}${'.'.repeat(30 - Math.round(pct * 0.3))}] ${String(pct).padStart(3)}%`;
+    const line = `[bench]   ${label} ${bar} ${detail}`;
+    if (line === lastLine) return;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}\x1b[K`);
+    else if (Date.now() - lastAt > 5000 || pct === 100) {
+      process.stderr.write(`${line}\n`);
+      lastAt = Date.now();
+    }
+    lastLine = line;
+  };
+}
+
+const isPriceLine = (node) => node.__typename === 'StoreProduct' || node.type === 'price';
+
+/**
+ * Copies of the feeds with every `every`-th price line changed (10 cents more, observed now): the `5 % changed`
+ * round's input. S group lines carry the price in pricing.currentPrice, K group lines in pricing.normal.price.
+ */
+async function changedFeeds(every) {
+  const dir = path.join(feedDir, `changed-1-in-${every}`);
+  mkdirSync(dir, { recursive: true });
+  const now = new Date().toISOString();
+  const files = {};
+  for (const source of FEEDS) {
+    const out = createWriteStream(path.join(dir, `${source}.jsonl`));
+    let prices = 0;
+    for await (const line of readline.createInterface({ input: createReadStream(path.join(feedDir, `${source}.jsonl`)), crlfDelay: Infinity })) {
+      let text = line;
+      if (line.includes('"StoreProduct"') || line.includes('"type":"price"')) {
+        prices++;
+        if (prices % every === 0) {
+          const node = JSON.parse(line);
+          if (isPriceLine(node)) {
+            if (node.__typename === 'StoreProduct') {
+              const euros = Math.round((Number(node.pricing?.currentPrice ?? node.price) + 0.1) * 100) / 100;
+              node.price = euros;
+              if (node.pricing) node.pricing.currentPrice = euros;
+              node.priceUpdatedAt = now;
+            } else {
+              node.pricing.normal.price = Math.round((Number(node.pricing.normal.price) + 0.1) * 100) / 100;
+              node.fetchedAt = now;
+            }
+            text = JSON.stringify(node);
+          }
+        }
+      }
+      if (!out.write(`${text}\n`)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    files[source] = path.join(dir, `${source}.jsonl`);
+  }
+  return files;
+}
+
+/** Starts the stack with `workers` feed-run workers on a fresh database. */
+async function startStack(workers, database) {
   log(`— ${workers} worker(s): fresh database ${database}, starting the stack…`);
   await stopStackApps();
   await freshDatabase(database);
@@ -173,15 +239,24 @@ async function round(workers) {
   // The stack returns once the services are ready; its workers may still be booting. The clock measures ingest, not a
   // worker's start: wait until each worker is ready (database and Kafka producer connected).
   await workersReady(workers);
+}
+
+const manifest = JSON.parse(readFileSync(path.join(feedDir, 'manifest.json'), 'utf8'));
+
+/** One round: the feeds queued at once on the running stack, timed to the projections' last commit. */
+async function round(label, workers, database, files) {
+  log(`— ${label} (${workers} worker(s), ${database})`);
   const url = urlFor(database);
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
   const base = { rows: Number((await sql.query('SELECT count(*) AS n FROM catalog.store_prices')).rows[0].n) };
+  const lastRun = (await sql.query('SELECT coalesce(max(id), 0)::bigint AS id FROM ingest.feed_runs')).rows[0].id;
+  const expectedPrices = manifest.prices ?? null;
 
   const cpuAtStart = stackCpu();
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
-    spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', path.join(feedDir, `${source}.jsonl`)], {
+    spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', files[source]], {
       cwd: root,
       env: { ...process.env, ...ingestEnv },
       stdio: ['ignore', 'ignore', 'ignore'],
@@ -189,56 +264,67 @@ async function round(workers) {
   );
   const exits = enqueuers.map((child) => new Promise((resolve) => child.on('exit', resolve)));
 
-  // The projections' consumer groups of prices.observed: a group is done when it has committed the topic's end (each
-  // group commits a fetched batch only after writing it), polled every 100 ms once the runs completed. (Counting the
-  // projected rows every 500 ms, as before, cost PostgreSQL about a second of CPU per round.)
-  const projections = { catalog: 'catalog-projections', comparisons: 'comparisons-projections', alerts: 'alerts-prices' };
+  // The projections' consumer groups: a group is done when it has committed its topics' ends (each group commits a
+  // fetched batch only after writing it), polled every 100 ms once the runs completed. (Counting the projected rows
+  // every 500 ms, as before, cost PostgreSQL about a second of CPU per round.)
+  const projections = {
+    catalog: ['catalog-projections', ['prices.observed', 'ingest.run-completed']],
+    comparisons: ['comparisons-projections', ['prices.observed']],
+    alerts: ['alerts-prices', ['prices.observed', 'ingest.run-completed']],
+  };
+  const bar = progress(label.padEnd(11));
   let started = null;
   let published = null;
   let ends = null;
   const done = {};
-  let lastLine = '';
   let cpuAtEnd = null;
+  let counts = { published: 0, unchanged: 0 };
   for (;;) {
-    const runs = (await sql.query('SELECT status, started_at, finished_at, prices_published FROM ingest.feed_runs')).rows;
+    const runs = (
+      await sql.query('SELECT status, started_at, finished_at, prices_published, prices_unchanged FROM ingest.feed_runs WHERE id > $1', [lastRun])
+    ).rows;
     const now = Date.now();
-    if (runs.length > 0 && started === null && runs.length === FEEDS.length) {
-      started = Math.min(...runs.map((r) => r.started_at.getTime()));
-      log(`runs created at ${runs.map((r) => r.started_at.toISOString()).join(', ')}`);
-    }
-    const failed = runs.find((r) => r.status === 'failed');
-    if (failed) throw new Error(`a feed run failed — see .data/stack/price-ingest-worker-*.log`);
+    if (runs.length > 0 && started === null && runs.length === FEEDS.length) started = Math.min(...runs.map((r) => r.started_at.getTime()));
+    if (runs.find((r) => r.status === 'failed')) throw new Error(`a feed run failed — see .data/stack/price-ingest-worker-*.log`);
     const allPublished = runs.length === FEEDS.length && runs.every((r) => r.status === 'completed');
-    const expected = runs.reduce((sum, r) => sum + Number(r.prices_published), 0);
+    counts = { published: runs.reduce((sum, r) => sum + Number(r.prices_published), 0), unchanged: runs.reduce((sum, r) => sum + Number(r.prices_unchanged), 0) };
     if (allPublished && published === null) {
       published = Math.max(...runs.map((r) => r.finished_at.getTime()));
-      // Every price is on the topic once the runs completed (a chunk's prices are acknowledged before its checkpoint).
-      ends = await topicEnds(kafkaAdmin, 'prices.observed');
+      // Every event is on its topic once the runs completed (a chunk's prices are acknowledged before its checkpoint).
+      ends = {};
+      for (const topic of ['prices.observed', 'ingest.run-completed']) ends[topic] = await topicEnds(kafkaAdmin, topic);
     }
     if (ends) {
-      for (const [name, groupId] of Object.entries(projections)) {
+      for (const [name, [groupId, topics]] of Object.entries(projections)) {
         if (done[name]) continue;
-        const [group] = await kafkaAdmin.listConsumerGroupOffsets({ groups: [{ groupId, topics: [{ name: 'prices.observed', partitionIndexes: ends.map((end) => end.partition) }] }] });
-        const partitions = group?.topics.find((t) => t.name === 'prices.observed')?.partitions ?? [];
-        const behind = ends.some((end) => (partitions.find((p) => p.partitionIndex === end.partition)?.committedOffset ?? -1n) < end.high);
+        const [group] = await kafkaAdmin.listConsumerGroupOffsets({
+          groups: [{ groupId, topics: topics.map((name) => ({ name, partitionIndexes: ends[name].map((end) => end.partition) })) }],
+        });
+        const behind = topics.some((name) => {
+          const partitions = group?.topics.find((t) => t.name === name)?.partitions ?? [];
+          return ends[name].some((end) => (partitions.find((p) => p.partitionIndex === end.partition)?.committedOffset ?? -1n) < end.high);
+        });
         if (!behind) done[name] = now;
       }
       if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu();
     }
-    const line = `published ${expected} prices${allPublished ? ' (runs completed)' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`;
-    if (line !== lastLine) process.stdout.write(`[bench]   ${line}\n`);
-    lastLine = line;
+    const seen = counts.published + counts.unchanged;
+    bar(seen, expectedPrices, `${seen} prices read, ${counts.published} published${allPublished ? '; runs completed' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`);
     if (cpuAtEnd) {
+      if (process.stderr.isTTY) process.stderr.write('\n');
       await Promise.all(exits);
       const finished = Math.max(...Object.values(done));
       const seconds = (finished - started) / 1000;
       const count = async (table) => Number((await sql.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      const observations = counts.published + counts.unchanged;
       const result = {
+        label,
         workers,
-        prices: expected,
+        prices: observations,
+        published: counts.published,
         rows: { catalog: (await count('catalog.store_prices')) - base.rows, comparisons: await count('comparisons.price_matrix') },
         seconds,
-        perSecond: expected / seconds,
+        perSecond: observations / seconds,
         publishSeconds: (published - started) / 1000,
         catalogSeconds: (done.catalog - started) / 1000,
         comparisonsSeconds: (done.comparisons - started) / 1000,
@@ -247,6 +333,7 @@ async function round(workers) {
       };
       const copy = await copyRate(url, sql);
       await sql.end();
+      log(`  ${label}: ${observations} observations (${counts.published} published) in ${seconds.toFixed(1)} s; COPY ${Math.round(copy.perSecond)} rows/s`);
       return { ...result, copy };
     }
     await sleep(ends ? 100 : 500);
@@ -275,31 +362,47 @@ async function copyRate(url, sql) {
 
 const kafkaAdmin = new Admin({ clientId: 'bench-ingest-offsets', bootstrapBrokers: baseEnv.KAFKA_BROKERS.split(','), retries: 5 });
 const results = [];
+const originals = Object.fromEntries(FEEDS.map((source) => [source, path.join(feedDir, `${source}.jsonl`)]));
 try {
-  for (const workers of workerCounts) results.push(await round(workers));
+  for (const [index, workers] of workerCounts.entries()) {
+    const database = `hintakori_bench_w${workers}`;
+    await startStack(workers, database);
+    results.push(await round('fresh', workers, database, originals));
+    if (index > 0) continue;
+    results.push(await round('unchanged', workers, database, originals));
+    if (size !== 'finland') results.push(await round('5 % changed', workers, database, await changedFeeds(20)));
+  }
 } finally {
   await kafkaAdmin.close().catch(() => undefined);
   log('stopping the stack…');
   spawnSync(process.execPath, ['tools/stack.mjs', 'down'], { cwd: root, stdio: 'inherit' });
 }
 
+const ratio = (r) => `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`;
+const name = (r) => `${r.label}, ${r.workers} worker(s)`;
 console.log(`\nIngest end to end (${size} S group + K group feeds, distributed profile; machine: ${(await import('node:os')).cpus().length} cores):`);
 console.table(
   results.map((r) => ({
+    round: r.label,
     workers: r.workers,
     observations: r.prices,
+    published: r.published,
     'rows (catalog / comparisons)': `${r.rows.catalog} / ${r.rows.comparisons}`,
     'end to end s': r.seconds.toFixed(1),
     'observations/s': Math.round(r.perSecond),
-    'published after s': r.publishSeconds.toFixed(1),
+    'runs done s': r.publishSeconds.toFixed(1),
     'catalog done s': r.catalogSeconds.toFixed(1),
     'comparisons done s': r.comparisonsSeconds.toFixed(1),
     'alerts done s': r.alertsSeconds.toFixed(1),
     'COPY rows/s': Math.round(r.copy.perSecond),
-    'ingest : COPY': `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`,
+    'ingest : COPY': ratio(r),
   })),
 );
-console.log('\nCPU seconds per process during each round (from /proc, the queueing of the runs to the last projection\'s commit):');
-console.table(Object.fromEntries(results.map((r) => [`${r.workers} worker(s)`, { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(v.toFixed(1))])), total: Number(Object.values(r.cpu).reduce((a, b) => a + b, 0).toFixed(1)), 'wall s': Number(r.seconds.toFixed(1)) }])));
-console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy.');
-console.log('The pipeline writes more per observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka.');
+const total = (cpu) => Object.values(cpu).reduce((a, b) => a + b, 0);
+console.log("\nCPU seconds per process during each round (from /proc, the queueing of the runs to the last projection's commit):");
+console.table(Object.fromEntries(results.map((r) => [name(r), { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(v.toFixed(1))])), total: Number(total(r.cpu).toFixed(1)), 'wall s': Number(r.seconds.toFixed(1)) }])));
+console.log('\nCPU seconds per 100,000 observations, per component:');
+console.table(Object.fromEntries(results.map((r) => [name(r), { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(((v / r.prices) * 100_000).toFixed(2))])), total: Number(((total(r.cpu) / r.prices) * 100_000).toFixed(2)) }])));
+console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy, right after the round.');
+console.log('The pipeline writes more per published observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka;');
+console.log('an observation the source published before unchanged is compared in the worker and goes no further (its store\'s run time is its price age).');

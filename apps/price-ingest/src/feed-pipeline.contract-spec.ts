@@ -1,4 +1,4 @@
-import { CatalogModule } from '@hintakori/catalog-service';
+import { CatalogModule, ItemService } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
 import { consumeBatches, createConsumer, createKafkaAdmin, KafkaBatchConsumer, type KafkaConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
@@ -22,7 +22,9 @@ import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjectio
  *  (a) a worker SIGKILLed between a half-published chunk and its checkpoint, then restarted, completes the
  *      run: the run counts every price once and the projections equal those of an uninterrupted run;
  *  (b) malformed records go to `ingest.dead-letter` with their reasons and the run goes on;
- *  (c) running the same feed again changes no current price, price-history or comparison row.
+ *  (c) running the same feed again publishes nothing and changes no current price, price-history or comparison row;
+ *  (d) a later run with one price changed and one missing publishes only the change, which shows in the catalog; the
+ *      prices it saw unchanged are as fresh as the run, the missing one keeps its old age.
  * The broker is shared: every pipeline has its own database, queue prefix and consumer groups, and its
  * registry ids start at a random base far from other data, so rows are selected by id range.
  */
@@ -43,8 +45,16 @@ const ean = (p: number) => `64${String(p).padStart(11, '0')}`;
 const TAG_EAN = `98${String(parseInt(TAG, 16) % 100_000_000_000).padStart(11, '0')}`;
 const priceCents = (s: number, p: number) => 100 + ((s * 37 + p * 11) % 900);
 
+/** A line of the feed, to leave out or change in a later run. */
+interface FeedChanges {
+  /** Left out: the price of (store, product). */
+  missing?: { store: number; product: number };
+  /** Changed: the price of (store, product) gets these cents, updated at `at`. */
+  changed?: { store: number; product: number; cents: number; at: string };
+}
+
 /** An S group feed: stores, products, every store pricing every product, and four bad records marked with TAG. */
-function feed(): string {
+function feed(changes: FeedChanges = {}): string {
   const lines: string[] = [];
   for (let s = 1; s <= STORES; s++) {
     lines.push(
@@ -66,7 +76,10 @@ function feed(): string {
   let n = 0;
   for (let p = 1; p <= PRODUCTS; p++) {
     for (let s = 1; s <= STORES; s++) {
-      lines.push(storeProduct(`S${s}`, p, priceCents(s, p) / 100));
+      const changed = changes.changed?.store === s && changes.changed.product === p ? changes.changed : null;
+      if (changes.missing?.store === s && changes.missing.product === p) lines.push(storeProduct(`S${s}`, '6400000000000', 1)); // an unknown EAN in its place
+      else if (changed) lines.push(storeProduct(`S${s}`, p, changed.cents / 100, { priceUpdatedAt: changed.at }));
+      else lines.push(storeProduct(`S${s}`, p, priceCents(s, p) / 100));
       n++;
       // Bad records early (checkpointed before the crash) and late (after the restart).
       if (n === 100) lines.push(`{"__typename":"StoreProduct","note":"${TAG}" this is not json`);
@@ -175,9 +188,9 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     await exited;
   }
 
-  async function runFeed(pipeline: Pipeline): Promise<FeedRun> {
+  async function runFeed(pipeline: Pipeline, feedFile = file): Promise<FeedRun> {
     const service = pipeline.ingest.get(FeedRunsService);
-    const run = await service.enqueue('s-group', file);
+    const run = await service.enqueue('s-group', feedFile);
     const [done] = await service.waitFor([run.id], undefined, 250);
     return done;
   }
@@ -301,7 +314,8 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
   it('(c) running the same feed again changes no current price, history or comparison row', async () => {
     const before = await snapshot(clean);
     const replay = await runFeed(clean);
-    expect(replay).toMatchObject({ status: 'completed', pricesPublished: PRICES });
+    // Every price as the source last published it: compared in the worker, none travels.
+    expect(replay).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: PRICES });
     await projected(clean);
     const after = await snapshot(clean);
     expect(after.prices).toEqual(before.prices);
@@ -309,5 +323,31 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     expect(after.matrix).toEqual(before.matrix);
     expect(after.items.rows).toBe(before.items.rows);
     expect(after.stores.rows).toBe(before.stores.rows);
+  });
+
+  it('(d) a later run publishes only its change; the prices it saw unchanged are as fresh as the run, a missing one is not', async () => {
+    const firstSeen = '2026-01-19T06:00:00.000Z';
+    const changedAt = '2026-02-01T08:00:00.000Z';
+    const later = join(dir, 's-group-later.jsonl');
+    // Store S1: product 1 missing, product 2 at 9.99 €; everything else as before.
+    writeFileSync(later, feed({ missing: { store: 1, product: 1 }, changed: { store: 1, product: 2, cents: 999, at: changedAt } }));
+    const laterRun = await runFeed(clean, later);
+    expect(laterRun).toMatchObject({ status: 'completed', pricesPublished: 1, pricesUnchanged: PRICES - 2 });
+    await projected(clean);
+    const items = clean.projections[0].get(ItemService);
+    const s1 = clean.base + 1;
+    const priceIn = async (product: number) => (await items.get(clean.base + product, [s1])).storeItems.find((p) => p.storeId === s1);
+    // The change shows (seen by the run, so as fresh as the run, which started after its own time).
+    expect(await priceIn(2)).toMatchObject({ price: 999, updatedAt: new Date(laterRun.startedAt).toISOString() });
+    expect(Date.parse(laterRun.startedAt)).toBeGreaterThan(Date.parse(changedAt));
+    // Seen unchanged by the later run: as fresh as that run (its start), though no event carried it.
+    expect(await priceIn(3)).toMatchObject({ price: priceCents(1, 3), updatedAt: new Date(laterRun.startedAt).toISOString() });
+    // Missing from the later run: the age of its last observation (turns red after 14 days).
+    expect(await priceIn(1)).toMatchObject({ price: priceCents(1, 1), updatedAt: firstSeen });
+    // The missing price published again by a run that has it: fresh again.
+    const again = await runFeed(clean);
+    expect(again).toMatchObject({ status: 'completed', pricesPublished: 2, pricesUnchanged: PRICES - 2 });
+    await projected(clean);
+    expect(await priceIn(1)).toMatchObject({ price: priceCents(1, 1), updatedAt: new Date(again.startedAt).toISOString() });
   });
 });

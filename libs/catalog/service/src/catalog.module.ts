@@ -23,9 +23,11 @@ import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000
 import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
 import { OpenDataProvenance1765100000000 } from './database/migrations/1765100000000-open-data-provenance';
 import { RegularPrice1765200000000 } from './database/migrations/1765200000000-regular-price';
+import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-store-feed-runs';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
+import { CatalogRunCompletedConsumer } from './events/run-completed.consumer';
 import { ItemSearchRepository } from './items/item-search.repository';
 import { ItemUpsertProjection } from './items/item-upsert.projection';
 import { ItemEntity } from './items/item.entity';
@@ -40,6 +42,7 @@ import { PriceHistoryHandler } from './prices/price-history.handler';
 import { PriceHistoryService } from './prices/price-history.service';
 import { StorePriceEntity } from './prices/store-price.entity';
 import { StorePriceProjection } from './prices/store-price.projection';
+import { StoreFreshnessProjection } from './prices/store-freshness.projection';
 import { CatalogSeeder } from './seeding/catalog.seeder';
 import { CATALOG_SEED_FROM_FEED, CatalogModuleOptions, seedFromFeedEnv } from './seeding/seed-options';
 
@@ -55,6 +58,7 @@ const MIGRATIONS = [
   StoreItemsNotify1765000000000,
   OpenDataProvenance1765100000000,
   RegularPrice1765200000000,
+  StoreFeedRuns1765400000000,
 ];
 
 /**
@@ -78,6 +82,7 @@ export class CatalogModule {
       [
         { topic: IngestTopics.ItemsUpserted, handler: ItemsUpsertedConsumer },
         { topic: IngestTopics.PricesObserved, handler: CatalogPricesObservedConsumer },
+        { topic: IngestTopics.RunCompleted, handler: CatalogRunCompletedConsumer },
       ],
       { groupId: options.eventConsumerGroup, startAfter: CatalogSeeder },
     );
@@ -103,11 +108,12 @@ export class CatalogModule {
         ItemService,
         ItemUpsertProjection,
         StorePriceProjection,
+        StoreFreshnessProjection,
         PriceHistoryService,
         CatalogSeeder,
         ...consumers.providers,
       ],
-      exports: [StorePriceProjection, ItemUpsertProjection],
+      exports: [StorePriceProjection, ItemUpsertProjection, StoreFreshnessProjection],
     };
   }
 }

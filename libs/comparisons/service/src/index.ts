@@ -1,3 +1,4 @@
 export * from './comparisons.module';
 export { ComparisonsService } from './comparisons.service';
 export type { ComparisonsModuleOptions } from './seed-options';
+export { PriceMatrixProjection } from './price-matrix.projection';

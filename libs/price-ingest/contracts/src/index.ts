@@ -150,6 +150,18 @@ export interface RunCompletedEvent {
   /** Price events the run published (all chunks, including those before a resume). */
   pricesPublished: number;
   completedAt: string;
+  /**
+   * The stores the run saw and when (its start): a price of this source in one of them that the run saw as it was
+   * last published travels no further, and is as fresh as `seen.at` unless it is listed in `unlisted` (the prices of
+   * the store the source published before and this run no longer had). Absent when the run was resumed after a crash
+   * (its first part's prices are not known): then no price is freshened by it.
+   */
+  seen?: RunSeenStores;
+}
+
+export interface RunSeenStores {
+  at: string;
+  stores: { storeId: number; unlisted: number[] }[];
 }
 
 export interface IngestStatus {

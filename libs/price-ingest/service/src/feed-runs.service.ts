@@ -7,6 +7,7 @@ import type { IngestAppConfig } from './ingest-config';
 import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
 import { IngestPublisher } from './publishing/ingest-publisher';
+import { PublishedPricesRepository } from './published/published-prices.repository';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunner } from './runs/feed-runner';
 import { FeedRun, FeedRunsRepository } from './runs/feed-runs.repository';
@@ -28,6 +29,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(APP_CONFIG) private readonly config: IngestAppConfig,
     private readonly runs: FeedRunsRepository,
     private readonly registry: RegistryRepository,
+    private readonly published: PublishedPricesRepository,
     private readonly publisher: IngestPublisher,
     @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean },
     private readonly dataSource: DataSource,
@@ -47,7 +49,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   startWorker(): FeedWorker {
     if (this.worker) return this.worker;
     const openData = createOpenDataWiring(this.dataSource, this.config.ingest.openData);
-    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.publisher, openData), this.runs, this.tuning.checkpointLines);
+    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
     this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);

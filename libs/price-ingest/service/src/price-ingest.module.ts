@@ -7,15 +7,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { InitIngestSchema1763800000000 } from './database/migrations/1763800000000-init-ingest-schema';
 import { FeedRegistries1764000000000 } from './database/migrations/1764000000000-feed-registries';
 import { OpenDataSources1765100000000 } from './database/migrations/1765100000000-open-data-sources';
+import { PublishedPrices1765400000000 } from './database/migrations/1765400000000-published-prices';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
+import { PublishedPricesRepository } from './published/published-prices.repository';
 import { IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */
@@ -36,6 +38,7 @@ export class PriceIngestModule {
       controllers: [PriceIngestHandler, createHealthHandler('price-ingest')],
       providers: [
         RegistryRepository,
+        PublishedPricesRepository,
         FeedRunsRepository,
         { provide: IngestPublisher, useFactory: () => new IngestPublisher(createEventPublisher('price-ingest', config)) },
         { provide: WORKER_TUNING, useValue: options },

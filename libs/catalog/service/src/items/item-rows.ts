@@ -55,10 +55,18 @@ export const ITEM_COLUMNS_SQL = `i.id, i.ean, i.name, i.url_slug AS "urlSlug", i
            i.origin_country AS "originCountry", i.description, i.ingredients,
            i.nutritional_content AS "nutritionalContent", i.category_id AS "categoryId"`;
 
+/**
+ * The price age of row `p`: its own time, or the last time a run of its source saw its store, when that is later and
+ * the price was not missing from a later run of the source (a run publishes only changed prices; see
+ * StoreFreshnessProjection).
+ */
+export const PRICE_AGE_SQL = `greatest(p.updated_at, (SELECT r.seen_at FROM catalog.store_feed_runs r
+               WHERE r.store_id = p.store_id AND r.source = p.source AND p.unlisted_at IS NULL))`;
+
 /** The price row `p` (catalog.store_prices) as a JSON object of ItemRow's `storeItems`. */
 export const STORE_ITEM_JSON_SQL = `json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
-               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', p.updated_at,
+               'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', ${PRICE_AGE_SQL},
                'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source,
                'regularPrice', p.regular_price)`;
 

@@ -58,6 +58,8 @@ interface CurrentPrice {
   price: number;
   isCampaign: boolean;
   at: number;
+  /** Its source's later run no longer had it (store_prices.unlisted_at). */
+  unlisted?: boolean;
 }
 
 interface NewPeriod {
@@ -91,7 +93,7 @@ const INSERT_NEW_SQL = `
 
 const LOCK_EXISTING_SQL = `
   SELECT p.item_id AS "itemId", p.store_id AS "storeId", p.price, p.is_campaign AS "isCampaign",
-         (extract(epoch FROM p.updated_at) * 1000)::float8 AS at
+         (extract(epoch FROM p.updated_at) * 1000)::float8 AS at, p.unlisted_at IS NOT NULL AS unlisted
   FROM catalog.store_prices p
   JOIN unnest($1::int[], $2::int[]) AS k(item_id, store_id) ON p.item_id = k.item_id AND p.store_id = k.store_id
   ORDER BY p.item_id, p.store_id
@@ -107,9 +109,16 @@ const UPDATE_EXISTING_SQL = `
     is_campaign = o."isCampaign",
     updated_at = o."observedAt",
     source = o.source,
-    regular_price = o."regularPrice"
+    regular_price = o."regularPrice",
+    unlisted_at = NULL
   FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
+
+/** Observed again (a source publishes a price it had unlisted once it has it again, whatever its time). */
+const RELIST_SQL = `
+  UPDATE catalog.store_prices AS p SET unlisted_at = NULL
+  FROM unnest($1::int[], $2::int[]) AS k(item_id, store_id)
+  WHERE p.item_id = k.item_id AND p.store_id = k.store_id AND p.unlisted_at IS NOT NULL`;
 
 const CLOSE_PERIODS_SQL = `
   UPDATE catalog.price_history AS h SET valid_to = c."at"
@@ -216,6 +225,7 @@ export class StorePriceProjection {
     const updates: TimedObservation[] = [];
     const closes: { itemId: number; storeId: number; at: string }[] = [];
     const periods: NewPeriod[] = [];
+    const relisted: TimedObservation[] = [];
     let index = 0;
     while (index < rows.length) {
       const first = rows[index];
@@ -237,9 +247,11 @@ export class StorePriceProjection {
         latest = row;
       }
       if (latest && !insertedKeys.has(key)) updates.push(latest);
+      else if (!latest && current.get(key)?.unlisted) relisted.push(first);
     }
     // 4. Write: current prices, then the history (close before open: one open period per pair).
     if (updates.length > 0) await manager.query(UPDATE_EXISTING_SQL, [JSON.stringify(updates.map(toRecord))]);
+    if (relisted.length > 0) await manager.query(RELIST_SQL, [arrayLiteral(relisted.map((r) => r.itemId)), arrayLiteral(relisted.map((r) => r.storeId))]);
     if (closes.length > 0) await manager.query(CLOSE_PERIODS_SQL, [JSON.stringify(closes)]);
     if (periods.length > 0) {
       await manager.query(

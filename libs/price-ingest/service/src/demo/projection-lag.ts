@@ -1,12 +1,12 @@
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
 import { committedOffsets, createKafkaAdmin, isRetriableKafkaError, topicWatermarks } from '@hintakori/platform-messaging';
 
-/** The ingest topics the projections consume (the dead-letter topic has no projection). */
-export const PROJECTED_TOPICS: readonly string[] = [IngestTopics.StoresUpserted, IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.OffersUpserted];
+/** The ingest topics the projections consume (the dead-letter topic has no projection; run-completed: the catalog's price age). */
+export const PROJECTED_TOPICS: readonly string[] = [IngestTopics.StoresUpserted, IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.OffersUpserted, IngestTopics.RunCompleted];
 
 /** Which ingest topics each service's projection consumes (catalog, stores and comparisons modules). */
 export const PROJECTION_TOPICS: Record<'catalog' | 'stores' | 'comparisons', readonly string[]> = {
-  catalog: [IngestTopics.ItemsUpserted, IngestTopics.PricesObserved],
+  catalog: [IngestTopics.ItemsUpserted, IngestTopics.PricesObserved, IngestTopics.RunCompleted],
   stores: [IngestTopics.StoresUpserted, IngestTopics.OffersUpserted],
   comparisons: [IngestTopics.PricesObserved],
 };

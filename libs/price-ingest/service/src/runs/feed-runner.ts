@@ -5,6 +5,7 @@ import {
   OfferUpsertedEvent,
   PriceObservedEvent,
   RunCompletedEvent,
+  RunSeenStores,
   StoreUpsertedEvent,
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
@@ -13,6 +14,7 @@ import { openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext } from '../sources/pull-source';
 import type { SourceHttp } from '../sources/source-http';
+import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
@@ -87,6 +89,7 @@ export class FeedRunner {
   constructor(
     private readonly runs: FeedRunsRepository,
     private readonly registry: RegistryRepository,
+    private readonly published: PublishedPricesRepository,
     private readonly publisher: IngestPublisher,
     private readonly openData?: OpenDataWiring,
   ) {}
@@ -123,7 +126,12 @@ export class FeedRunner {
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
     const input = await this.openInput(adapter, run);
     const pull = isPullSource(adapter) ? adapter : null;
-    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true };
+    const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
+      published: new Map(),
+      changedStores: new Set(),
+      // A resumed run does not know the prices of its first part: it freshens nothing (see RunCompletedEvent.seen).
+      seen: resumeAfter > 0 ? null : new Map(),
+    };
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
     let lineNo = 0;
@@ -176,13 +184,70 @@ export class FeedRunner {
       else await this.closeUnseenStores(run);
     }
     // Before the run is marked completed: a crash in between repeats the event (consumers dedupe by runId), never loses it.
-    const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString() };
+    const seen = ctx.seen ? this.unlistUnseen(ctx, ctx.seen) : undefined;
+    // Remembered once every price of the run is on the broker: a crash before this only makes a later run publish
+    // them again (the projections are idempotent), never leaves one unpublished.
+    await this.published.save(run.source, new Map([...ctx.changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
+    const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString(), seen };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
     run = await this.runs.complete(run.id);
     this.logger.log(
       `run ${run.id} (${run.source}) completed: ${run.recordsTotal} records, ${run.pricesPublished} prices, ${run.itemsPublished} items, ${run.storesPublished} stores, ${run.offersPublished} offers, ${run.recordsRejected} rejected`,
     );
     return run;
+  }
+
+  /**
+   * The stores the run saw, each with the prices the source published before and the run no longer had: these are
+   * forgotten (a later run that has them again publishes them) and reported, so the catalog stops freshening them.
+   */
+  private unlistUnseen(ctx: RunContext, seen: Map<number, Set<number>>): RunSeenStores {
+    const stores: RunSeenStores['stores'] = [];
+    for (const [storeId, itemIds] of seen) {
+      const prices = ctx.published.get(storeId);
+      const unlisted = prices ? [...prices.keys()].filter((itemId) => !itemIds.has(itemId)) : [];
+      for (const itemId of unlisted) prices?.delete(itemId);
+      if (unlisted.length > 0) ctx.changedStores.add(storeId);
+      stores.push({ storeId, unlisted });
+    }
+    return { at: ctx.defaultObservedAt, stores };
+  }
+
+  /**
+   * Drops the events that repeat what the source last published for their store (and item) and returns the rest;
+   * remembers the rest as published (in memory; saved at the run's end) and every event's (store, item) as seen.
+   */
+  private async onlyChanged(ctx: RunContext, events: Map<number, PriceObservedEvent[]>): Promise<{ changed: Map<number, PriceObservedEvent[]>; unchanged: number }> {
+    const missing = new Set<number>();
+    for (const list of events.values()) for (const event of list) if (!ctx.published.has(event.storeId)) missing.add(event.storeId);
+    if (missing.size > 0) {
+      const loaded = await this.published.load(ctx.run.source, [...missing]);
+      for (const storeId of missing) ctx.published.set(storeId, loaded.get(storeId) ?? new Map());
+    }
+    const changed = new Map<number, PriceObservedEvent[]>();
+    let unchanged = 0;
+    for (const [itemId, list] of events) {
+      const kept: PriceObservedEvent[] = [];
+      for (const event of list) {
+        if (ctx.seen) {
+          let items = ctx.seen.get(event.storeId);
+          if (!items) ctx.seen.set(event.storeId, (items = new Set()));
+          items.add(itemId);
+        }
+        const prices = ctx.published.get(event.storeId) as StorePrices;
+        const last = prices.get(itemId);
+        const fingerprint = priceFingerprint(event);
+        if (last && last.price === event.price && last.fingerprint === fingerprint) {
+          unchanged++;
+          continue;
+        }
+        prices.set(itemId, { price: event.price, fingerprint });
+        ctx.changedStores.add(event.storeId);
+        kept.push(event);
+      }
+      if (kept.length > 0) changed.set(itemId, kept);
+    }
+    return { changed, unchanged };
   }
 
   /** A complete run of a source that lists all its stores: the stores it no longer lists are published closed. */
@@ -238,6 +303,7 @@ export class FeedRunner {
       const observedAt = price.observedAt ?? ctx.defaultObservedAt;
       if (newest === null || observedAt > newest) newest = observedAt;
       const events = byItem.get(item.itemId) ?? [];
+      prices += storeList.length;
       for (const storeId of storeList) {
         events.push({
           itemId: item.itemId,
@@ -251,12 +317,12 @@ export class FeedRunner {
           source,
           regularPrice: regularPriceOf(price),
         });
-        prices++;
       }
       byItem.set(item.itemId, events);
     }
+    const { changed, unchanged } = await this.onlyChanged(ctx, byItem);
     const priceMessages: OutgoingMessage[] = [];
-    for (const [itemId, events] of byItem) {
+    for (const [itemId, events] of changed) {
       for (let i = 0; i < events.length; i += MAX_EVENTS_PER_MESSAGE) priceMessages.push({ key: String(itemId), value: events.slice(i, i + MAX_EVENTS_PER_MESSAGE) });
     }
     await this.publisher.publish(IngestTopics.PricesObserved, priceMessages);
@@ -297,7 +363,8 @@ export class FeedRunner {
       rejectReasons,
       records: chunk.records,
       rejected: rejects.length,
-      prices,
+      prices: prices - unchanged,
+      unchanged,
       items: itemEvents.length,
       stores: storeEvents.length,
       offers: offerRows.length,
@@ -315,6 +382,12 @@ interface RunContext {
   storeSource: string;
   /** The source lists all its stores (OSM): each store's last event and run are kept, and a complete run closes the unseen. */
   closesUnseenStores: boolean;
+  /** What the source last published, per store, as far as the run has read it (PublishedPricesRepository). */
+  published: Map<number, StorePrices>;
+  /** The stores whose remembered prices the run changed (saved at its end). */
+  changedStores: Set<number>;
+  /** The (store → items) the run saw priced; null when the run resumed after a crash. */
+  seen: Map<number, Set<number>> | null;
 }
 
 function add(chunk: Chunk, record: FeedRecord, line: number): void {

@@ -14,6 +14,8 @@ export interface FeedRun {
   recordsTotal: number;
   recordsRejected: number;
   pricesPublished: number;
+  /** Prices the run saw as they were last published (not published again). */
+  pricesUnchanged: number;
   itemsPublished: number;
   storesPublished: number;
   offersPublished: number;
@@ -30,6 +32,8 @@ export interface ChunkCounts {
   records: number;
   rejected: number;
   prices: number;
+  /** Prices seen as last published, so not published. */
+  unchanged?: number;
   items: number;
   stores: number;
   offers: number;
@@ -40,6 +44,7 @@ export interface ChunkCounts {
 
 const COLUMNS = `id::text, source, location, label, status, attempts, checkpoint_line::int AS "checkpointLine",
   records_total::float8 AS "recordsTotal", records_rejected::float8 AS "recordsRejected", prices_published::float8 AS "pricesPublished",
+  prices_unchanged::float8 AS "pricesUnchanged",
   items_published AS "itemsPublished", stores_published AS "storesPublished", offers_published AS "offersPublished",
   started_at AS "startedAt", finished_at AS "finishedAt", newest_observation_at AS "newestObservationAt", last_error AS "lastError",
   rejected_by_reason AS "rejectedByReason"`;
@@ -100,7 +105,7 @@ export class FeedRunsRepository {
   async checkpoint(id: string, fromLine: number, toLine: number, counts: ChunkCounts): Promise<void> {
     const rows = rowsOf<unknown>(await this.dataSource.query(
       `UPDATE ingest.feed_runs SET checkpoint_line = $3,
-         records_total = records_total + $4, records_rejected = records_rejected + $5, prices_published = prices_published + $6,
+         records_total = records_total + $4, records_rejected = records_rejected + $5, prices_published = prices_published + $6, prices_unchanged = prices_unchanged + $12,
          items_published = items_published + $7, stores_published = stores_published + $8, offers_published = offers_published + $9,
          newest_observation_at = GREATEST(newest_observation_at, $10::timestamptz),
          rejected_by_reason = CASE WHEN $11::jsonb = '{}'::jsonb THEN rejected_by_reason ELSE (
@@ -121,6 +126,7 @@ export class FeedRunsRepository {
         counts.offers,
         counts.newestObservationAt,
         JSON.stringify(counts.rejectReasons ?? {}),
+        counts.unchanged ?? 0,
       ],
     ));
     if (rows.length === 0) throw new LostRunError(`Feed run ${id} moved on without this worker (checkpoint ${fromLine} is stale)`);

@@ -17,6 +17,7 @@ import { FeedRunProcessor } from '../jobs/feed-run.processor';
 import { loadIngestAppConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
+import { PublishedPricesRepository } from '../published/published-prices.repository';
 import { RegistryRepository } from '../registry/registry.repository';
 import { FeedRunner } from './feed-runner';
 import { FeedRunsRepository } from './feed-runs.repository';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const publisher = stallAt > 0 ? new StallingPublisher(app.get(IngestPublisher), stallAt) : app.get(IngestPublisher);
   const runs = app.get(FeedRunsRepository);
   const openData = createOpenDataWiring(app.get(DataSource), config.ingest.openData);
-  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), publisher, openData), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
+  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), publisher, openData), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
   const worker = createFeedWorker(config, (job) => processor.process(job), { lockDuration: 2000, stalledInterval: 1000 });
   worker.on('error', (error) => process.stderr.write(`worker: ${error.message}\n`));
   process.stdout.write('READY\n');

@@ -1,0 +1,40 @@
+import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import { decodeStorePrices, encodeStorePrices, priceFingerprint, type StorePrices } from './published-prices.repository';
+
+const event = (overrides: Partial<PriceObservedEvent> = {}): PriceObservedEvent => ({
+  itemId: 7,
+  storeId: 3,
+  price: 199,
+  comparisonPrice: 398,
+  priceUnit: 'kpl',
+  comparisonPriceUnit: 'kg',
+  isCampaign: false,
+  observedAt: '2026-01-19T06:00:00.000Z',
+  source: 's-group',
+  regularPrice: null,
+  ...overrides,
+});
+
+describe('published prices', () => {
+  it('fingerprints what the projections show, not when or by whom it was observed', () => {
+    const base = priceFingerprint(event());
+    expect(priceFingerprint(event({ observedAt: '2026-02-01T00:00:00.000Z', source: 'k-group', price: 250 }))).toBe(base);
+    for (const changed of [{ comparisonPrice: 399 }, { comparisonPrice: null }, { priceUnit: 'kg' }, { comparisonPriceUnit: 'l' }, { isCampaign: true }, { regularPrice: 249 }]) {
+      expect(priceFingerprint(event(changed))).not.toBe(base);
+    }
+    expect(Number.isInteger(base) && base >= -(2 ** 31) && base < 2 ** 31).toBe(true);
+  });
+
+  it('packs a store’s prices into a bytea and back', () => {
+    const prices: StorePrices = new Map([
+      [2_000_000_001, { price: 100_000, fingerprint: -5 }],
+      [12, { price: 1, fingerprint: 2 ** 31 - 1 }],
+    ]);
+    const packed = encodeStorePrices(prices);
+    expect(packed).toHaveLength(24);
+    const unpacked = decodeStorePrices(packed);
+    expect([...unpacked.keys()]).toEqual([12, 2_000_000_001]);
+    expect(unpacked).toEqual(prices);
+    expect(decodeStorePrices(encodeStorePrices(new Map()))).toEqual(new Map());
+  });
+});

@@ -1,0 +1,84 @@
+import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** A price as last published: its cents and a fingerprint of the rest of what the projections show. */
+export interface PublishedPrice {
+  price: number;
+  fingerprint: number;
+}
+
+/** One store's published prices of one source: item id → price. */
+export type StorePrices = Map<number, PublishedPrice>;
+
+/**
+ * FNV-1a (32 bits, as a signed int4) of the fields of a price event other than its cents, its time and its source:
+ * the comparison price, the units, the campaign flag and the regular price. A change of cents is always seen (they
+ * are kept as they are); a change of only these fields goes unseen with a chance of 1 in 2^32.
+ */
+export function priceFingerprint(event: PriceObservedEvent): number {
+  const text = `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** A store's prices as stored: int4 triples (item id, cents, fingerprint), little-endian, ordered by item id. */
+export function encodeStorePrices(prices: StorePrices): Buffer {
+  const itemIds = [...prices.keys()].sort((a, b) => a - b);
+  const buffer = Buffer.allocUnsafe(itemIds.length * 12);
+  itemIds.forEach((itemId, i) => {
+    const entry = prices.get(itemId) as PublishedPrice;
+    buffer.writeInt32LE(itemId, i * 12);
+    buffer.writeInt32LE(entry.price, i * 12 + 4);
+    buffer.writeInt32LE(entry.fingerprint, i * 12 + 8);
+  });
+  return buffer;
+}
+
+export function decodeStorePrices(buffer: Buffer): StorePrices {
+  const prices: StorePrices = new Map();
+  for (let offset = 0; offset + 12 <= buffer.length; offset += 12) {
+    prices.set(buffer.readInt32LE(offset), { price: buffer.readInt32LE(offset + 4), fingerprint: buffer.readInt32LE(offset + 8) });
+  }
+  return prices;
+}
+
+/**
+ * What each source last published per store (ingest.published_prices): a run publishes only the prices that differ
+ * from it, so a feed that repeats itself costs Kafka and the projections only its changes. One row per (source,
+ * store), its prices packed in a bytea, so a run reads and writes a few hundred rows instead of a row per price.
+ * Losing rows only costs a republish (the projections are idempotent): a row is written after its prices were
+ * acknowledged by the broker, never before.
+ */
+@Injectable()
+export class PublishedPricesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The stored prices of the given stores of `source` (stores without a row are absent). */
+  async load(source: string, storeIds: readonly number[]): Promise<Map<number, StorePrices>> {
+    const found = new Map<number, StorePrices>();
+    if (storeIds.length === 0) return found;
+    const rows: { storeId: number; prices: Buffer }[] = await this.dataSource.query(
+      'SELECT store_id AS "storeId", prices FROM ingest.published_prices WHERE source = $1 AND store_id = ANY($2::int[])',
+      [source, storeIds],
+    );
+    for (const row of rows) found.set(row.storeId, decodeStorePrices(row.prices));
+    return found;
+  }
+
+  /** Replaces the stored prices of the given stores of `source`. */
+  async save(source: string, stores: ReadonlyMap<number, StorePrices>): Promise<void> {
+    if (stores.size === 0) return;
+    const storeIds = [...stores.keys()].sort((a, b) => a - b);
+    await this.dataSource.query(
+      `INSERT INTO ingest.published_prices (source, store_id, prices)
+       SELECT $1, s.store_id, s.prices FROM unnest($2::int[], $3::bytea[]) AS s(store_id, prices)
+       ON CONFLICT (source, store_id) DO UPDATE SET prices = excluded.prices`,
+      [source, storeIds, storeIds.map((id) => encodeStorePrices(stores.get(id) as StorePrices))],
+    );
+  }
+}
