@@ -72,14 +72,23 @@ for (const [index, image] of images.entries()) {
   ];
   let cached = 0;
   let steps = 0;
+  let step = '';
+  let stepStarted = Date.now();
+  // A long step (the npm install, the compile) says every 30 s that it is still running.
+  const heartbeat = setInterval(() => {
+    if (step && Date.now() - stepStarted >= 30_000) console.log(`[images:build ${image.name}] … ${step} still running (${fmtMs(Date.now() - stepStarted)})`);
+  }, 30_000);
   const status = await podmanStream(args, (line) => {
     if (/^(\[\d+\/\d+\] )?STEP \d+\/\d+/.test(line)) {
       steps++;
+      step = line.replace(/:.*/, '');
+      stepStarted = Date.now();
       console.log(`[images:build ${image.name}] ${line.length > 160 ? `${line.slice(0, 157)}…` : line}`);
     } else if (/^--> Using cache/.test(line)) cached++;
     else if (/^(Error|error)|ERR!|WARN(ING)?[: ]|\bfailed\b/i.test(line) && !/^--> /.test(line)) console.log(`[images:build ${image.name}]   ${line}`);
     else if (process.env.IMAGES_BUILD_VERBOSE === 'true') console.log(`[images:build ${image.name}]   ${line}`);
   });
+  clearInterval(heartbeat);
   if (status !== 0) {
     console.error(`[images:build] ${ref} failed (podman build exit ${status}); IMAGES_BUILD_VERBOSE=true shows every line`);
     process.exit(1);
