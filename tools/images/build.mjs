@@ -99,9 +99,6 @@ for (const [index, image] of images.entries()) {
 }
 log(`${results.length} images in ${fmtMs(Date.now() - started)} (commit ${commit}):`);
 console.table(results);
-// Shared layers are stored once: what they take together on disk.
-const shared = podman(['system', 'df', '--format', '{{.Type}} {{.Size}}'])
-  .stdout.trim()
-  .split('\n')
-  .find((l) => l.startsWith('Images'));
-if (shared) log(`podman storage, all images: ${shared.replace(/^Images /, '')}`);
+// Every layer but an app's own is shared: the base and node_modules are stored once for all of them.
+const baseSize = Number(podman(['image', 'inspect', '--format', '{{.Size}}', base]).stdout.trim());
+log(`of each app image's size, ${fmtBytes(baseSize)} is the base image (${base}); the layers above it but the app's own are shared too`);

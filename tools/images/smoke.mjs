@@ -8,7 +8,7 @@
 // also when a step fails or on Ctrl-C. Each run uses a new database (hintakori_images); logs in .data/images-smoke/.
 // Ports: the gateway on IMAGES_SMOKE_PORT (default STACK_PORT_BASE, else 3340), the services on it + 1…10, their
 // metrics on it + 21…; IMAGES_SMOKE_KEEP_INFRA=true leaves PostgreSQL, Redis and Kafka running.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fmtMs, sleep, tailFile } from '../runtime/lib.mjs';
@@ -43,6 +43,9 @@ const APPS = [
   { name: 'alerts', image: 'alerts', port: base + 10 },
   { name: 'gateway', image: 'gateway', port: base },
 ];
+// The limits the containers get, explicit: podman's defaults are above what root may set here (no CAP_SYS_RESOURCE).
+// Open files: this shell's own, soft and hard; processes: 4096 for the apps' user.
+const NOFILE = spawnSync('sh', ['-c', 'echo "$(ulimit -Sn):$(ulimit -Hn)"'], { encoding: 'utf8' }).stdout.trim().replaceAll('unlimited', '1048576');
 const started = new Set();
 let mailpit = null;
 let infraStarted = false;
@@ -66,7 +69,12 @@ function containerArgs(name, env, { mounts = [] } = {}) {
     '--security-opt',
     'no-new-privileges',
     '--ulimit',
-    'nofile=65536:65536',
+    `nofile=${NOFILE}`,
+    '--ulimit',
+    'nproc=4096:4096',
+    // No systemd here for podman's healthcheck timers: the smoke runs each HEALTHCHECK itself (podman healthcheck run).
+    '--health-interval',
+    'disable',
     ...mounts.flatMap((m) => ['-v', m]),
     ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
   ];
