@@ -241,7 +241,12 @@ async function main() {
   const checks = [];
   for (const app of APPS) {
     const name = `${prefix}${app.name}`;
-    const health = podman(['healthcheck', 'run', name]);
+    // As HEALTHCHECK --retries=3: unhealthy after three failures in a row (a loaded machine can start its Node slowly).
+    let health;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      health = podman(['healthcheck', 'run', name]);
+      if (health.status === 0) break;
+    }
     const uid = podman(['exec', name, 'id', '-u']).stdout.trim();
     const write = podman(['exec', name, 'sh', '-c', 'touch /app/x 2>&1; echo $?']).stdout.trim().split('\n').pop();
     const tmp = podman(['exec', name, 'sh', '-c', 'touch /tmp/x && echo 0']).stdout.trim();
