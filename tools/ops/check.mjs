@@ -6,13 +6,16 @@
 //      a deliberately broken manifest must fail, so a validator that silently skips is caught;
 //   3. kube-score on the rendering of deploy/values-prod.yaml: fails on any critical finding, apart from the checks in
 //      KUBE_SCORE_SKIPPED (each with its reason; also listed in docs/operations.md); warnings are printed;
-//   4. docker compose -f docker/compose.yaml config (the compose CLI plugin built from the Go module proxy
+//   4. every image the chart renders (defaults and each values file) is one `npm run images:build` produces
+//      (tools/images/lib.mjs: <repository>/<app>:<version>, after the values' registry);
+//   5. docker compose -f docker/compose.yaml config (the compose CLI plugin built from the Go module proxy
 //      when the machine's docker CLI has none — compose needs no daemon to validate and render a file).
 // Tools are built/installed once into ~/.cache/hintakori (tools/ops/tools.mjs); later runs take seconds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { IMAGES, imageRef } from '../images/lib.mjs';
 import { CACHE_DIR, ensureGoTool, ensureKubernetesSchemas, KUBERNETES_VERSIONS, ROOT } from './lib.mjs';
 
 const CHART = path.join(ROOT, 'helm/hintakori');
@@ -133,6 +136,23 @@ if (helm && kubeconform) {
     if (result.status === 0 || !/Invalid: 1/.test(output)) throw new Error(`the broken manifest was not rejected:\n${output}`);
     console.log('rejected as expected: replicas must be an integer, containers[0].notAField is not allowed');
   });
+  await step('the chart\'s images are the ones images:build produces', async () => {
+    const newest = KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1];
+    const built = new Set(IMAGES.map((image) => imageRef(image.name)));
+    const wrong = [];
+    for (const values of [null, ...valuesFiles]) {
+      const name = values ? path.basename(values) : 'chart defaults';
+      const rendered = mustPass(`helm template ${name}`, run(helm, ['template', 'hintakori', CHART, '--namespace', 'hintakori', '--kube-version', `${newest}.0`, ...(values ? ['-f', values] : [])]));
+      const refs = [...new Set([...rendered.matchAll(/^\s*(?:- )?image:\s*"?([^"\s]+)"?\s*$/gm)].map((m) => m[1]))];
+      if (refs.length === 0) throw new Error(`${name}: the rendered chart names no image`);
+      // A registry host (a first segment with a dot, a port or localhost) and a digest are where the image lives,
+      // not which one it is.
+      const names = refs.map((ref) => ({ ref, name: ref.replace(/@sha256:[0-9a-f]+$/, '').replace(/^(?:[^/]*[.:][^/]*|localhost)\//, '') }));
+      for (const { ref, name: image } of names) if (!built.has(image)) wrong.push(`${name}: ${ref}`);
+      console.log(`${name}: ${names.map((n) => n.ref).join(', ')}`);
+    }
+    if (wrong.length) throw new Error(`images images:build does not produce (it makes ${[...built].join(', ')}):\n  ${wrong.join('\n  ')}`);
+  });
 }
 
 let kubeScore;
@@ -159,7 +179,7 @@ await step('kube-score (deploy/values-prod.yaml)', async () => {
 
 await step('docker compose config (docker/compose.yaml)', async () => {
   const composeFile = path.join(ROOT, 'docker/compose.yaml');
-  const env = { ...process.env, HINTAKORI_IMAGE: 'hintakori:check', HINTAKORI_WEB_IMAGE: 'hintakori-web:check' };
+  const env = { ...process.env };
   let command;
   let prefix;
   const dockerCli = run('docker', ['--version']);
@@ -190,7 +210,7 @@ await step('docker compose config (docker/compose.yaml)', async () => {
   }
   mustPass('docker compose config', run(command, [...prefix, '-f', composeFile, 'config', '--quiet'], { env }));
   const services = mustPass('docker compose config --services', run(command, [...prefix, '-f', composeFile, 'config', '--services'], { env })).split('\n');
-  const expected = ['kafka', 'postgres', 'redis', 'kafka-topics', 'migrations', 'gateway', 'catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'price-ingest-worker', 'alerts', 'mailpit', 'web'];
+  const expected = ['kafka', 'postgres', 'redis', 'kafka-topics', 'gateway', 'catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'price-ingest-worker', 'alerts', 'mailpit', 'web'];
   const missing = expected.filter((s) => !services.includes(s));
   if (missing.length > 0) throw new Error(`compose file lacks services: ${missing.join(', ')}`);
   console.log(`valid; ${services.length} services: ${services.join(', ')}`);
@@ -204,4 +224,4 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log('ops:check passed');
-if (!existsSync(path.join(ROOT, 'dist'))) console.log('(note: images are not built here — there is no Docker engine; see docs/operations.md)');
+

@@ -3,7 +3,7 @@
 # static checks, unit tests, integration tests on real PostgreSQL, message contracts over both
 # transports (in-process and real Kafka), API e2e on both profiles,
 # the API contract (schemathesis),
-# web unit and browser e2e, ops checks, a k6 smoke and the short chaos pass.
+# web unit and browser e2e, ops checks, a k6 smoke, the images (built and run) and the short chaos pass.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -47,6 +47,13 @@ if [ "${WEB_E2E:-true}" = "true" ]; then step "browser e2e (Chromium)"; node app
 
 step "ops checks (helm lint, kubeconform on Kubernetes 1.30/1.34 schemas, kube-score on the prod values, docker compose config)"; npm run --silent ops:check
 step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --silent load:comparisons -- --smoke
+# The images (docs/operations.md): one per app, built by podman on the project's own base image (Debian minbase +
+# the Node of .nvmrc; made once, about 8 min), layers cached in podman's storage outside the clone; then the
+# distributed profile from them with the API e2e suite against the gateway container. IMAGES=false skips both.
+if [ "${IMAGES:-true}" = "true" ]; then
+  step "images (build every app's image)"; timeout 3000 node tools/images/build.mjs
+  step "images smoke (every app from its image under podman, API e2e against it)"; timeout 1500 node tools/images/smoke.mjs
+fi
 # Last: it kills and restarts Kafka, PostgreSQL and Redis (docs/reliability.md); about 4 minutes. CHAOS=false skips it.
 if [ "${CHAOS:-true}" = "true" ]; then step "chaos, short pass (each fault once on the distributed stack)"; PORT=3330 STACK_PORT_BASE=3330 node tools/chaos/run.mjs --short; fi
 

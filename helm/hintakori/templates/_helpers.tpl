@@ -42,23 +42,20 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/part-of: hintakori
 {{- end -}}
 
-{{/* Images are pinned: by digest when one is given, else by an immutable tag (never latest), so IfNotPresent is right. */}}
-{{- define "hintakori.pinnedImage" -}}
-{{- $tag := default .appVersion .image.tag -}}
-{{- if eq $tag "latest" }}{{ fail "image tags must be pinned (a release tag or a digest), not latest" }}{{ end -}}
-{{- if .image.digest -}}
-{{- printf "%s:%s@%s" .image.repository $tag .image.digest -}}
-{{- else -}}
-{{- printf "%s:%s" .image.repository $tag -}}
-{{- end -}}
-{{- end -}}
-
+{{/*
+An app's image, <registry>/<repository>/<name>:<tag> as `npm run images:build` tags it, pinned: by digest when
+image.digests names one, else by an immutable tag (never latest), so IfNotPresent is right.
+Call with (dict "root" $ "name" "catalog").
+*/}}
 {{- define "hintakori.image" -}}
-{{- include "hintakori.pinnedImage" (dict "image" .Values.image "appVersion" .Chart.AppVersion) -}}
-{{- end -}}
-
-{{- define "hintakori.webImage" -}}
-{{- include "hintakori.pinnedImage" (dict "image" .Values.webImage "appVersion" .Chart.AppVersion) -}}
+{{- $image := .root.Values.image -}}
+{{- $tag := default .root.Chart.AppVersion $image.tag -}}
+{{- if eq $tag "latest" }}{{ fail "image tags must be pinned (a release tag or a digest), not latest" }}{{ end -}}
+{{- $ref := printf "%s/%s:%s" $image.repository .name $tag -}}
+{{- if $image.registry }}{{ $ref = printf "%s/%s" $image.registry $ref }}{{ end -}}
+{{- $digest := get (default dict $image.digests) .name -}}
+{{- if $digest }}{{ $ref = printf "%s@%s" $ref $digest }}{{ end -}}
+{{- $ref -}}
 {{- end -}}
 
 {{- define "hintakori.secretName" -}}
@@ -160,4 +157,41 @@ nodeSelector:
 tolerations:
   {{- toYaml . | nindent 2 }}
 {{- end }}
+{{- end -}}
+
+{{/*
+The container that migrates one service's schema: its own image's docker/migrate.sh (the service's entry point with
+HINTAKORI_MIGRATE_ONLY=true). Call with (dict "root" $ "service" "catalog" "secret" <migration secret name>).
+*/}}
+{{- define "hintakori.migrationContainer" -}}
+{{- $root := .root -}}
+- name: {{ printf "migrate-%s" .service }}
+  image: {{ include "hintakori.image" (dict "root" $root "name" .service) }}
+  imagePullPolicy: {{ $root.Values.image.pullPolicy }}
+  command: ["/bin/sh", "/app/docker/migrate.sh"]
+  env:
+    - name: HINTAKORI_PROFILE
+      value: distributed
+    - name: HINTAKORI_MIGRATE_ONLY
+      value: "true"
+    - name: RUN_MIGRATIONS
+      value: "true"
+    - name: SEED_DEMO_DATA
+      value: "false"
+    - name: KAFKA_BROKERS
+      value: {{ $root.Values.kafka.brokers | quote }}
+    - name: LOG_FORMAT
+      value: json
+  # The job boots the service module (its DataSource runs the migrations), so it reaches the same PostgreSQL,
+  # Redis and Kafka as the apps.
+  envFrom:
+    - secretRef:
+        name: {{ default .secret $root.Values.secrets.existingSecret }}
+  resources:
+    {{- include "hintakori.resources" (dict "root" $root "resources" $root.Values.migrations.resources) | nindent 4 }}
+  securityContext:
+    {{- include "hintakori.containerSecurityContext" $root | nindent 4 }}
+  volumeMounts:
+    - name: tmp
+      mountPath: /tmp
 {{- end -}}
