@@ -1,5 +1,6 @@
-import { CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { Controller, Get } from '@nestjs/common';
+import { CategoryDto, Ean, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
+import { checkEan } from '@hintakori/shared-util';
+import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
@@ -66,6 +67,18 @@ const itemContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
   responses: { 200: ok('The item with prices in the chosen stores', Item, itemLinks('')), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+});
+
+const itemByEanContract = routeContract({
+  params: Type.Object({ ean: Ean }),
+  query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
+  responses: {
+    200: ok('The product with this barcode, as GET /api/items/{id} answers it', Item, {
+      item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/id', storeIds: '$request.query.storeIds' } },
+      ...itemLinks(''),
+    }),
+    ...errorResponses({ 400: 'Not 8 or 13 digits, a wrong check digit, or bad storeIds', 404: 'No product has this code' }),
+  },
 });
 
 const alternativesContract = routeContract({
@@ -157,6 +170,21 @@ export class CatalogController {
     const limit = query.limit ?? 200;
     const offset = query.offset ?? 0;
     return this.cache.wrapJson(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
+  }
+
+  @Get('items/byEan/:ean')
+  @ApiOperation({
+    summary: 'The product a scanned barcode names, with prices in the chosen stores',
+    description:
+      'The same answer as GET /api/items/{id} for the product whose EAN is this EAN-8 or EAN-13 code (a feed\'s GTIN-14 ' +
+      'or UPC-A form of it counts). 400 says whether the length or the GS1 check digit is wrong; 404 when no product has the code.',
+  })
+  @Route(itemByEanContract)
+  async itemByEan(@Input() { params, query }: RouteInput<typeof itemByEanContract>): Promise<JsonBody<ItemDto>> {
+    const ean = checkEan(params.ean);
+    if (!ean.ok) throw new BadRequestException(ean.message);
+    const storeIds = [...new Set(query.storeIds ?? [])];
+    return this.cache.wrapJson(`itemByEan:${ean.ean}:${sortedKey(storeIds)}`, 30, () => this.backend.itemByEan(ean.ean, storeIds));
   }
 
   @Get('items/:id')
