@@ -1,19 +1,11 @@
 import { parse } from 'papaparse';
 import { rankTotals } from '@hintakori/web-util';
-import type { ComparisonItem, StoreItem } from '../../app/models';
-import { sampleItem } from '../../test/render';
+import type { ComparisonItem } from '../../app/models';
+import { sampleItem, sampleStoreItem } from '../../test/render';
 import { totalsFromComparison } from './comparison.lib';
 import { comparisonCsv, comparisonJson, euros, exportFileName } from './comparison-export';
 
-const si = (storeId: number, price: number | null, isEstimated = false): StoreItem => ({
-  storeId,
-  price,
-  comparisonPrice: null,
-  priceUnit: 'kpl',
-  comparisonPriceUnit: 'kg',
-  isEstimated,
-  updatedAt: null,
-});
+const si = (storeId: number, price: number | null, isEstimated = false) => sampleStoreItem(storeId, { price, isEstimated, comparisonPrice: null, comparisonPriceUnit: 'kg', updatedAt: null });
 const stores = [
   { id: 1, name: 'Prisma Kamppi' },
   { id: 2, name: 'K-Market "Kamppi"; keskusta' },
