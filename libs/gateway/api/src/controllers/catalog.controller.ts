@@ -20,7 +20,7 @@ const categoriesContract = routeContract({
 });
 
 /**
- * The links of an item: its routes with the stores of the request, its category path (itemCategories is the
+ * The links of an item: its routes with the stores of the request (by its EAN too), its category path (itemCategories is the
  * breadcrumb, top level first; the first page), a new cart holding it, and a price alert on it. `at` points at the
  * item in the answer.
  * The alternatives and an alert need at least one store: the first store that prices the item (the request's storeIds may be empty).
@@ -31,6 +31,7 @@ const itemLinks = (at: string): Record<string, LinkContract> => {
   return {
     alternatives: { operationId: 'CatalogController_itemAlternatives', parameters: { id, storeIds: `$response.body#${at}/storeItems/0/storeId` } },
     history: { operationId: 'CatalogController_itemHistory', parameters: { id, storeIds: '$request.query.storeIds' } },
+    byEan: { operationId: 'CatalogController_itemByEan', parameters: { ean: `$response.body#${at}/ean`, storeIds: '$request.query.storeIds' } },
     category1: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: slug(0), offset: 0 } },
     category2: { operationId: 'CatalogController_itemsByCategory2', parameters: { slug1: slug(0), slug2: slug(1), offset: 0 } },
     category3: { operationId: 'CatalogController_itemsByCategory3', parameters: { slug1: slug(0), slug2: slug(1), slug3: slug(2), offset: 0 } },
