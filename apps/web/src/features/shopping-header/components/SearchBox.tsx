@@ -50,6 +50,9 @@ export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   const [scannerOpen, setScannerOpen] = useState(false);
   const [scannerUsed, setScannerUsed] = useState(false);
+  // Not in the server's first screen: a tap there before the app takes over would do nothing.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useLayoutEffect(() => {
     const el = input.current;
@@ -116,20 +119,22 @@ export function SearchBox() {
           setText(e.target.value);
         }}
       />
-      <ScanButton
-        variant="ghost"
-        size="sm"
-        iconOnly
-        aria-label="Skannaa viivakoodi"
-        title="Skannaa viivakoodi"
-        data-testid="scan-barcode"
-        onClick={() => {
-          setScannerUsed(true);
-          setScannerOpen(true);
-        }}
-      >
-        <Icon name="barcode" size={20} />
-      </ScanButton>
+      {mounted ? (
+        <ScanButton
+          variant="ghost"
+          size="sm"
+          iconOnly
+          aria-label="Skannaa viivakoodi"
+          title="Skannaa viivakoodi"
+          data-testid="scan-barcode"
+          onClick={() => {
+            setScannerUsed(true);
+            setScannerOpen(true);
+          }}
+        >
+          <Icon name="barcode" size={20} />
+        </ScanButton>
+      ) : null}
       {scannerUsed ? (
         <Suspense fallback={null}>
           <ScannerDialog
