@@ -24,6 +24,9 @@ async function api(pathAndQuery, init) {
 const slug = (entity) => (entity.urlSlug.endsWith(`-${entity.id}`) ? entity.urlSlug : `${entity.urlSlug}-${entity.id}`);
 const selection = (stores) => JSON.stringify(stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null })));
 
+/** The scan button is the app's, not the server's first screen's: wait until the app has replaced that screen. */
+const appTookOver = (page) => page.waitForFunction(() => !document.getElementById('first-screen'));
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hintakori-scan-'));
 let stores;
 let item;
@@ -62,6 +65,7 @@ describe('barcode scanner', () => {
       await page.goto(`${BASE_URL}/tietoa`);
       await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
       await page.goto(`${BASE_URL}/`);
+      await appTookOver(page);
       await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
       await page.waitForURL(new RegExp(`/tuotteet/${slug(item)}$`), { timeout: 60_000 });
       await page.getByRole('button', { name: `Lisää ostoskoriin: ${item.name}` }).first().waitFor();
@@ -81,6 +85,7 @@ describe('barcode scanner', () => {
     await page.goto(`${BASE_URL}/tietoa`);
     await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
     await page.goto(`${BASE_URL}/`);
+    await appTookOver(page);
     await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
     await page.getByTestId('camera-off').waitFor();
     const digits = page.getByLabel('Viivakoodin numerot');
