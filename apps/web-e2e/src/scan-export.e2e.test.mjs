@@ -24,8 +24,19 @@ async function api(pathAndQuery, init) {
 const slug = (entity) => (entity.urlSlug.endsWith(`-${entity.id}`) ? entity.urlSlug : `${entity.urlSlug}-${entity.id}`);
 const selection = (stores) => JSON.stringify(stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null })));
 
-/** The scan button is the app's, not the server's first screen's: wait until the app has replaced that screen. */
-const appTookOver = (page) => page.waitForFunction(() => !document.getElementById('first-screen'));
+/**
+ * The home page with the chosen stores, and "Skannaa viivakoodi" tapped. The button is the app's, not the server's
+ * first screen's: the tap waits until the app has replaced that screen.
+ */
+async function openScanner(context) {
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/tietoa`);
+  await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
+  await page.goto(`${BASE_URL}/`);
+  await page.waitForFunction(() => !document.getElementById('first-screen'));
+  await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
+  return page;
+}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hintakori-scan-'));
 let stores;
@@ -61,12 +72,7 @@ describe('barcode scanner', () => {
     try {
       const context = await camera.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fi-FI', permissions: ['camera'], serviceWorkers: 'block' });
       context.setDefaultTimeout(30_000);
-      const page = await context.newPage();
-      await page.goto(`${BASE_URL}/tietoa`);
-      await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
-      await page.goto(`${BASE_URL}/`);
-      await appTookOver(page);
-      await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
+      const page = await openScanner(context);
       await page.waitForURL(new RegExp(`/tuotteet/${slug(item)}$`), { timeout: 60_000 });
       await page.getByRole('button', { name: `Lisää ostoskoriin: ${item.name}` }).first().waitFor();
       const text = await page.locator('main').innerText();
@@ -81,12 +87,7 @@ describe('barcode scanner', () => {
 
   it('without a camera takes typed digits: a Finnish error for a wrong check digit, an unknown code offers a text search', async () => {
     const context = await newContext(browser, 390); // no camera permission and no camera in this Chromium
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/tietoa`);
-    await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
-    await page.goto(`${BASE_URL}/`);
-    await appTookOver(page);
-    await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
+    const page = await openScanner(context);
     await page.getByTestId('camera-off').waitFor();
     const digits = page.getByLabel('Viivakoodin numerot');
     const wrong = item.ean.slice(0, 12) + ((Number(item.ean[12]) + 1) % 10);
