@@ -102,7 +102,7 @@ describe('barcode scanner', () => {
     await page.getByText('Viivakoodilla 2000000000015 ei löytynyt tuotetta.').waitFor();
     await page.getByTestId('scanner-text-search').click();
     await page.getByTestId('scanner').waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Hae tuotteita');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Hae tuotteita'); // the search box has the focus
     // Typed right, the digits open the product.
     await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
     await page.getByLabel('Viivakoodin numerot').fill(item.ean);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Icon, Input, mq } from '@hintakori/web-ui';
+import { Button, Icon, Input, mq, theme } from '@hintakori/web-ui';
 import { SEARCH_DEBOUNCE_MS } from '@hintakori/web-util';
 
 const Wrap = styled.form`
@@ -142,7 +142,8 @@ export function SearchBox() {
             onClose={() => setScannerOpen(false)}
             onTextSearch={() => {
               setScannerOpen(false);
-              input.current?.focus();
+              // After the dialog has gone: closing hands the focus back to the scan button first.
+              window.setTimeout(() => input.current?.focus(), theme.transitions.drawerMs + 50);
             }}
           />
         </Suspense>
