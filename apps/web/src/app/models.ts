@@ -43,6 +43,8 @@ export interface NutritionRow {
 
 export interface Item {
   id: number;
+  /** The product's EAN when a feed gave one. */
+  ean?: string | null;
   name: string;
   urlSlug: string;
   pictureUrl: string | null;

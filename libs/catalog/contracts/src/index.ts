@@ -7,6 +7,8 @@ export const CatalogPatterns = {
   SearchItemsJson: 'catalog.items.search-json',
   ItemsByCategory: 'catalog.items.by-category',
   GetItem: 'catalog.items.get',
+  /** GetItemByEanRequest → ItemDto (as GetItem answers it); 404 for a code no item has. */
+  GetItemByEan: 'catalog.items.get-by-ean',
   GetItems: 'catalog.items.get-many',
   ItemsExist: 'catalog.items.exist',
   ItemHistory: 'catalog.items.history',
@@ -252,3 +254,5 @@ export interface CreateCategoryMappingRequest {
 export interface DeleteCategoryMappingRequest {
   id: number;
 }
+
+export * from './item-by-ean';

@@ -23,6 +23,7 @@ import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000
 import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
 import { OpenDataProvenance1765100000000 } from './database/migrations/1765100000000-open-data-provenance';
 import { RegularPrice1765200000000 } from './database/migrations/1765200000000-regular-price';
+import { ItemEanIndex1765300000000 } from './database/migrations/1765300000000-item-ean-index';
 import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-store-feed-runs';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
@@ -58,6 +59,7 @@ const MIGRATIONS = [
   StoreItemsNotify1765000000000,
   OpenDataProvenance1765100000000,
   RegularPrice1765200000000,
+  ItemEanIndex1765300000000,
   StoreFeedRuns1765400000000,
 ];
 

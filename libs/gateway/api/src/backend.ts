@@ -1,6 +1,6 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, CategoryDto, ItemAlternativesDto, GetItemByEanRequest, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
 import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
@@ -81,6 +81,10 @@ export class Backend implements OnApplicationShutdown {
   }
   item(id: number, storeIds: number[]): Promise<ItemDto> {
     return this.call('catalog', CatalogPatterns.GetItem, { id, storeIds });
+  }
+  itemByEan(ean: string, storeIds: number[]): Promise<ItemDto> {
+    const request: GetItemByEanRequest = { ean, storeIds };
+    return this.call('catalog', CatalogPatterns.GetItemByEan, request);
   }
   items(ids: number[], storeIds: number[]): Promise<ItemDto[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.call('catalog', CatalogPatterns.GetItems, { ids, storeIds });

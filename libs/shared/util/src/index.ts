@@ -1,1 +1,2 @@
 export * from './data-sources';
+export * from './ean';

@@ -18,9 +18,11 @@ export type IconName =
   | 'copy'
   | 'mail'
   | 'trash'
-  | 'store';
+  | 'store'
+  | 'barcode';
 
 const PATHS: Record<IconName, string> = {
+  barcode: 'M3 5v14M6 5v14M9 5v10M12 5v14M15 5v10M18 5v14M21 5v14',
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M6 6l12 12M18 6L6 18',
   cart: 'M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 21a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',

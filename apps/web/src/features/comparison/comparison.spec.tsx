@@ -1,19 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { ComparisonItem, StoreItem } from '../../app/models';
-import { renderWithProviders, sampleItem } from '../../test/render';
+import { renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
 import { comparisonHint, rankComparison, totalsFromComparison } from './comparison.lib';
 import { ComparisonTable } from './components/ComparisonTable';
 import { StoreTotalsList } from './components/StoreTotalsList';
 
-const si = (storeId: number, price: number | null, isEstimated = false): StoreItem => ({
-  storeId,
-  price,
-  comparisonPrice: null,
-  priceUnit: 'kpl',
-  comparisonPriceUnit: 'kg',
-  isEstimated,
-  updatedAt: null,
-});
+const si = (storeId: number, price: number | null, isEstimated = false) => sampleStoreItem(storeId, { price, isEstimated, comparisonPrice: null, comparisonPriceUnit: 'kg', updatedAt: null });
 
 const line = (id: number, quantity: number, storeItems: StoreItem[]): ComparisonItem => ({ ...sampleItem(id), quantity, storeItems });
 

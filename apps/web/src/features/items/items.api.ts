@@ -41,6 +41,11 @@ export const itemsApi = api.injectEndpoints({
       query: ({ id, storeIds }) => ({ url: `/items/${id}`, params: { storeIds } }),
       providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
     }),
+    /** GET /items/byEan/{ean}: the product a scanned barcode names (404 when none has it). */
+    getItemByEan: build.query<Item, { ean: string; storeIds: number[] }>({
+      query: ({ ean, storeIds }) => ({ url: `/items/byEan/${encodeURIComponent(ean)}`, params: { storeIds } }),
+      providesTags: (r) => (r ? [{ type: 'Item', id: r.id }] : []),
+    }),
     getItemHistory: build.query<ItemHistory, { id: number; storeIds: number[] }>({
       query: ({ id, storeIds }) => ({ url: `/items/${id}/history`, params: { storeIds } }),
       providesTags: (_r, _e, { id }) => [{ type: 'Item', id }],
@@ -54,3 +59,4 @@ export const itemsApi = api.injectEndpoints({
 
 export const { useGetCategoriesQuery, useSearchItemsQuery, useGetCategoryItemsQuery, useGetItemQuery, useGetItemHistoryQuery, useGetItemAlternativesQuery } =
   itemsApi;
+export const { useLazyGetItemByEanQuery } = itemsApi;

@@ -105,6 +105,24 @@ describe('items.upserted projection and category mappings (integration)', () => 
     expect(await muutId()).toBeUndefined();
   });
 
+  it('finds an item by a scanned EAN in the forms feeds write it (EAN-13, GTIN-14, UPC-A, EAN-8), the lowest id of a shared code', async () => {
+    await projection.applyItemUpserts([
+      parsed(event(201, ['Juomat', 'Maidot'], undefined, { ean: '06408430000036' })),
+      parsed(event(202, ['Juomat', 'Maidot'], undefined, { ean: '036000291452' })),
+      parsed(event(203, ['Juomat', 'Maidot'], undefined, { ean: '96385074' })),
+      parsed(event(204, ['Juomat', 'Maidot'], undefined, { ean: '4006381333931' })),
+      parsed(event(205, ['Juomat', 'Maidot'], undefined, { ean: '4006381333931' })),
+    ]);
+    const byEan = (ean: string) => callService<ItemDto>(service.client, CatalogPatterns.GetItemByEan, { ean, storeIds: [] });
+    expect((await byEan('6408430000036')).id).toBe(201);
+    expect((await byEan('0036000291452')).id).toBe(202);
+    expect((await byEan('96385074')).id).toBe(203);
+    const shared = await byEan('4006381333931');
+    expect(shared).toEqual(await callService<ItemDto>(service.client, CatalogPatterns.GetItem, { id: 204, storeIds: [] }));
+    expect(await failure(byEan('4006381333932'))).toMatchObject({ payload: { statusCode: 400 }, message: 'ean 4006381333932 has a wrong check digit: 2, expected 1' });
+    expect(await failure(byEan('2000000000015'))).toMatchObject({ payload: { statusCode: 404 }, message: 'No product has the EAN 2000000000015' });
+  });
+
   it('puts an item no mapping or name places into a visible top-level "Muut", created once', async () => {
     await projection.applyItemUpserts([parsed(event(7, ['Lemmikit', 'Koiranruoka'])), parsed(event(8, ['Lemmikit', 'Kissanruoka']))]);
     const muut = await muutId();

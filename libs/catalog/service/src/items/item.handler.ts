@@ -1,6 +1,7 @@
 import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, ItemsJsonReply, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { jsonTextReply } from '@hintakori/platform-messaging';
+import { checkEan } from '@hintakori/shared-util';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
 import { ItemService } from './item.service';
@@ -32,6 +33,15 @@ export class ItemHandler {
   get(@Payload() data: unknown): Promise<ItemDto> {
     const payload = requirePayload(data);
     return this.items.get(parseId(payload.id, 'id'), parseStoreIds(payload.storeIds));
+  }
+
+  @MessagePattern(CatalogPatterns.GetItemByEan)
+  getByEan(@Payload() data: unknown): Promise<ItemDto> {
+    const payload = requirePayload(data);
+    if (typeof payload.ean !== 'string') throw new BadRequestException('ean must be a string of 8 or 13 digits');
+    const ean = checkEan(payload.ean);
+    if (!ean.ok) throw new BadRequestException(ean.message);
+    return this.items.getByEan(ean.ean, parseStoreIds(payload.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.GetItems)

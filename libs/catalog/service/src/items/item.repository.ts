@@ -116,6 +116,17 @@ export class ItemRepository {
     return this.dataSource.query(BY_IDS_SQL, [storeIds, ids]);
   }
 
+  /**
+   * The item a scanned code names: the code as the feeds may have written it (EAN-13, its GTIN-14 form with a
+   * leading 0, or a UPC-A without the EAN-13's leading 0); the lowest id when several items share it.
+   */
+  async findIdByEan(ean: string): Promise<number | undefined> {
+    const forms = [ean, `0${ean}`];
+    if (ean.length === 13 && ean.startsWith('0')) forms.push(ean.slice(1));
+    const rows: { id: number }[] = await this.dataSource.query('SELECT min(id) AS id FROM catalog.items WHERE ean = ANY ($1::text[])', [forms]);
+    return rows[0]?.id ?? undefined;
+  }
+
   /** Where each of an item's non-empty fields came from (catalog.items.field_sources), in field order. */
   async findFieldSources(id: number): Promise<FieldSourceDto[]> {
     const rows: { field: string; source: string; at: string | null }[] = await this.dataSource.query(

@@ -54,6 +54,13 @@ export class ItemService {
     return { ...item, fieldSources };
   }
 
+  /** The item a barcode names, as `get` answers it; 404 when no item has the code. */
+  async getByEan(ean: string, storeIds: number[]): Promise<ItemDto> {
+    const id = await this.items.findIdByEan(ean);
+    if (id === undefined) throw new NotFoundException(`No product has the EAN ${ean}`);
+    return this.get(id, storeIds);
+  }
+
   /** In the order of `ids`; unknown ids are skipped. */
   async getMany(ids: number[], storeIds: number[]): Promise<ItemDto[]> {
     return this.toDtos(await this.items.findByIds(ids, storeIds));

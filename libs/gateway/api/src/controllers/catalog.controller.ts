@@ -1,5 +1,6 @@
-import { CategoryDto, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
-import { Controller, Get } from '@nestjs/common';
+import { CategoryDto, Ean, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
+import { checkEan } from '@hintakori/shared-util';
+import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
@@ -19,7 +20,7 @@ const categoriesContract = routeContract({
 });
 
 /**
- * The links of an item: its routes with the stores of the request, its category path (itemCategories is the
+ * The links of an item: its routes with the stores of the request (by its EAN too), its category path (itemCategories is the
  * breadcrumb, top level first; the first page), a new cart holding it, and a price alert on it. `at` points at the
  * item in the answer.
  * The alternatives and an alert need at least one store: the first store that prices the item (the request's storeIds may be empty).
@@ -30,6 +31,7 @@ const itemLinks = (at: string): Record<string, LinkContract> => {
   return {
     alternatives: { operationId: 'CatalogController_itemAlternatives', parameters: { id, storeIds: `$response.body#${at}/storeItems/0/storeId` } },
     history: { operationId: 'CatalogController_itemHistory', parameters: { id, storeIds: '$request.query.storeIds' } },
+    byEan: { operationId: 'CatalogController_itemByEan', parameters: { ean: `$response.body#${at}/ean`, storeIds: '$request.query.storeIds' } },
     category1: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: slug(0), offset: 0 } },
     category2: { operationId: 'CatalogController_itemsByCategory2', parameters: { slug1: slug(0), slug2: slug(1), offset: 0 } },
     category3: { operationId: 'CatalogController_itemsByCategory3', parameters: { slug1: slug(0), slug2: slug(1), slug3: slug(2), offset: 0 } },
@@ -66,6 +68,18 @@ const itemContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
   responses: { 200: ok('The item with prices in the chosen stores', Item, itemLinks('')), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+});
+
+const itemByEanContract = routeContract({
+  params: Type.Object({ ean: Ean }),
+  query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
+  responses: {
+    200: ok('The product with this barcode, as GET /api/items/{id} answers it', Item, {
+      item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/id', storeIds: '$request.query.storeIds' } },
+      ...itemLinks(''),
+    }),
+    ...errorResponses({ 400: 'Not 8 or 13 digits, a wrong check digit, or bad storeIds', 404: 'No product has this code' }),
+  },
 });
 
 const alternativesContract = routeContract({
@@ -157,6 +171,21 @@ export class CatalogController {
     const limit = query.limit ?? 200;
     const offset = query.offset ?? 0;
     return this.cache.wrapJson(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
+  }
+
+  @Get('items/byEan/:ean')
+  @ApiOperation({
+    summary: 'The product a scanned barcode names, with prices in the chosen stores',
+    description:
+      'The same answer as GET /api/items/{id} for the product whose EAN is this EAN-8 or EAN-13 code (a feed\'s GTIN-14 ' +
+      'or UPC-A form of it counts). 400 says whether the length or the GS1 check digit is wrong; 404 when no product has the code.',
+  })
+  @Route(itemByEanContract)
+  async itemByEan(@Input() { params, query }: RouteInput<typeof itemByEanContract>): Promise<JsonBody<ItemDto>> {
+    const ean = checkEan(params.ean);
+    if (!ean.ok) throw new BadRequestException(ean.message);
+    const storeIds = [...new Set(query.storeIds ?? [])];
+    return this.cache.wrapJson(`itemByEan:${ean.ean}:${sortedKey(storeIds)}`, 30, () => this.backend.itemByEan(ean.ean, storeIds));
   }
 
   @Get('items/:id')

@@ -1,3 +1,4 @@
+import { gtinCheckDigit } from '@hintakori/shared-util';
 import { GS1_PREFIX, brandInfo } from './brands';
 import { CATALOG } from './catalog';
 import { list, type Defaults, type LeafDef, type MidDef, type ProductDef, type Storage, type TopDef } from './catalog-types';
@@ -40,15 +41,9 @@ const STORAGE_SENTENCES: Record<Storage, readonly string[]> = {
 
 const capitalize = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-function eanCheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
-
 /** True when a 13-digit code has a valid GS1 check digit. */
 export function isValidEan13(ean: string): boolean {
-  return /^\d{13}$/.test(ean) && eanCheckDigit(ean.slice(0, 12)) === Number(ean[12]);
+  return /^\d{13}$/.test(ean) && gtinCheckDigit(ean.slice(0, 12)) === Number(ean[12]);
 }
 
 /**
@@ -88,7 +83,7 @@ class ItemFactory {
     }
     for (;;) {
       const first12 = company + String(this.rng.int(0, 99999)).padStart(5, '0');
-      const ean = first12 + eanCheckDigit(first12);
+      const ean = first12 + gtinCheckDigit(first12);
       if (!this.eans.has(ean)) {
         this.eans.add(ean);
         return ean;

@@ -10,6 +10,7 @@ import { StoreSelector } from '../../stores/components/StoreSelector';
 import { useNow } from '../../stores/hooks/useNow';
 import { comparisonHint, rankComparison, rankOpenNow } from '../comparison.lib';
 import { useLazyGetComparisonQuery } from '../comparison.api';
+import { comparisonCsv, comparisonJson, downloadText, exportFileName } from '../comparison-export';
 import { useStoreOpening } from '../hooks/useOpenNow';
 import { ComparisonTable } from './ComparisonTable';
 import { SplitSuggestion } from './SplitSuggestion';
@@ -80,6 +81,26 @@ export function BasketComparisonPage() {
           ) : (
             <ComparisonTable items={items} stores={shownStores} ranked={shownRanked} onSwapped={() => void fetchPrices()} />
           )}
+          <Row style={{ margin: '16px 0' }} aria-label="Vie vertailu">
+            <Button
+              data-testid="export-csv"
+              onClick={() => {
+                const now = new Date();
+                void comparisonCsv(items, shownStores, shownRanked).then((csv) => downloadText(csv, exportFileName(now, 'csv'), 'text/csv;charset=utf-8'));
+              }}
+            >
+              Lataa CSV (Excel)
+            </Button>
+            <Button
+              data-testid="export-json"
+              onClick={() => {
+                const now = new Date();
+                downloadText(comparisonJson(items, shownStores, shownRanked, now), exportFileName(now, 'json'), 'application/json');
+              }}
+            >
+              Lataa JSON
+            </Button>
+          </Row>
           <SplitSuggestion />
         </>
       ) : null}

@@ -1,15 +1,32 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Icon, Input } from '@hintakori/web-ui';
+import { Button, Icon, Input, mq, theme } from '@hintakori/web-ui';
 import { SEARCH_DEBOUNCE_MS } from '@hintakori/web-util';
 
 const Wrap = styled.form`
   position: relative;
   flex: 1 1 240px;
   min-width: 0;
-  svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; pointer-events: none; }
+  > svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; pointer-events: none; }
   input { padding-left: 40px; }
+  ${mq.below('md')} {
+    input { padding-right: 40px; }
+  }
+`;
+
+/** The scanner (camera, decoder) is its own chunk, fetched when the shopper first taps "Skannaa viivakoodi". */
+const ScannerDialog = lazy(() => import('../../scanner/components/ScannerDialog'));
+
+/** On phones only: a shopper in the shop scans; a desktop has no back camera to point at a shelf. */
+const ScanButton = styled(Button)`
+  position: absolute;
+  right: 4px;
+  top: 50%;
+  transform: translateY(-50%);
+  ${mq.atLeast('md')} {
+    display: none;
+  }
 `;
 
 /**
@@ -31,6 +48,11 @@ export function SearchBox() {
   const [text, setText] = useState(urlText);
   const typed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const [scannerOpen, setScannerOpen] = useState(false);
+  const [scannerUsed, setScannerUsed] = useState(false);
+  // Not in the server's first screen: a tap there before the app takes over would do nothing.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useLayoutEffect(() => {
     const el = input.current;
@@ -97,6 +119,35 @@ export function SearchBox() {
           setText(e.target.value);
         }}
       />
+      {mounted ? (
+        <ScanButton
+          variant="ghost"
+          size="sm"
+          iconOnly
+          aria-label="Skannaa viivakoodi"
+          title="Skannaa viivakoodi"
+          data-testid="scan-barcode"
+          onClick={() => {
+            setScannerUsed(true);
+            setScannerOpen(true);
+          }}
+        >
+          <Icon name="barcode" size={20} />
+        </ScanButton>
+      ) : null}
+      {scannerUsed ? (
+        <Suspense fallback={null}>
+          <ScannerDialog
+            open={scannerOpen}
+            onClose={() => setScannerOpen(false)}
+            onTextSearch={() => {
+              setScannerOpen(false);
+              // After the dialog has gone: closing hands the focus back to the scan button first.
+              window.setTimeout(() => input.current?.focus(), theme.transitions.drawerMs + 50);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Wrap>
   );
 }

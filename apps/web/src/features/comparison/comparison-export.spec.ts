@@ -1,0 +1,62 @@
+import { parse } from 'papaparse';
+import { rankTotals } from '@hintakori/web-util';
+import type { ComparisonItem } from '../../app/models';
+import { sampleItem, sampleStoreItem } from '../../test/render';
+import { totalsFromComparison } from './comparison.lib';
+import { comparisonCsv, comparisonJson, euros, exportFileName } from './comparison-export';
+
+const si = (storeId: number, price: number | null, isEstimated = false) => sampleStoreItem(storeId, { price, isEstimated, comparisonPrice: null, comparisonPriceUnit: 'kg', updatedAt: null });
+const stores = [
+  { id: 1, name: 'Prisma Kamppi' },
+  { id: 2, name: 'K-Market "Kamppi"; keskusta' },
+];
+const items: ComparisonItem[] = [
+  { ...sampleItem(1), name: 'Maito 1 l', ean: '6408430000036', quantity: 2, storeItems: [si(1, 129), si(2, 1499, true)] },
+  { ...sampleItem(2), name: 'Ruisleipä; 6 kpl', ean: null, quantity: 1, storeItems: [si(1, null), si(2, 249)] },
+];
+const ranked = rankTotals(totalsFromComparison(items, [1, 2]), [1, 2]);
+
+describe('comparison export', () => {
+  it('writes euros with a decimal comma and no thousands separator', () => {
+    expect(euros(129)).toBe('1,29');
+    expect(euros(123456)).toBe('1234,56');
+    expect(euros(5)).toBe('0,05');
+  });
+
+  it('makes a CSV Finnish Excel opens as it is: BOM, semicolons, decimal commas, CRLF, Finnish header', async () => {
+    const csv = await comparisonCsv(items, stores, ranked);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFTuote;EAN;Määrä;Prisma Kamppi (€);"K-Market ""Kamppi""; keskusta (€)";Arvioitu hinta kaupoissa');
+    const rows = parse<string[]>(csv.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows).toEqual([
+      ['Tuote', 'EAN', 'Määrä', 'Prisma Kamppi (€)', 'K-Market "Kamppi"; keskusta (€)', 'Arvioitu hinta kaupoissa'],
+      ['Maito 1 l', '6408430000036', '2', '2,58', '29,98', 'K-Market "Kamppi"; keskusta'],
+      ['Ruisleipä; 6 kpl', '', '1', '', '2,49', ''],
+      ['Yhteensä', '', '3', '2,58', '32,47', ''],
+    ]);
+  });
+
+  it('makes JSON with the same figures in cents and each store total', () => {
+    const json = JSON.parse(comparisonJson(items, stores, ranked, new Date('2026-11-28T10:00:00Z')));
+    expect(json.generatedAt).toBe('2026-11-28T10:00:00.000Z');
+    expect(json.stores).toEqual([
+      { storeId: 1, name: 'Prisma Kamppi', total: 258, cheapest: true, extraOverCheapest: 0, estimatedCount: 0, missingCount: 1 },
+      { storeId: 2, name: 'K-Market "Kamppi"; keskusta', total: 3247, cheapest: false, extraOverCheapest: 2989, estimatedCount: 1, missingCount: 0 },
+    ]);
+    expect(json.items[0]).toEqual({
+      itemId: 1,
+      ean: '6408430000036',
+      name: 'Maito 1 l',
+      quantity: 2,
+      prices: [
+        { storeId: 1, price: 129, lineTotal: 258, isEstimated: false },
+        { storeId: 2, price: 1499, lineTotal: 2998, isEstimated: true },
+      ],
+    });
+    expect(json.items[1].prices[0]).toEqual({ storeId: 1, price: null, lineTotal: null, isEstimated: false });
+  });
+
+  it('names the file by the day', () => {
+    expect(exportFileName(new Date(2026, 10, 8, 12), 'csv')).toBe('ostoskorivertailu-2026-11-08.csv');
+  });
+});
