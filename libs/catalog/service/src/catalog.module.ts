@@ -23,6 +23,7 @@ import { ItemJsonNotify1764900000000 } from './database/migrations/1764900000000
 import { StoreItemsNotify1765000000000 } from './database/migrations/1765000000000-store-items-notify';
 import { OpenDataProvenance1765100000000 } from './database/migrations/1765100000000-open-data-provenance';
 import { RegularPrice1765200000000 } from './database/migrations/1765200000000-regular-price';
+import { PriceTrends1765400000000 } from './database/migrations/1765400000000-price-trends';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -38,6 +39,10 @@ import { StoreItemsIndex } from './items/store-items-index';
 import { PriceHistoryEntity } from './prices/price-history.entity';
 import { PriceHistoryHandler } from './prices/price-history.handler';
 import { PriceHistoryService } from './prices/price-history.service';
+import { PriceChangesService } from './price-trends/price-changes.service';
+import { PriceLevelsService } from './price-trends/price-levels.service';
+import { PriceTrendsHandler } from './price-trends/price-trends.handler';
+import { ReferenceBasket } from './price-trends/reference-basket';
 import { StorePriceEntity } from './prices/store-price.entity';
 import { StorePriceProjection } from './prices/store-price.projection';
 import { CatalogSeeder } from './seeding/catalog.seeder';
@@ -55,6 +60,7 @@ const MIGRATIONS = [
   StoreItemsNotify1765000000000,
   OpenDataProvenance1765100000000,
   RegularPrice1765200000000,
+  PriceTrends1765400000000,
 ];
 
 /**
@@ -88,7 +94,7 @@ export class CatalogModule {
         TypeOrmModule.forRootAsync({ useFactory: () => catalogTypeOrmOptions(config) }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
+      controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, PriceTrendsHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
       providers: [
         { provide: CATALOG_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
         CategoryRepository,
@@ -104,6 +110,9 @@ export class CatalogModule {
         ItemUpsertProjection,
         StorePriceProjection,
         PriceHistoryService,
+        ReferenceBasket,
+        PriceLevelsService,
+        PriceChangesService,
         CatalogSeeder,
         ...consumers.providers,
       ],
