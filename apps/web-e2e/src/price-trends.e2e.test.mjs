@@ -3,7 +3,7 @@
 //   BASE_URL=http://localhost:3000 node --test apps/web-e2e/src/price-trends.e2e.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launch } from './browser.mjs';
+import { BASE_URL, launch, newContext } from './browser.mjs';
 
 async function api(path) {
   const response = await fetch(`${BASE_URL}/api${path}`);
@@ -22,7 +22,8 @@ before(async () => {
   const picked = ['S', 'K', 'L'].map((type) => minimal.find((s) => s.type === type)).filter(Boolean);
   stores = await Promise.all(picked.map((s) => api(`/stores/${s.id}`)));
   browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fi-FI', timezoneId: 'Europe/Helsinki', serviceWorkers: 'block' });
+  context = await newContext(browser);
+  // A loaded two-core machine answers a page in seconds.
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(90_000);
   page = await context.newPage();
