@@ -46,9 +46,10 @@ describe('/hintataso', () => {
     await page.getByTestId('price-level-chart').waitFor();
     const lines = page.getByTestId('price-level-line');
     assert.equal(await lines.count(), stores.length);
-    // Each line has a point per day of the 60-day period (the demo history reaches back that far).
+    // Each line has a point per day from the first day the history has a basket price (the standalone's demo feed
+    // run reaches about 40 days back; the seeder's demo history 60).
     const points = await lines.first().getAttribute('points');
-    assert.ok(points.split(' ').length >= 55, `points: ${points.split(' ').length}`);
+    assert.ok(points.split(' ').length >= 30, `points: ${points.split(' ').length}`);
     const rows = page.getByTestId('price-level-row');
     assert.equal(await rows.count(), stores.length);
     assert.ok((await rows.first().innerText()).includes('halvin'));
