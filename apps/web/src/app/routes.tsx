@@ -9,6 +9,8 @@ const SearchPage = lazyNamed(() => import('../features/items/components/SearchPa
 const CategoryPage = lazyNamed(() => import('../features/items/components/CategoryPage'), 'CategoryPage');
 const ProductPage = lazyNamed(() => import('../features/items/components/ProductPage'), 'ProductPage');
 const BasketComparisonPage = lazyNamed(() => import('../features/comparison/components/BasketComparisonPage'), 'BasketComparisonPage');
+const PriceLevelsPage = lazyNamed(() => import('../features/price-trends/components/PriceLevelsPage'), 'PriceLevelsPage');
+const PriceChangesPage = lazyNamed(() => import('../features/price-trends/components/PriceChangesPage'), 'PriceChangesPage');
 const PriceMapPage = lazyNamed(() => import('../features/price-map/components/PriceMapPage'), 'PriceMapPage');
 const StoreListPage = lazyNamed(() => import('../features/stores/components/StoreListPage'), 'StoreListPage');
 const StoreDetailPage = lazyNamed(() => import('../features/stores/components/StoreDetailPage'), 'StoreDetailPage');
@@ -53,6 +55,8 @@ export function AppRoutes() {
           <Route path="kategoria/:slug1/:slug2?/:slug3?" element={page(<CategoryPage />)} />
           <Route path="ostoskorivertailu" element={page(<BasketComparisonPage />)} />
           <Route path="hintakartta" element={page(<PriceMapPage />)} />
+          <Route path="hintataso" element={page(<PriceLevelsPage />)} />
+          <Route path="hinnanmuutokset" element={page(<PriceChangesPage />)} />
           <Route path="kaupat" element={page(<StoreListPage />)} />
           <Route path="kaupat/:storeSlug" element={page(<StoreDetailPage />)} />
           <Route path="tarjoukset" element={page(<OffersListPage />)} />

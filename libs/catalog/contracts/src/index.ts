@@ -1,5 +1,7 @@
 /** Message patterns and payloads of the catalog service (categories, items, current display prices). */
 
+export * from './price-trends';
+
 export const CatalogPatterns = {
   ListCategories: 'catalog.categories.list',
   SearchItems: 'catalog.items.search',
@@ -14,6 +16,10 @@ export const CatalogPatterns = {
   ItemHistory: 'catalog.items.history',
   ItemAlternatives: 'catalog.items.alternatives',
   StoreCampaignItems: 'catalog.items.store-campaigns',
+  /** PriceLevelsRequest → PriceLevels (./price-trends). */
+  PriceLevels: 'catalog.prices.levels',
+  /** PriceChangesRequest → PriceChanges (./price-trends). */
+  PriceChanges: 'catalog.prices.changes',
   ListCategoryMappings: 'catalog.category-mappings.list',
   ListUnmappedCategories: 'catalog.category-mappings.unmapped',
   CreateCategoryMapping: 'catalog.category-mappings.create',

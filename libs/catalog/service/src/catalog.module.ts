@@ -25,6 +25,7 @@ import { OpenDataProvenance1765100000000 } from './database/migrations/176510000
 import { RegularPrice1765200000000 } from './database/migrations/1765200000000-regular-price';
 import { ItemEanIndex1765300000000 } from './database/migrations/1765300000000-item-ean-index';
 import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-store-feed-runs';
+import { PriceTrends1765500000000 } from './database/migrations/1765500000000-price-trends';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -41,6 +42,10 @@ import { StoreItemsIndex } from './items/store-items-index';
 import { PriceHistoryEntity } from './prices/price-history.entity';
 import { PriceHistoryHandler } from './prices/price-history.handler';
 import { PriceHistoryService } from './prices/price-history.service';
+import { PriceChangesService } from './price-trends/price-changes.service';
+import { PriceLevelsService } from './price-trends/price-levels.service';
+import { PriceTrendsHandler } from './price-trends/price-trends.handler';
+import { ReferenceBasket } from './price-trends/reference-basket';
 import { StorePriceEntity } from './prices/store-price.entity';
 import { StorePriceProjection } from './prices/store-price.projection';
 import { StoreFreshnessProjection } from './prices/store-freshness.projection';
@@ -61,6 +66,7 @@ const MIGRATIONS = [
   RegularPrice1765200000000,
   ItemEanIndex1765300000000,
   StoreFeedRuns1765400000000,
+  PriceTrends1765500000000,
 ];
 
 /**
@@ -95,7 +101,7 @@ export class CatalogModule {
         TypeOrmModule.forRootAsync({ useFactory: () => catalogTypeOrmOptions(config) }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
+      controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, PriceTrendsHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
       providers: [
         { provide: CATALOG_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
         CategoryRepository,
@@ -112,6 +118,9 @@ export class CatalogModule {
         StorePriceProjection,
         StoreFreshnessProjection,
         PriceHistoryService,
+        ReferenceBasket,
+        PriceLevelsService,
+        PriceChangesService,
         CatalogSeeder,
         ...consumers.providers,
       ],

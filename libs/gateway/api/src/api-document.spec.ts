@@ -10,6 +10,7 @@ import { Backend } from './backend';
 import { AdminController } from './controllers/admin.controller';
 import { AlertsController } from './controllers/alerts.controller';
 import { CatalogController } from './controllers/catalog.controller';
+import { PricesController } from './controllers/prices.controller';
 import { ClientErrorsController } from './controllers/client-errors.controller';
 import { ComparisonsController } from './controllers/comparisons.controller';
 import { ShoppingCartsController } from './controllers/shopping-carts.controller';
@@ -24,6 +25,7 @@ import { apiDocument } from './setup';
 @Module({
   controllers: [
     CatalogController,
+    PricesController,
     StoresController,
     ShoppingCartsController,
     ComparisonsController,

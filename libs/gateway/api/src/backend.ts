@@ -1,6 +1,6 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
-import { CatalogPatterns, CategoryDto, ItemAlternativesDto, GetItemByEanRequest, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, CategoryDto, GetItemByEanRequest, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, PriceChanges, PriceChangesRequest, PriceLevels, PriceLevelsRequest, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
 import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
@@ -100,6 +100,12 @@ export class Backend implements OnApplicationShutdown {
   }
   itemHistory(itemId: number, storeIds: number[]): Promise<ItemHistoryDto> {
     return this.call('catalog', CatalogPatterns.ItemHistory, { itemId, storeIds });
+  }
+  priceLevels(request: PriceLevelsRequest): Promise<PriceLevels> {
+    return this.call('catalog', CatalogPatterns.PriceLevels, request);
+  }
+  priceChanges(request: PriceChangesRequest): Promise<PriceChanges> {
+    return this.call('catalog', CatalogPatterns.PriceChanges, request);
   }
 
   searchStores(search: string, limit: number): Promise<StoreDto[]> {

@@ -34,6 +34,8 @@ export const theme = {
     clusterLarge: 'rgba(179, 38, 30, 0.88)',
     clusterHalo: 'rgba(255, 255, 255, 0.7)',
   },
+  /** Line colours of charts, one per series in order (the price levels' stores). */
+  chart: ['#17663f', '#d45500', '#0a4aa6', '#8a5300', '#7b3fa0', '#b3261e', '#00838f', '#56625a'],
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -13,6 +13,8 @@ describe('navigation', () => {
       'Kaupat',
       'Tarjoukset',
       'Hintakartta',
+      'Hintataso',
+      'Hinnanmuutokset',
       '|',
       'Blogi',
       'Reseptit',

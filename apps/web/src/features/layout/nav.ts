@@ -14,6 +14,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Kaupat', path: '/kaupat' },
   { label: 'Tarjoukset', path: '/tarjoukset' },
   { label: 'Hintakartta', path: '/hintakartta' },
+  { label: 'Hintataso', path: '/hintataso' },
+  { label: 'Hinnanmuutokset', path: '/hinnanmuutokset' },
   'divider',
   { label: 'Blogi', path: '/blogi' },
   { label: 'Reseptit', path: '/reseptit' },

@@ -99,7 +99,8 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     }
     this.logger.log(`catalog: seeded ${data.items.length} items`);
 
-    await this.seedPrices(manager, data.prices(), data.priceCount);
+    // Each pair's earlier prices first: the price history (catalog.price_history) reaches 60 days back for the price levels.
+    await this.seedPrices(manager, data.pricesWithHistory(), data.priceWithHistoryCount);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { REFERENCE_BASKET_CATEGORIES } from '@hintakori/catalog-contracts';
 import { helsinkiToday, isValidDate } from './dates';
 import { FINLAND_ITEMS_FACTOR, generateCatalog, type ItemMeta } from './items';
 import { generateOffers } from './offers';
@@ -33,7 +34,9 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
   const catalog = generateCatalog(seed32, small, finland ? FINLAND_ITEMS_FACTOR : 1);
   const { items, meta } = itemsInFeedOrder(catalog.items, catalog.meta);
   // Nationally, a store carries its format's share of the (much larger) catalogue, not nearly all of it.
-  const model = new PriceModel(seed32, today, stores, items, meta, finland ? FINLAND_ASSORTMENT : undefined);
+  const everydayCategories = new Set(catalog.categories.filter((category) => (REFERENCE_BASKET_CATEGORIES as readonly string[]).includes(category.slug)).map((c) => c.id));
+  const everyday = new Set(items.flatMap((item, index) => (everydayCategories.has(item.categoryId) ? [index] : [])));
+  const model = new PriceModel(seed32, today, stores, items, meta, finland ? FINLAND_ASSORTMENT : undefined, everyday);
   const offers = generateOffers(seed32, stores, items, model);
   return {
     stores,
@@ -42,6 +45,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     offers,
     priceCount: model.count,
     prices: () => model.iterate(),
+    pricesWithHistory: () => model.iterateWithHistory(),
+    priceWithHistoryCount: model.count + model.historyCount,
     priceAt: (storeIndex, itemIndex) => model.price(storeIndex, itemIndex),
     earlierPriceAt: (storeIndex, itemIndex, current) => model.earlierPrice(storeIndex, itemIndex, current),
   };

@@ -23,6 +23,8 @@ const SALT = {
   store: 0x0c8,
   range: 0x0c9,
   history: 0x0ca,
+  trend: 0x0cb,
+  change: 0x0cc,
 };
 
 /** Share of prices on campaign: chain-wide campaigns plus single-store ones (≈ 5 % together). */
@@ -57,6 +59,16 @@ const CAMPAIGN_HISTORY_RATE = 0.4;
 /** Share of prices last seen 15–40 days ago. */
 const STALE_RATE = 0.07;
 
+/** How far back the seeded price history reaches, in days. */
+export const HISTORY_DAYS = 60;
+/** Days before today of the earlier steps of an everyday product's price (then its current price). */
+const EVERYDAY_STEPS = [60, 30] as const;
+/**
+ * Share of the other (non-stale) prices that changed once in the history: the price before it held from 60 days
+ * ago, and the change came 0.5–30 days ago (a third of them in the last week), 4–15 % down or up.
+ */
+const CHANGE_RATE = 0.04;
+
 interface StoreProfile {
   store: DemoStore;
   type: StoreType;
@@ -75,6 +87,8 @@ export class PriceModel {
   private readonly profiles: StoreProfile[];
   private readonly todayStart: number;
   readonly count: number;
+  /** Earlier observations historyOf gives over all pairs. */
+  readonly historyCount: number;
 
   constructor(
     private readonly seed: number,
@@ -84,6 +98,8 @@ export class PriceModel {
     private readonly meta: readonly ItemMeta[],
     /** Per-chain share of the catalogue a store carries (national size); all of it when absent. */
     private readonly assortment?: Readonly<Record<ChainId, number>>,
+    /** Items (by index) of the everyday categories of the price levels' reference basket: each gets a 60-day history. */
+    private readonly everyday: ReadonlySet<number> = new Set(),
   ) {
     this.todayStart = helsinkiMidnightUtc(today);
     this.profiles = stores.map((store) => {
@@ -101,8 +117,56 @@ export class PriceModel {
       };
     });
     let count = 0;
-    for (const profile of this.profiles) for (let i = 0; i < items.length; i++) if (this.carries(profile, i)) count++;
+    let historyCount = 0;
+    this.profiles.forEach((profile, s) => {
+      for (let i = 0; i < items.length; i++) {
+        if (!this.carries(profile, i)) continue;
+        count++;
+        historyCount += this.historyLength(s, i);
+      }
+    });
     this.count = count;
+    this.historyCount = historyCount;
+  }
+
+  /** Earlier observations historyOf gives for a pair the store sells: none for a stale price. */
+  private historyLength(storeIndex: number, itemIndex: number): number {
+    const storeId = this.profiles[storeIndex].store.id;
+    const itemId = this.items[itemIndex].id;
+    if (hashUnit(this.seed ^ SALT.time, storeId, itemId, 0) < STALE_RATE) return 0;
+    if (this.everyday.has(itemIndex)) return EVERYDAY_STEPS.length;
+    return hashUnit(this.seed ^ SALT.change, storeId, itemId, 0) < CHANGE_RATE ? 2 : 0;
+  }
+
+  /**
+   * The observations of a pair before its current price, oldest first (all older than it): an everyday product's
+   * price 60 and 30 days ago, drifting towards today's by its chain's trend (−6 … +8 % over the period); some
+   * other prices' one change (the earlier price from 60 days ago, then the current price from the change on).
+   */
+  historyOf(storeIndex: number, itemIndex: number, current: DemoPrice): DemoPrice[] {
+    const length = this.historyLength(storeIndex, itemIndex);
+    if (length === 0) return [];
+    const profile = this.profiles[storeIndex];
+    const h = (salt: number, k: number) => hashUnit(this.seed ^ salt, profile.store.id, current.itemId, k);
+    const at = (daysAgo: number, k: number) => new IsoDate(floor((this.todayStart - daysAgo * DAY + floor(h(SALT.time, 10 + k) * 10 * HOUR) + 7 * HOUR) / 1000) * 1000).toISOString();
+    const regular = this.regularPrice(storeIndex, itemIndex);
+    const step = (price: number, updatedAt: string, isCampaign = false): DemoPrice => ({
+      ...current,
+      price,
+      comparisonPrice: this.comparisonPriceOf(itemIndex, price),
+      isCampaign,
+      updatedAt,
+    });
+    if (this.everyday.has(itemIndex)) {
+      // Today's regular price less the chain's trend, fading in two steps.
+      const trend = -0.06 + 0.14 * hashUnit(this.seed ^ SALT.trend, profile.chainIndex, 0) + 0.02 * (h(SALT.trend, 0) - 0.5);
+      return EVERYDAY_STEPS.map((daysAgo, k) => step(max(5, shelfPrice(regular * (1 - (trend * (EVERYDAY_STEPS.length - k)) / EVERYDAY_STEPS.length))), at(daysAgo, k)));
+    }
+    const size = 0.04 + 0.11 * h(SALT.change, 1);
+    const before = max(5, shelfPrice(regular * (h(SALT.change, 2) < 0.5 ? 1 + size : 1 - size)));
+    const daysAgo = 0.5 + 29.5 * h(SALT.change, 3) ** 2;
+    const changedAt = floor(Math.min(this.todayStart - daysAgo * DAY, Date.parse(current.updatedAt) - HOUR) / 1000) * 1000;
+    return [step(before, at(HISTORY_DAYS, 0)), step(current.price, new IsoDate(changedAt).toISOString(), current.isCampaign)];
   }
 
   /** Whether the store sells the item (index into items). */
@@ -210,6 +274,19 @@ export class PriceModel {
     for (let s = 0; s < this.profiles.length; s++) {
       const profile = this.profiles[s];
       for (let i = 0; i < this.items.length; i++) if (this.carries(profile, i)) yield this.priceAt(s, i);
+    }
+  }
+
+  /** As iterate, each pair's history (historyOf) first. */
+  *iterateWithHistory(): Generator<DemoPrice> {
+    for (let s = 0; s < this.profiles.length; s++) {
+      const profile = this.profiles[s];
+      for (let i = 0; i < this.items.length; i++) {
+        if (!this.carries(profile, i)) continue;
+        const current = this.priceAt(s, i);
+        yield* this.historyOf(s, i, current);
+        yield current;
+      }
     }
   }
 }

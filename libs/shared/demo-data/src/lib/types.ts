@@ -109,6 +109,13 @@ export interface DemoData {
   prices(): Iterable<DemoPrice>;
   /** Exact number of prices that prices() yields. */
   priceCount: number;
+  /**
+   * As prices(), each pair's earlier observations first (oldest first, all older than its current price): a 60-day
+   * price history for the everyday products of the price levels' reference basket and one change for some other prices.
+   */
+  pricesWithHistory(): Iterable<DemoPrice>;
+  /** Exact number of observations that pricesWithHistory() yields. */
+  priceWithHistoryCount: number;
   /** The price of items[itemIndex] in stores[storeIndex], or null when that store does not sell it. */
   priceAt(storeIndex: number, itemIndex: number): DemoPrice | null;
   /** For some campaign prices of S and K group stores, the earlier (non-campaign) price the feeds also carry, else null. */
