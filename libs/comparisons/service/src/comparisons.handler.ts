@@ -1,28 +1,29 @@
-import { BasketLine, BasketSplitResult, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseComparisonRequest, parseSplitRequest } from './comparison-request';
+import { MessagePattern } from '@nestjs/microservices';
 import { ComparisonsService } from './comparisons.service';
 
+/** Answers every comparisons pattern; each payload is checked against its contract schema before it gets here. */
 @Controller()
 export class ComparisonsHandler {
   constructor(private readonly comparisons: ComparisonsService) {}
 
   /** Σ quantity × price per compared store, with estimate/missing counts and the cheapest store flagged. */
   @MessagePattern(ComparisonsPatterns.StoreTotals)
-  async storeTotals(@Payload() data: unknown): Promise<StoreTotalsResult> {
-    return this.comparisons.storeTotals(parseComparisonRequest(data));
+  async storeTotals(@ValidPayload(ComparisonRequest) request: ComparisonRequest): Promise<StoreTotalsResult> {
+    return this.comparisons.storeTotals(request);
   }
 
   /** Every line in input order with a real, estimated or absent price for every compared store. */
   @MessagePattern(ComparisonsPatterns.Basket)
-  async basket(@Payload() data: unknown): Promise<BasketLine[]> {
-    return this.comparisons.basket(parseComparisonRequest(data));
+  async basket(@ValidPayload(ComparisonRequest) request: ComparisonRequest): Promise<BasketLine[]> {
+    return this.comparisons.basket(request);
   }
 
   /** The basket split over at most maxStores of the compared stores, against the cheapest single store. */
   @MessagePattern(ComparisonsPatterns.Split)
-  async split(@Payload() data: unknown): Promise<BasketSplitResult> {
-    return this.comparisons.split(parseSplitRequest(data));
+  async split(@ValidPayload(BasketSplitRequest) request: BasketSplitRequest): Promise<BasketSplitResult> {
+    return this.comparisons.split(request);
   }
 }

@@ -11,3 +11,5 @@ export * from './batch-consumer';
 export * from './kafka-rpc.client';
 export * from './kafka-rpc.server';
 export { isJsonTextReply, jsonTextReply, type JsonTextReply } from './kafka-rpc';
+export * from './payload.pipe';
+export { expected, formatValidationError, type RequestPart, type ValidationErrorLike } from './validation-errors';

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { MAX_ID } from '../http/contract-errors';
+import { MAX_ID } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
 
