@@ -19,8 +19,15 @@ export class PayloadPipe<T extends TSchema = TSchema> implements PipeTransform<u
   }
 
   transform(value: unknown): Static<T> {
-    if (this.validator.Check(value)) return value as Static<T>;
-    throw new BadRequestException(formatValidationError('body', this.schema, value, this.validator.Errors(value)));
+    const problem = this.problem(value);
+    if (problem !== null) throw new BadRequestException(problem);
+    return value as Static<T>;
+  }
+
+  /** What is wrong with a payload, as the 400's message says it; null when it matches the schema. */
+  problem(value: unknown): string | null {
+    if (this.validator.Check(value)) return null;
+    return formatValidationError('body', this.schema, value, this.validator.Errors(value));
   }
 }
 
