@@ -1,4 +1,4 @@
-/** JSON shapes served under /api (see docs/api.md). Prices are integer cents. */
+/** JSON shapes served under /api (their schemas: the OpenAPI document at /api/docs). Prices are integer cents. */
 import type { CartWriteResult } from '@hintakori/carts-contracts';
 import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import type { OpeningEntry } from '@hintakori/web-util';
