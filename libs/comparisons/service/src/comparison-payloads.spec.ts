@@ -1,7 +1,8 @@
 import { BasketSplitRequest, ComparisonRequest } from '@hintakori/comparisons-contracts';
 import { PayloadPipe } from '@hintakori/platform-messaging';
+import { distinctStores } from './comparisons.handler';
 
-/** The comparisons payload contracts as the service's one payload pipe applies them. */
+/** The comparisons payload contracts as the service's one payload pipe applies them (and the handler's one check). */
 const comparison = new PayloadPipe(ComparisonRequest);
 const split = new PayloadPipe(BasketSplitRequest);
 
@@ -30,7 +31,8 @@ describe('ComparisonRequest', () => {
     expect(comparison.problem({ storeIds: '1,2', lines: [] })).toBe('storeIds must be a list, got "1,2"');
     expect(comparison.problem({ storeIds: [], lines: [] })).toBe('storeIds must list at least one value');
     expect(comparison.problem({ storeIds: Array.from({ length: 101 }, (_, i) => i + 1), lines: [] })).toBe('storeIds may list at most 100 values, got 101');
-    expect(comparison.problem({ storeIds: [4, 2, 4], lines: [] })).toBe('storeIds must not list the same value twice');
+    expect(() => distinctStores(comparison.transform({ storeIds: [4, 2, 4], lines: [] }))).toThrow('storeIds must not list the same value twice');
+    expect(() => distinctStores(split.transform({ storeIds: [4, 4], lines: [] }))).toThrow('storeIds must not list the same value twice');
   });
 
   it('refuses store ids that are not positive integers', () => {
