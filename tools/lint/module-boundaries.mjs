@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Enforces the Nx project boundaries from the tags in each project.json:
 //   - apps never import apps; the web app never imports backend libs (only the browser-safe shared util library,
-//     libs/shared/util: the data sources' names and licences shown beside prices);
-//   - type:contracts depend on nothing of ours; type:util only on util/contracts;
-//   - the platform (libs/platform/*) knows no service: it imports no contracts, no composition and no service scope;
+//     libs/shared/util: the data sources' names and licences shown beside prices), except the types of the
+//     contracts libraries (`import type`: erased by the build, nothing added to the bundle);
+//   - type:contracts depend on nothing of ours but the shared contract primitives (libs/shared/contracts);
+//     type:util only on util/contracts;
+//   - the platform (libs/platform/*) knows no service: it imports no service's contracts, no composition and no
+//     service scope (the shared contract primitives name no service);
 //   - scope:<service> may use its own scope and scope:shared; apps may compose anything but other apps
 //     (the standalone host composes every service's feature lib).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -46,6 +49,12 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 }
 const owner = (file) => projects.find((p) => file.startsWith(p.root + path.sep));
 
+/** Whether the import whose specifier ends at `index` is `import type … from` (erased by the build). */
+function typeOnly(source, index) {
+  const start = source.lastIndexOf('import', index);
+  return start >= 0 && /^import\s+type\s[^;]*$/.test(source.slice(start, index));
+}
+
 const problems = [];
 for (const project of projects) {
   if (!project.scope || !project.type) problems.push(`${project.name}: project.json needs a scope:* and a type:* tag`);
@@ -65,9 +74,12 @@ for (const file of walk(path.join(root, 'apps')).concat(walk(path.join(root, 'li
     if (!to || to === from) continue;
     const where = `${path.relative(root, file)} imports ${spec}`;
     if (to.type === 'app') problems.push(`${where}: apps are never imported`);
-    else if (from.scope === 'web' && to.scope !== 'web' && to.name !== 'shared-util') problems.push(`${where}: the web app only uses web libs`);
-    else if (from.type === 'contracts') problems.push(`${where}: contracts libs depend on nothing of ours`);
-    else if (from.root.startsWith(path.join(root, 'libs/platform') + path.sep) && (to.scope !== 'shared' || ['contracts', 'composition'].includes(to.type))) {
+    else if (from.scope === 'web' && to.scope !== 'web' && to.name !== 'shared-util' && !(to.type === 'contracts' && typeOnly(source, match.index))) {
+      problems.push(`${where}: the web app only uses web libs (and the contracts' types, with import type)`);
+    }
+    else if (from.type === 'contracts' && !(to.scope === 'shared' && to.type === 'contracts')) {
+      problems.push(`${where}: contracts libs depend on nothing of ours but the shared contract primitives`);
+    } else if (from.root.startsWith(path.join(root, 'libs/platform') + path.sep) && (to.scope !== 'shared' || to.type === 'composition')) {
       problems.push(`${where}: the platform knows no service (the composition hands it what it needs)`);
     }
     else if (from.type === 'util' && !['util', 'contracts'].includes(to.type)) problems.push(`${where}: util libs only use util and contracts libs`);

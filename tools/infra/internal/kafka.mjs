@@ -138,11 +138,15 @@ function clusterId() {
   const f = path.join(KAFKA_DATA_DIR, 'cluster-id');
   try {
     const id = fs.readFileSync(f, 'utf8').trim();
-    if (id) return id;
+    if (id && !id.startsWith('-')) return id;
   } catch {
     /* create */
   }
-  const id = crypto.randomBytes(16).toString('base64url'); // Kafka Uuid format (22 chars)
+  // Kafka Uuid format (22 chars); like Kafka's own random ids, never one starting with "-", which the storage
+  // tool's command line would read as an option.
+  let id;
+  do id = crypto.randomBytes(16).toString('base64url');
+  while (id.startsWith('-'));
   fs.writeFileSync(f, `${id}\n`);
   return id;
 }

@@ -1,4 +1,6 @@
-/** JSON shapes served under /api (see docs/api.md). Prices are integer cents. */
+/** JSON shapes served under /api (their schemas: the OpenAPI document at /api/docs). Prices are integer cents. */
+import type { CartWriteResult } from '@hintakori/carts-contracts';
+import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import type { OpeningEntry } from '@hintakori/web-util';
 
 export type { OpeningEntry };
@@ -112,17 +114,10 @@ export interface ServerCart {
   items: Array<{ item: Item; quantity: number }>;
 }
 
-export interface CartIdResponse {
-  id: string;
-}
+/** What a cart write answers: the cart id to keep from now on (the carts contract's type; type-only, no code). */
+export type CartIdResponse = CartWriteResult;
 
 export type ComparisonItem = Item & { quantity: number };
 
-export interface StoreTotalsEntry {
-  total: number;
-  estimatedCount: number;
-  missingCount: number;
-  cheapest: boolean;
-}
-
-export type StoreTotalsResult = Record<string, StoreTotalsEntry>;
+/** Store totals keyed by store id (the comparisons contract's types; type-only, no code). */
+export type { StoreTotal as StoreTotalsEntry, StoreTotalsResult };

@@ -1,4 +1,11 @@
-/** Message patterns and payloads of the alerts service (price-drop e-mails without an account). */
+import { CentsAmount, Id } from '@hintakori/shared-contracts';
+import { type Static, type TSchema, Type } from 'typebox';
+
+/**
+ * Message patterns and payloads of the alerts service (price-drop e-mails without an account). Each request payload
+ * is a TypeBox schema (the service checks every message against it; the gateway composes its routes from it) and its
+ * type is derived from the schema.
+ */
 
 export const AlertsPatterns = {
   Subscribe: 'alerts.subscribe',
@@ -16,39 +23,54 @@ export const ALERT_LIMITS = {
   itemsPerAddress: 100,
   storesPerRequest: 50,
   confirmationHours: 48,
+  /** The highest target price, cents (prices above 1,000 € are refused by the ingest too). */
+  targetPrice: 100_000,
 } as const;
 
-/** One store of a watch request, with the price the gateway read from the catalog (the first reference). */
-export interface AlertStoreRef {
-  storeId: number;
-  storeName: string;
-  /** Cents; null when the store has no price for the item now. */
-  price: number | null;
-}
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** Text with something besides spaces in it, at most `max` characters. */
+const Text = (title: string, max: number) =>
+  Type.String({ maxLength: max, pattern: '\\S', title, 'x-expected': `a non-empty string of at most ${max} characters` });
+
+/** The token of an e-mail link: 43 characters of base64url (32 random bytes). */
+export const AlertToken = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', title: 'token', 'x-expected': 'the 43-character token from the e-mail link' });
+/** The price to watch for, cents; null: any drop. */
+export const TargetPrice = (description?: string) =>
+  Type.Union([Type.Integer({ minimum: 1, maximum: ALERT_LIMITS.targetPrice }), Type.Null()], {
+    title: 'targetPrice',
+    'x-expected': `null (any drop) or integer cents between 1 and ${ALERT_LIMITS.targetPrice}`,
+    ...(description ? { description } : {}),
+  });
+
+/** One store of a watch request, with the price (cents; null: none now) the gateway read from the catalog (the first reference). */
+export const AlertStoreRef = Type.Object({ storeId: Id('storeId'), storeName: Text('storeName', 200), price: Nullable(CentsAmount) });
+export type AlertStoreRef = Static<typeof AlertStoreRef>;
 
 /**
  * A request to watch one item in some stores. The gateway checks the item and stores exist and adds their
  * names and current prices; `clientAddress` is the requester's IP (for the per-client limit).
  */
-export interface SubscribeRequest {
-  email: string;
-  itemId: number;
-  itemName: string;
-  itemSlug: string;
-  stores: AlertStoreRef[];
-  /** Cents; null means "any drop". */
-  targetPrice: number | null;
-  clientAddress: string;
-}
+export const SubscribeRequest = Type.Object({
+  /** Trimmed, lower-cased and checked by the alerts service. */
+  email: Type.String(),
+  itemId: Id('itemId'),
+  itemName: Text('itemName', 500),
+  itemSlug: Text('itemSlug', 500),
+  /** Distinct stores (the service refuses a store listed twice). */
+  stores: Type.Array(AlertStoreRef, { minItems: 1, maxItems: ALERT_LIMITS.storesPerRequest }),
+  targetPrice: TargetPrice(),
+  clientAddress: Text('clientAddress', 100),
+});
+export type SubscribeRequest = Static<typeof SubscribeRequest>;
 
 /** Always the same answer, whatever the address: nobody learns whether an address is subscribed. */
 export interface SubscribeResult {
   accepted: true;
 }
 
-export interface TokenRequest {
-  token: string;
-}
+/** `alerts.confirm`, `alerts.manage.get`, `alerts.manage.erase`. */
+export const TokenRequest = Type.Object({ token: AlertToken });
+export type TokenRequest = Static<typeof TokenRequest>;
 
 export interface ConfirmResult {
   /** The address's manage page token (`/hintavahti/{manageToken}`). */
@@ -77,10 +99,8 @@ export interface ManageDto {
   watches: WatchDto[];
 }
 
-export interface DeleteWatchRequest {
-  token: string;
-  watchId: number;
-}
+export const DeleteWatchRequest = Type.Object({ token: AlertToken, watchId: Id('watchId') });
+export type DeleteWatchRequest = Static<typeof DeleteWatchRequest>;
 
 export interface EraseResult {
   erased: boolean;

@@ -299,7 +299,7 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
     });
 
     it('refuses a malformed token with 400', async () => {
-      expect(await failure(send(AlertsPatterns.Manage, { token: 'short' }))).toEqual({ statusCode: 400, message: 'token must be the 43-character token from the e-mail link' });
+      expect(await failure(send(AlertsPatterns.Manage, { token: 'short' }))).toEqual({ statusCode: 400, message: 'token must be the 43-character token from the e-mail link, got "short"' });
     });
   });
 });

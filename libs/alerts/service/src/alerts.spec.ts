@@ -1,4 +1,6 @@
-import { parseSubscribeRequest } from './alert-requests';
+import { SubscribeRequest } from '@hintakori/alerts-contracts';
+import { PayloadPipe } from '@hintakori/platform-messaging';
+import { normaliseSubscribeRequest } from './alerts.handler';
 import { normaliseEmail } from './email';
 import { confirmationMail, dropsMail, euros, escapeHtml } from './mail/templates';
 
@@ -55,20 +57,26 @@ describe('mail templates', () => {
   });
 });
 
-describe('parseSubscribeRequest', () => {
+describe('the subscribe payload (contract schema, then the handler\'s checks)', () => {
+  const pipe = new PayloadPipe(SubscribeRequest);
+  const parse = (input: unknown) => normaliseSubscribeRequest(pipe.transform(input));
   const valid = { email: 'A@B.fi', itemId: 1, itemName: 'Kahvi', itemSlug: 'kahvi', stores: [{ storeId: 2, storeName: 'Prisma', price: 300 }], targetPrice: null, clientAddress: '10.0.0.1' };
 
   it('returns the request with the address normalised', () => {
-    expect(parseSubscribeRequest(valid)).toEqual({ ...valid, email: 'a@b.fi' });
+    expect(parse(valid)).toEqual({ ...valid, email: 'a@b.fi' });
   });
 
   it.each([
-    [{ ...valid, itemId: 0 }, 'itemId must be a positive integer'],
-    [{ ...valid, stores: [] }, 'stores must list 1 to 50 stores'],
+    [{ ...valid, itemId: 0 }, 'itemId must be a positive integer, got 0'],
+    [{ ...valid, stores: [] }, 'stores must list at least one value'],
+    [{ ...valid, stores: Array.from({ length: 51 }, (_, i) => ({ storeId: i + 1, storeName: 'P', price: null })) }, 'stores may list at most 50 values, got 51'],
     [{ ...valid, stores: [valid.stores[0], valid.stores[0]] }, 'stores must not repeat a store'],
-    [{ ...valid, targetPrice: 2.5 }, 'targetPrice must be null (any drop) or integer cents between 1 and 100000'],
-    [{ ...valid, stores: [{ storeId: 2, storeName: 'P', price: 1.5 }] }, 'a store price must be null or integer cents'],
+    [{ ...valid, targetPrice: 2.5 }, 'targetPrice must be null (any drop) or integer cents between 1 and 100000, got 2.5'],
+    [{ ...valid, targetPrice: 100_001 }, 'targetPrice must be null (any drop) or integer cents between 1 and 100000, got 100001'],
+    [{ ...valid, stores: [{ storeId: 2, storeName: 'P', price: 1.5 }] }, 'stores[0].price must be a whole number from 0 to 2147483647 or null, got 1.5'],
+    [{ ...valid, itemName: '  ' }, 'itemName must be a non-empty string of at most 500 characters, got "  "'],
+    [{ ...valid, email: 'no address' }, 'email "no address" is not an e-mail address'],
   ])('refuses %#', (input, message) => {
-    expect(() => parseSubscribeRequest(input)).toThrow(message);
+    expect(() => parse(input)).toThrow(message);
   });
 });

@@ -1,4 +1,10 @@
-/** Message patterns and payloads of the carts service. */
+import { Id } from '@hintakori/shared-contracts';
+import { type Static, Type } from 'typebox';
+
+/**
+ * Message patterns and payloads of the carts service. Each request payload is a TypeBox schema (the service checks
+ * every message against it; the gateway composes its routes from it) and its type is derived from the schema.
+ */
 
 export const CartsPatterns = {
   Get: 'carts.get',
@@ -13,6 +19,22 @@ export type CartsPattern = (typeof CartsPatterns)[keyof typeof CartsPatterns];
 /** The placeholder the web app stores before it has a cart. */
 export const NO_CART_ID = 'NO_ID';
 
+/** The limits of a cart: different items in it, the quantity of one item, and the length of an owner id. */
+export const CART_LIMITS = { lines: 500, quantity: 999, ownerIdLength: 64 } as const;
+
+/** A cart id (UUID, any case), or NO_ID where a write creates the cart. */
+export const CartIdOrNew = Type.Union([Type.String({ format: 'uuid' }), Type.Literal(NO_CART_ID)], {
+  title: 'cartId',
+  'x-expected': 'a UUID or NO_ID',
+  description: 'A cart id (UUID), or NO_ID to create a cart',
+});
+/** The gateway's anonymous browser id: printable ASCII without spaces (a UUID, base64url or hex id all fit). */
+export const OwnerId = Type.String({
+  pattern: `^[\x21-\x7e]{1,${CART_LIMITS.ownerIdLength}}$`,
+  title: 'ownerId',
+  'x-expected': `a non-empty string of at most ${CART_LIMITS.ownerIdLength} printable characters`,
+});
+
 export interface CartLineDto {
   itemId: number;
   quantity: number;
@@ -24,24 +46,21 @@ export interface CartDto {
   updatedAt: string;
 }
 
-export interface GetCartRequest {
-  cartId: string;
-}
+/** `carts.get`. */
+export const GetCartRequest = Type.Object({ cartId: CartIdOrNew });
+export type GetCartRequest = Static<typeof GetCartRequest>;
 
 /**
  * A write to a cart. `ownerId` is the anonymous browser id from the gateway's cookie:
  * a browser that did not create the cart gets a copy, so a shared cart never changes.
  */
-export interface CartWriteRequest {
-  cartId: string;
-  itemId: number;
-  ownerId: string;
-}
+export const CartWriteRequest = Type.Object({ cartId: CartIdOrNew, itemId: Id('itemId'), ownerId: OwnerId });
+export type CartWriteRequest = Static<typeof CartWriteRequest>;
 
 export interface CartWriteResult {
   id: string;
 }
 
-export interface LatestCartForOwnerRequest {
-  ownerId: string;
-}
+/** `carts.latest-for-owner`. */
+export const LatestCartForOwnerRequest = Type.Object({ ownerId: OwnerId });
+export type LatestCartForOwnerRequest = Static<typeof LatestCartForOwnerRequest>;

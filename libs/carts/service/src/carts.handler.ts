@@ -1,41 +1,44 @@
-import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
+import { CartDto, CartsPatterns, CartWriteRequest, CartWriteResult, GetCartRequest, LatestCartForOwnerRequest } from '@hintakori/carts-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseGetRequest, parseOwnerRequest, parseWriteRequest } from './cart-requests';
+import { MessagePattern } from '@nestjs/microservices';
+import { cartRef, CartWrite } from './cart-ref';
 import { CartsService } from './carts.service';
 
-/** Answers every carts pattern; payloads are validated here because any caller may send anything. */
+const toWrite = ({ cartId, itemId, ownerId }: CartWriteRequest): CartWrite => ({ cart: cartRef(cartId), itemId, ownerId });
+
+/** Answers every carts pattern; each payload is checked against its contract schema before it gets here. */
 @Controller()
 export class CartsHandler {
   constructor(private readonly carts: CartsService) {}
 
   @MessagePattern(CartsPatterns.Get)
-  get(@Payload() data: unknown): Promise<CartDto> {
-    return this.carts.get(parseGetRequest(data));
+  get(@ValidPayload(GetCartRequest) request: GetCartRequest): Promise<CartDto> {
+    return this.carts.get(cartRef(request.cartId));
   }
 
   @MessagePattern(CartsPatterns.LatestForOwner)
-  latestForOwner(@Payload() data: unknown): Promise<CartDto> {
-    return this.carts.latestForOwner(parseOwnerRequest(data));
+  latestForOwner(@ValidPayload(LatestCartForOwnerRequest) request: LatestCartForOwnerRequest): Promise<CartDto> {
+    return this.carts.latestForOwner(request.ownerId);
   }
 
   @MessagePattern(CartsPatterns.AddItem)
-  addItem(@Payload() data: unknown): Promise<CartWriteResult> {
-    return this.carts.write('add', parseWriteRequest(data));
+  addItem(@ValidPayload(CartWriteRequest) request: CartWriteRequest): Promise<CartWriteResult> {
+    return this.carts.write('add', toWrite(request));
   }
 
   @MessagePattern(CartsPatterns.RemoveItem)
-  removeItem(@Payload() data: unknown): Promise<CartWriteResult> {
-    return this.carts.write('remove', parseWriteRequest(data));
+  removeItem(@ValidPayload(CartWriteRequest) request: CartWriteRequest): Promise<CartWriteResult> {
+    return this.carts.write('remove', toWrite(request));
   }
 
   @MessagePattern(CartsPatterns.Increment)
-  increment(@Payload() data: unknown): Promise<CartWriteResult> {
-    return this.carts.write('increment', parseWriteRequest(data));
+  increment(@ValidPayload(CartWriteRequest) request: CartWriteRequest): Promise<CartWriteResult> {
+    return this.carts.write('increment', toWrite(request));
   }
 
   @MessagePattern(CartsPatterns.Decrement)
-  decrement(@Payload() data: unknown): Promise<CartWriteResult> {
-    return this.carts.write('decrement', parseWriteRequest(data));
+  decrement(@ValidPayload(CartWriteRequest) request: CartWriteRequest): Promise<CartWriteResult> {
+    return this.carts.write('decrement', toWrite(request));
   }
 }

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { CART_LIMIT_MESSAGES, MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-limits';
-import { REQUEST_MESSAGES } from './cart-requests';
 import { CartsModule } from './carts.module';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -94,12 +93,15 @@ describe('carts service (real PostgreSQL, in-process transport)', () => {
     });
 
     it('answers 400 for a cart id that is not a UUID and for bad item and owner ids', async () => {
-      await expect(failure(getCart('1234'))).resolves.toEqual({ statusCode: 400, message: REQUEST_MESSAGES.cartId });
-      await expect(failure(write(CartsPatterns.AddItem, "x' OR 1=1 --", 1, owner()))).resolves.toEqual({ statusCode: 400, message: REQUEST_MESSAGES.cartId });
-      await expect(failure(write(CartsPatterns.AddItem, NO_CART_ID, 0, owner()))).resolves.toEqual({ statusCode: 400, message: REQUEST_MESSAGES.itemId });
+      await expect(failure(getCart('1234'))).resolves.toEqual({ statusCode: 400, message: 'cartId must be a UUID or NO_ID, got "1234"' });
+      await expect(failure(write(CartsPatterns.AddItem, "x' OR 1=1 --", 1, owner()))).resolves.toEqual({ statusCode: 400, message: 'cartId must be a UUID or NO_ID, got "x\' OR 1=1 --"' });
+      await expect(failure(write(CartsPatterns.AddItem, NO_CART_ID, 0, owner()))).resolves.toEqual({ statusCode: 400, message: 'itemId must be a positive integer, got 0' });
       await expect(failure(send(CartsPatterns.AddItem, { cartId: NO_CART_ID, itemId: '5', ownerId: owner() }))).resolves.toMatchObject({ statusCode: 400 });
-      await expect(failure(write(CartsPatterns.AddItem, NO_CART_ID, 1, ''))).resolves.toEqual({ statusCode: 400, message: REQUEST_MESSAGES.ownerId });
-      await expect(failure(send(CartsPatterns.Get, 'cart please'))).resolves.toEqual({ statusCode: 400, message: REQUEST_MESSAGES.notAnObject });
+      await expect(failure(write(CartsPatterns.AddItem, NO_CART_ID, 1, ''))).resolves.toEqual({
+        statusCode: 400,
+        message: 'ownerId must be a non-empty string of at most 64 printable characters, got ""',
+      });
+      await expect(failure(send(CartsPatterns.Get, 'cart please'))).resolves.toEqual({ statusCode: 400, message: 'The request body must be a JSON object' });
     });
   });
 

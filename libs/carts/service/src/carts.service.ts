@@ -1,7 +1,7 @@
 import { CartDto, CartWriteResult, NO_CART_ID } from '@hintakori/carts-contracts';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { CART_LIMIT_MESSAGES } from './cart-limits';
-import type { CartRef, CartWrite } from './cart-requests';
+import type { CartRef, CartWrite } from './cart-ref';
 import { CartsRepository, CartWriteTransaction } from './carts.repository';
 
 export type CartOperation = 'add' | 'remove' | 'increment' | 'decrement';

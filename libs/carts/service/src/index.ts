@@ -1,3 +1,2 @@
 export * from './carts.module';
 export { CART_LIMIT_MESSAGES, MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-limits';
-export { REQUEST_MESSAGES as CART_REQUEST_MESSAGES } from './cart-requests';

@@ -1,4 +1,11 @@
-/** Message patterns and payloads of the comparisons service (store totals, comparison basket). */
+import { Id } from '@hintakori/shared-contracts';
+import { type Static, Type } from 'typebox';
+
+/**
+ * Message patterns and payloads of the comparisons service (store totals, comparison basket, split). Each request
+ * payload is a TypeBox schema (the service checks every message against it; the gateway composes its HTTP bodies from
+ * it) and its type is derived from the schema.
+ */
 
 export const ComparisonsPatterns = {
   StoreTotals: 'comparisons.store-totals',
@@ -7,15 +14,28 @@ export const ComparisonsPatterns = {
 } as const;
 export type ComparisonsPattern = (typeof ComparisonsPatterns)[keyof typeof ComparisonsPatterns];
 
-export interface ComparisonLine {
-  itemId: number;
-  quantity: number;
-}
+/** The limits of a comparison: stores compared at once, lines in a basket, and a line's quantity. */
+export const COMPARISON_LIMITS = { stores: 100, lines: 1000, quantity: 999 } as const;
+/** The limits of an exact split (every store subset is enumerated, so they are small) and its defaults. */
+export const SPLIT_LIMITS = { stores: 20, lines: 200, maxStores: 3, defaultMaxStores: 2, costPerKmCents: 10_000, defaultCostPerKmCents: 25 } as const;
 
-export interface ComparisonRequest {
-  storeIds: number[];
-  lines: ComparisonLine[];
-}
+/** A line's quantity, 1 … 999. */
+export const Quantity = Type.Integer({ minimum: 1, maximum: COMPARISON_LIMITS.quantity });
+export const ComparisonLine = Type.Object({ itemId: Id('itemId'), quantity: Quantity });
+export type ComparisonLine = Static<typeof ComparisonLine>;
+
+/**
+ * Compared store ids: at least one, at most `max`, and distinct. The service checks that last one itself (a Set is
+ * cheaper than the schema's `uniqueItems`, which hashes every element).
+ */
+export const ComparedStoreIds = (max: number) => Type.Array(Id(), { minItems: 1, maxItems: max });
+
+/** `comparisons.store-totals` and `comparisons.basket`. */
+export const ComparisonRequest = Type.Object({
+  storeIds: ComparedStoreIds(COMPARISON_LIMITS.stores),
+  lines: Type.Array(ComparisonLine, { maxItems: COMPARISON_LIMITS.lines }),
+});
+export type ComparisonRequest = Static<typeof ComparisonRequest>;
 
 export interface StoreTotal {
   /** Σ quantity × price in cents, estimated prices included. */
@@ -46,22 +66,30 @@ export interface BasketLine {
   storeItems: ComparedPrice[];
 }
 
-/** Where a compared store is (the gateway adds it from the stores service when the shopper gives a position). */
-export interface StoreLocation {
-  storeId: number;
-  lat: number;
-  long: number;
-}
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+/** A point: where a trip starts. */
+export const GeoPoint = Type.Object({ lat: Latitude, long: Longitude });
 
-/** `POST /api/shoppingCartComparisons/split`: buy the basket in at most `maxStores` of the compared stores. */
-export interface BasketSplitRequest extends ComparisonRequest {
-  /** 1 … 3 (default 2). */
-  maxStores: number;
-  origin?: { lat: number; long: number };
-  locations?: StoreLocation[];
-  /** Cost of one kilometre of travel, cents (default 25). */
-  costPerKmCents: number;
-}
+/** Where a compared store is (the gateway adds it from the stores service when the shopper gives a position). */
+export const StoreLocation = Type.Object({ storeId: Id('storeId'), lat: Latitude, long: Longitude });
+export type StoreLocation = Static<typeof StoreLocation>;
+
+/** Stores a split may use, 1 … 3 (default 2). */
+export const SplitMaxStores = Type.Integer({ minimum: 1, maximum: SPLIT_LIMITS.maxStores, title: 'maxStores' });
+/** Cost of one kilometre of travel, cents, 0 … 10,000 (default 25). */
+export const CostPerKmCents = Type.Integer({ minimum: 0, maximum: SPLIT_LIMITS.costPerKmCents });
+
+/** `comparisons.split`: buy the basket in at most `maxStores` of the compared stores. */
+export const BasketSplitRequest = Type.Object({
+  storeIds: ComparedStoreIds(SPLIT_LIMITS.stores),
+  lines: Type.Array(ComparisonLine, { maxItems: SPLIT_LIMITS.lines }),
+  maxStores: Type.Optional(SplitMaxStores),
+  origin: Type.Optional(GeoPoint),
+  locations: Type.Optional(Type.Array(StoreLocation)),
+  costPerKmCents: Type.Optional(CostPerKmCents),
+});
+export type BasketSplitRequest = Static<typeof BasketSplitRequest>;
 
 /** Where to buy one line; `storeId`/`price` null when no compared store has a price for it. */
 export interface SplitLine {

@@ -1,6 +1,5 @@
 import { splitBasket, subsets, SplitInput } from './basket-split';
 import type { PriceCell } from './comparison.calculator';
-import { parseSplitRequest } from './comparison-request';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(seed: number): () => number {
@@ -137,28 +136,5 @@ describe('splitBasket', () => {
       saving: 0,
       worthIt: false,
     });
-  });
-});
-
-describe('parseSplitRequest', () => {
-  const valid = { storeIds: [1, 2], lines: [{ itemId: 1, quantity: 1 }] };
-  const refusal = (input: object) => {
-    try {
-      parseSplitRequest({ ...valid, ...input });
-    } catch (error) {
-      return (error as Error).message;
-    }
-    throw new Error('expected a refusal');
-  };
-
-  it('fills the defaults', () => {
-    expect(parseSplitRequest(valid)).toEqual({ ...valid, maxStores: 2, costPerKmCents: 25 });
-  });
-
-  it('names what is wrong', () => {
-    expect(refusal({ maxStores: 4 })).toBe('maxStores must be 1, 2 or 3, got 4');
-    expect(refusal({ storeIds: Array.from({ length: 21 }, (_, i) => i + 1) })).toBe('storeIds must contain at most 20 store ids for a split, got 21');
-    expect(refusal({ origin: { lat: 95, long: 1 } })).toBe('origin.lat must be a number from -90 to 90, got 95');
-    expect(refusal({ costPerKmCents: 2.5 })).toBe('costPerKmCents must be an integer from 0 to 10000, got 2.5');
   });
 });

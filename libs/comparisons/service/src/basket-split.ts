@@ -15,7 +15,6 @@ import { averageCents, PriceCell } from './comparison.calculator';
 
 /** Spec §9: distances use an earth radius of 6378 km. */
 const EARTH_RADIUS_KM = 6378;
-export const MAX_SPLIT_STORES = 3;
 
 export interface SplitInput {
   storeIds: readonly number[];

@@ -153,13 +153,13 @@ describe('comparisons service over the in-process transport', () => {
 
   describe('validation', () => {
     it.each([
-      ['no store ids', { storeIds: [], lines: [] }, 'storeIds must contain at least one store id'],
-      ['too many stores', { storeIds: Array.from({ length: 101 }, (_, i) => i + 1), lines: [] }, 'storeIds must contain at most 100 store ids, got 101'],
-      ['a repeated store', { storeIds: [1, 1], lines: [] }, 'storeIds must be distinct; 1 appears more than once'],
-      ['a zero quantity', { storeIds: [1], lines: [{ itemId: 101, quantity: 0 }] }, 'lines[0].quantity must be an integer from 1 to 999, got 0'],
-      ['a quantity over 999', { storeIds: [1], lines: [{ itemId: 101, quantity: 1000 }] }, 'lines[0].quantity must be an integer from 1 to 999, got 1000'],
+      ['no store ids', { storeIds: [], lines: [] }, 'storeIds must list at least one value'],
+      ['too many stores', { storeIds: Array.from({ length: 101 }, (_, i) => i + 1), lines: [] }, 'storeIds may list at most 100 values, got 101'],
+      ['a repeated store', { storeIds: [1, 1], lines: [] }, 'storeIds must not list the same value twice'],
+      ['a zero quantity', { storeIds: [1], lines: [{ itemId: 101, quantity: 0 }] }, 'lines[0].quantity must be a whole number from 1 to 999, got 0'],
+      ['a quantity over 999', { storeIds: [1], lines: [{ itemId: 101, quantity: 1000 }] }, 'lines[0].quantity must be a whole number from 1 to 999, got 1000'],
       ['a text item id', { storeIds: [1], lines: [{ itemId: 'abc', quantity: 1 }] }, 'lines[0].itemId must be a positive integer, got "abc"'],
-      ['no lines', { storeIds: [1] }, 'lines must be an array of {itemId, quantity}'],
+      ['no lines', { storeIds: [1] }, 'lines is required'],
     ])('answers 400 for %s (store totals and basket)', async (_label, input, message) => {
       await expect(storeTotals(input)).rejects.toMatchObject({ statusCode: 400, message });
       await expect(basket(input)).rejects.toMatchObject({ statusCode: 400, message });

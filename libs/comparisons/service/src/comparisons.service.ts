@@ -1,4 +1,4 @@
-import type { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { type BasketLine, type BasketSplitRequest, type BasketSplitResult, type ComparisonRequest, SPLIT_LIMITS, type StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { splitBasket } from './basket-split';
 import { Injectable } from '@nestjs/common';
 import { buildBasket, computeStoreTotals, type PriceCell } from './comparison.calculator';
@@ -35,6 +35,11 @@ export class ComparisonsService {
 
   /** The cheapest way to buy the basket in at most `maxStores` of the compared stores (exact). */
   async split(request: BasketSplitRequest): Promise<BasketSplitResult> {
-    return splitBasket(request, request.lines.length > 0 ? await this.cells(request) : []);
+    const input = {
+      ...request,
+      maxStores: request.maxStores ?? SPLIT_LIMITS.defaultMaxStores,
+      costPerKmCents: request.costPerKmCents ?? SPLIT_LIMITS.defaultCostPerKmCents,
+    };
+    return splitBasket(input, request.lines.length > 0 ? await this.cells(request) : []);
   }
 }

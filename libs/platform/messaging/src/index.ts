@@ -14,3 +14,5 @@ export { isJsonTextReply, jsonTextReply, type JsonTextReply } from './kafka-rpc'
 export { committedOffsets, createKafkaAdmin, isRetriableKafkaError, setCommittedOffsets, topicWatermarks, type PartitionWatermarks } from './kafka-admin';
 export { consumeBatches, createConsumer, createProducer, type IncomingKafkaMessage, type KafkaConsumer, type KafkaProducer, type PartitionBatch } from './kafka-client';
 export { KafkaEventPublisher } from './kafka-events';
+export * from './payload.pipe';
+export { expected, formatValidationError, type RequestPart, type ValidationErrorLike } from './validation-errors';

@@ -1,4 +1,4 @@
-/** Admin API shapes (docs/api.md, "Admin"). */
+/** Admin API shapes (their schemas: /api/docs; the rules: docs/api.md, "Admin"). */
 
 export interface AdminSession {
   username: string;

@@ -1,4 +1,4 @@
-/** `GET /api/items/{id}/history?storeIds=` (docs/api.md). Money is integer cents. */
+/** `GET /api/items/{id}/history?storeIds=` (its schema: /api/docs). Money is integer cents. */
 
 /** One period during which a store's price stayed the same. */
 export interface PricePeriod {

@@ -1,17 +1,16 @@
-import { ConfirmResult, ManageDto, SubscribeResult } from '@hintakori/alerts-contracts';
+import { ALERT_LIMITS, AlertToken, ConfirmResult, ManageDto, SubscribeResult, TargetPrice } from '@hintakori/alerts-contracts';
 import { Controller, Delete, Get, Header, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { EmailAddress, errorResponses, Id, MAX_ID, NoQuery, ok } from '../dto/schemas';
+import { EmailAddress, errorResponses, Id, NoQuery, ok } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 
 /** A watch covers at most this many stores. */
-const MAX_WATCH_STORES = 50;
-const MAX_TARGET_PRICE = 100_000;
+const MAX_WATCH_STORES = ALERT_LIMITS.storesPerRequest;
 
-const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', title: 'token', 'x-expected': 'the 43-character token from the e-mail link' });
+const Token = AlertToken;
 const TokenParams = Type.Object({ token: Token });
 
 const subscribeContract = routeContract({
@@ -20,14 +19,8 @@ const subscribeContract = routeContract({
     {
       email: EmailAddress,
       itemId: Id('itemId'),
-      storeIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}` }),
-      targetPrice: Type.Optional(
-        Type.Union([Type.Integer({ minimum: 1, maximum: MAX_TARGET_PRICE }), Type.Null()], {
-          title: 'targetPrice',
-          'x-expected': `null (any drop) or integer cents between 1 and ${MAX_TARGET_PRICE}`,
-          description: 'Cents; omitted or null: any drop',
-        }),
-      ),
+      storeIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}` }),
+      targetPrice: Type.Optional(TargetPrice('Cents; omitted or null: any drop')),
     },
     { additionalProperties: false },
   ),

@@ -1,10 +1,21 @@
 import { ItemDto } from '@hintakori/catalog-contracts';
-import { BasketSplitRequest, BasketSplitResult, ComparedPrice, ComparisonLine, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import {
+  BasketSplitRequest,
+  BasketSplitResult,
+  ComparedPrice,
+  ComparedStoreIds,
+  ComparisonLine,
+  CostPerKmCents,
+  GeoPoint,
+  SPLIT_LIMITS,
+  SplitMaxStores,
+  StoreTotalsResult,
+} from '@hintakori/comparisons-contracts';
 import { BadRequestException, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { CartId, ComparedItem, errorResponses, Id, MAX_ID, ok, StoreIds, StoreTotals } from '../dto/schemas';
+import { CartId, ComparedItem, errorResponses, ok, StoreIds, StoreTotals } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
 import { BasketItems } from './basket-items';
@@ -20,7 +31,8 @@ const basketContract = routeContract({
   },
 });
 
-const Line = Type.Object({ itemId: Id('itemId'), quantity: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false });
+/** A line of an HTTP body: the message's line, and no other field. */
+const Line = Type.Object(ComparisonLine.properties, { additionalProperties: false });
 
 const storeTotalsContract = routeContract({
   body: Type.Object(
@@ -39,8 +51,7 @@ const storeTotalsContract = routeContract({
 });
 
 /** Limits of an exact split (the comparisons service enumerates every store subset). */
-const MAX_SPLIT_STORES = 20;
-const MAX_SPLIT_LINES = 200;
+const { stores: MAX_SPLIT_STORES, lines: MAX_SPLIT_LINES } = SPLIT_LIMITS;
 
 const SplitLine = Type.Object({
   itemId: Type.Integer(),
@@ -53,18 +64,17 @@ const SplitLine = Type.Object({
 const splitContract = routeContract({
   body: Type.Object(
     {
-      storeIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: MAX_SPLIT_STORES, description: `the stores to split over, 1–${MAX_SPLIT_STORES}` }),
+      storeIds: Type.Array(ComparedStoreIds(MAX_SPLIT_STORES).items, { minItems: 1, maxItems: MAX_SPLIT_STORES, description: `the stores to split over, 1–${MAX_SPLIT_STORES}` }),
       type: Type.Optional(ComparisonType),
       cartId: Type.Optional(CartId),
       items: Type.Optional(Type.Array(Line, { maxItems: MAX_SPLIT_LINES, description: `at most ${MAX_SPLIT_LINES} lines; instead of cartId` })),
-      maxStores: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, default: 2, title: 'maxStores', description: 'at most this many stores (1–3, default 2)' })),
-      origin: Type.Optional(
-        Type.Object(
-          { lat: Type.Number({ minimum: -90, maximum: 90 }), long: Type.Number({ minimum: -180, maximum: 180 }) },
-          { additionalProperties: false, description: 'where the trip starts; gives extraDistanceKm and worthIt' },
-        ),
+      maxStores: Type.Optional(
+        Type.Integer({ ...SplitMaxStores, default: SPLIT_LIMITS.defaultMaxStores, description: `at most this many stores (1–${SPLIT_LIMITS.maxStores}, default ${SPLIT_LIMITS.defaultMaxStores})` }),
       ),
-      costPerKmCents: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, default: 25, description: 'cost of one km of travel in cents (default 25)' })),
+      origin: Type.Optional(Type.Object(GeoPoint.properties, { additionalProperties: false, description: 'where the trip starts; gives extraDistanceKm and worthIt' })),
+      costPerKmCents: Type.Optional(
+        Type.Integer({ ...CostPerKmCents, default: SPLIT_LIMITS.defaultCostPerKmCents, description: `cost of one km of travel in cents (default ${SPLIT_LIMITS.defaultCostPerKmCents})` }),
+      ),
     },
     { additionalProperties: false, not: { required: ['cartId', 'items'] } },
   ),
@@ -136,7 +146,12 @@ export class ComparisonsController {
   @Route(splitContract)
   async split(@Input() { body }: RouteInput<typeof splitContract>, @OwnerId() ownerId: string): Promise<BasketSplitResult> {
     const storeIds = [...new Set(body.storeIds)];
-    const request: BasketSplitRequest = { storeIds, lines: [], maxStores: body.maxStores ?? 2, costPerKmCents: body.costPerKmCents ?? 25 };
+    const request: BasketSplitRequest = {
+      storeIds,
+      lines: [],
+      maxStores: body.maxStores ?? SPLIT_LIMITS.defaultMaxStores,
+      costPerKmCents: body.costPerKmCents ?? SPLIT_LIMITS.defaultCostPerKmCents,
+    };
     if (body.origin) request.origin = { lat: body.origin.lat, long: body.origin.long };
     request.lines = await this.resolveLines(body.cartId, body.items, ownerId);
     if (request.lines.length > MAX_SPLIT_LINES) throw new BadRequestException(`A split takes at most ${MAX_SPLIT_LINES} lines, got ${request.lines.length}`);

@@ -1,16 +1,15 @@
 import { Type, type TSchema } from 'typebox';
-import { MAX_ID } from '../http/contract-errors';
+import { CartIdOrNew } from '@hintakori/carts-contracts';
+import { Id, MAX_ID } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
 
 /** The request and response schemas the gateway's routes share (TypeBox: JSON Schema objects with static types). */
 
-export { MAX_ID };
+export { Id, MAX_ID };
 export const MAX_STORE_IDS = 100;
 export const MAX_SEARCH_LENGTH = 200;
 
-/** A PostgreSQL integer id, 1 … 2,147,483,647; `title` names it in error messages ("item id must be …"). */
-export const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title, description: `${title} (positive integer)` });
 
 /** `?storeIds=1,2,3`, `?storeIds=1&storeIds=2` or both; at most 100 values. */
 export const StoreIds = (options: { required?: boolean } = {}) =>
@@ -21,12 +20,8 @@ export const StoreIds = (options: { required?: boolean } = {}) =>
   });
 
 export const CartId = Type.String({ format: 'uuid', title: 'cartId', description: 'A cart id (UUID)' });
-/** A cart id, or NO_ID where a write creates the cart. */
-export const CartIdOrNew = Type.Union([Type.String({ format: 'uuid' }), Type.Literal('NO_ID')], {
-  title: 'cartId',
-  'x-expected': 'a UUID or NO_ID',
-  description: 'A cart id (UUID), or NO_ID to create a cart',
-});
+/** A cart id, or NO_ID where a write creates the cart (the carts contract's). */
+export { CartIdOrNew };
 
 export const SearchText = Type.String({ maxLength: MAX_SEARCH_LENGTH, description: `Search text, at most ${MAX_SEARCH_LENGTH} characters` });
 export const Limit = (max: number, fallback: number) =>

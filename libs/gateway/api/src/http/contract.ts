@@ -3,7 +3,7 @@ import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Static, TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Observable } from 'rxjs';
-import { formatValidationError, type RequestPart } from './contract-errors';
+import { formatValidationError, type RequestPart } from '@hintakori/platform-messaging';
 
 /** A status a route can answer: what it means, the schema of its JSON body when it has one, and its links. */
 export interface ResponseContract {

@@ -1,5 +1,7 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import type { TSchema } from 'typebox';
 
+/** Where the invalid value was: an HTTP request's path, query or body, or a message's payload (worded as a body). */
 export type RequestPart = 'params' | 'query' | 'body';
 
 /** The few fields of a TypeBox validation error this formatter reads. */
@@ -9,9 +11,6 @@ export interface ValidationErrorLike {
   schemaPath: string;
   params: Record<string, unknown>;
 }
-
-/** The largest PostgreSQL integer: ids run from 1 to this. */
-export const MAX_ID = 2_147_483_647;
 
 interface SchemaShape {
   type?: string;

@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+
+/**
+ * The primitives every service's message contracts share (TypeBox schemas: JSON Schema objects with static types).
+ * The services' payload schemas are built from them in their contracts libraries; the gateway composes its HTTP
+ * schemas from those. They name no service.
+ */
+
+/** The largest PostgreSQL integer: ids run from 1 to this. */
+export const MAX_ID = 2_147_483_647;
+
+/** A PostgreSQL integer id, 1 … 2,147,483,647; `title` names it in error messages ("item id must be …"). */
+export const Id = (title?: string) =>
+  Type.Integer({ minimum: 1, maximum: MAX_ID, ...(title ? { title, description: `${title} (positive integer)` } : {}) });
+
+/** Integer cents, 0 … the largest PostgreSQL integer. */
+export const CentsAmount = Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'integer cents' });
