@@ -15,7 +15,8 @@ import { useSupportedNode } from '../runtime/node.mjs';
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
 const { ensureBaseImage } = await import('./base.mjs');
-const { IMAGES, ROOT, VERSION, fmtBytes, gitCommit, imageRef, podman, podmanStream } = await import('./lib.mjs');
+const { IMAGES, ROOT, VERSION, fmtBytes, gitCommit, imageRef, podman, podmanOk, podmanStream } = await import('./lib.mjs');
+const { spawnSync } = await import('node:child_process');
 
 const log = (message) => console.log(`[images:build] ${message}`);
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -92,6 +93,22 @@ for (const [index, image] of images.entries()) {
   if (status !== 0) {
     console.error(`[images:build] ${ref} failed (podman build exit ${status}); IMAGES_BUILD_VERBOSE=true shows every line`);
     process.exit(1);
+  }
+  // buildah takes a cached LABEL step even when the GIT_COMMIT it names changed, so a warm build could keep an older
+  // commit's label: the labels are checked and, when stale, rewritten on the image (configuration only, no layer).
+  const labels = { 'org.opencontainers.image.revision': commit, 'org.opencontainers.image.version': VERSION };
+  const stale = Object.entries(labels).filter(([key, value]) => podmanOk(['image', 'inspect', '--format', `{{index .Labels "${key}"}}`, ref]).trim() !== value);
+  if (stale.length > 0) {
+    const buildah = (args) => {
+      const result = spawnSync('buildah', args, { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`buildah ${args.join(' ')} failed: ${result.stderr || result.error?.message}`);
+      return result.stdout.trim();
+    };
+    const container = buildah(['from', '--pull=never', ref]);
+    buildah(['config', ...Object.entries(labels).flatMap(([key, value]) => ['--label', `${key}=${value}`]), container]);
+    buildah(['commit', '--quiet', '--format', 'docker', '--rm', container, ref]);
+    if (commit !== 'unknown') podmanOk(['tag', ref, imageRef(image.name, commitTag)]);
+    log(`${ref}: ${stale.map(([key]) => key.replace('org.opencontainers.image.', '')).join(' and ')} label(s) from the cache were stale, set to ${commit}`);
   }
   const size = Number(podman(['image', 'inspect', '--format', '{{.Size}}', ref]).stdout.trim());
   results.push({ image: ref, size: fmtBytes(size), time: fmtMs(Date.now() - t0), cached: `${cached}/${steps} steps` });
