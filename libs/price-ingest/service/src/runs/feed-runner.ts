@@ -130,7 +130,9 @@ export class FeedRunner {
       published: new Map(),
       changedStores: new Set(),
       // A resumed run does not know the prices of its first part: it freshens nothing (see RunCompletedEvent.seen).
-      seen: resumeAfter > 0 ? null : new Map(),
+      // Nor does a pull from an open-data source: its prices are reports with their own dates (Open Prices), not a
+      // store's whole price list, so a price it repeats is no fresher than its report and one it omits is not gone.
+      seen: resumeAfter > 0 || pull ? null : new Map(),
     };
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
