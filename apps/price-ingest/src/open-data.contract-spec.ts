@@ -265,7 +265,7 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     ]);
   });
 
-  it('a replayed Open Prices run goes through Kafka again and changes no current price, history row, comparison row or item', async () => {
+  it('a replayed Open Prices run publishes only what it cannot tell unchanged and changes no current price, history row, comparison row or item', async () => {
     const snapshot = async () =>
       (
         await sql.query(`SELECT
@@ -281,8 +281,12 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
     const before = await snapshot();
     expect(before.periods).toBe(7);
     const replay = await run('open-prices', standIn.url);
-    // The same prices were published again (the stand-in answers the same pages whatever the incremental filter)…
-    expect(replay).toMatchObject({ status: 'completed', pricesPublished: 7 });
+    // The stand-in answers the same pages whatever the incremental filter. The run's change detection remembers each
+    // store's last published price per item, so the unchanged current prices travel no further (what still goes is
+    // an item's older report beside a newer one, which differs from the remembered price)…
+    expect(replay.status).toBe('completed');
+    expect(replay.pricesPublished).toBeGreaterThan(0);
+    expect(replay.pricesPublished).toBeLessThan(7);
     // …and the projections, having consumed them, are as they were.
     expect(await snapshot()).toEqual(before);
   });
