@@ -6,9 +6,16 @@ The rules across GET /api/stores/location's parameters that OpenAPI cannot state
 valid numbers is reordered and shrunk to keep them, so schema-valid data reaches the route's answers and every
 check, positive_data_acceptance included, runs on the operation as on any other. Anything else (a bad value, a
 missing edge, lat or long alone) is left as generated.
+
+Two more rules of the same kind: GET /api/items/byEan/{ean} refuses a code whose GS1 check digit is wrong (the
+schema can state only the 8 or 13 digits), so a generated code of the right length gets its right check digit;
+GET /api/priceLevels refuses a from/to of the right shape that is not a day of the calendar, that is after the
+other or that spans over 180 days, so two well-shaped dates are made real, ordered and brought within the limit.
 """
 
+import datetime
 import math
+import re
 
 import schemathesis
 
@@ -39,8 +46,53 @@ def _as_generated(original, number):
     return number
 
 
+BY_EAN = "/api/items/byEan/{ean}"
+PRICE_LEVELS = "/api/priceLevels"
+MAX_PERIOD_DAYS = 180
+
+
+def _with_check_digit(code):
+    """The code with its last digit replaced by the GS1 check digit of the others (weights 3 and 1 from the right)."""
+    body = [int(d) for d in code[:-1]]
+    total = sum(d * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
+    return code[:-1] + str((10 - total % 10) % 10)
+
+
+def _real_date(text):
+    """A well-shaped YYYY-MM-DD as a day of the calendar (year at least 1, month 1-12, day 1-28), or None."""
+    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text) if isinstance(text, str) else None
+    if not match:
+        return None
+    year, month, day = (int(g) for g in match.groups())
+    return datetime.date(max(1, year), min(max(1, month), 12), min(max(1, day), 28))
+
+
+def _map_by_ean(case):
+    ean = (case.path_parameters or {}).get("ean")
+    if isinstance(ean, str) and re.fullmatch(r"\d{8}|\d{13}", ean):
+        case.path_parameters["ean"] = _with_check_digit(ean)
+    return case
+
+
+def _map_price_levels(case):
+    if not isinstance(case.query, dict):
+        return case
+    start, end = _real_date(case.query.get("from")), _real_date(case.query.get("to"))
+    if start is None or end is None:
+        return case
+    start, end = min(start, end), max(start, end)
+    if (end - start).days + 1 > MAX_PERIOD_DAYS:
+        end = start + datetime.timedelta(days=MAX_PERIOD_DAYS - 1)
+    case.query["from"], case.query["to"] = start.isoformat(), end.isoformat()
+    return case
+
+
 @schemathesis.hook
 def map_case(context, case):
+    if case.operation.path == BY_EAN:
+        return _map_by_ean(case)
+    if case.operation.path == PRICE_LEVELS:
+        return _map_price_levels(case)
     if case.operation.path != LOCATION or not isinstance(case.query, dict):
         return case
     query = case.query
