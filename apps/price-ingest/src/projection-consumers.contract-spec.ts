@@ -56,7 +56,7 @@ describe('two consumers of one projection on real Kafka', () => {
     await admin.close();
   });
 
-  it('apply every event once between them, each taking a share of the partitions', async () => {
+  it('apply every event between them, each taking a share of the partitions, and write each price once', async () => {
     const applied = consumers.map((app) => {
       const seen: string[] = [];
       const projection = app.get(PriceMatrixProjection);
@@ -88,7 +88,9 @@ describe('two consumers of one projection on real Kafka', () => {
 
     const all = [...applied[0], ...applied[1]];
     expect(new Set(all).size).toBe(ITEMS * STORES); // none lost
-    expect(all).toHaveLength(ITEMS * STORES); // none applied twice
+    // A partition that moves between the two in a rebalance is read again from its last commit (at least once):
+    // the projection is idempotent, so the rows stay one per price and none is doubled (checked below).
+    process.stderr.write(`[projection-consumers] ${all.length} applications of ${ITEMS * STORES} events (${applied[0].length} + ${applied[1].length})\n`);
     expect(applied[0].length).toBeGreaterThan(0);
     expect(applied[1].length).toBeGreaterThan(0);
     const { rows } = await sql.query('SELECT count(*)::int AS n FROM comparisons.price_matrix WHERE item_id > $1 AND item_id <= $2', [BASE, BASE + ITEMS]);
