@@ -49,10 +49,10 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 }
 const owner = (file) => projects.find((p) => file.startsWith(p.root + path.sep));
 
-/** Whether the import whose specifier ends at `index` is `import type … from` (erased by the build). */
+/** Whether the import whose specifier ends at `index` is `import type … from` or `export type … from` (erased by the build). */
 function typeOnly(source, index) {
-  const start = source.lastIndexOf('import', index);
-  return start >= 0 && /^import\s+type\s[^;]*$/.test(source.slice(start, index));
+  const start = Math.max(source.lastIndexOf('import', index), source.lastIndexOf('export', index));
+  return start >= 0 && /^(?:import|export)\s+type\s[^;]*$/.test(source.slice(start, index));
 }
 
 const problems = [];

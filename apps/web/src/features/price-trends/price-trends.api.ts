@@ -1,71 +1,8 @@
 import { api } from '../../app/api';
 import type { Store } from '../../app/models';
-
-/** The few product fields of the price pages. */
-export interface ItemSummary {
-  id: number;
-  name: string;
-  urlSlug: string;
-  pictureUrl: string;
-  brandName: string;
-}
-
-/** One product of the reference basket and the everyday category it stands for. */
-export interface BasketItem {
-  item: ItemSummary;
-  categorySlug: string;
-  categoryName: string;
-  /** Stores that priced it when it was chosen. */
-  storeCount: number;
-  /** Its average comparison price then, cents per comparisonPriceUnit. */
-  comparisonPrice: number | null;
-  comparisonPriceUnit: string;
-  chosenAt: string;
-}
-
-export interface PriceLevelPoint {
-  date: string;
-  /** Cents, estimated prices included. */
-  total: number;
-  /** 100 on the store's first day. */
-  index: number;
-  /** 0–1: share of the basket the store priced itself. */
-  coverage: number;
-  estimated: number;
-}
-
-export interface PriceLevelSeries {
-  storeId: number;
-  points: PriceLevelPoint[];
-}
-
-/** GET /priceLevels */
-export interface PriceLevels {
-  from: string;
-  to: string;
-  basket: { items: BasketItem[] };
-  series: PriceLevelSeries[];
-}
-
-/** GET /priceChanges: one current price against the one before it. Money in cents. */
-export interface PriceChange {
-  item: ItemSummary;
-  storeId: number;
-  previousPrice: number;
-  price: number;
-  changedAt: string;
-  changePercent: number;
-  isCampaign: boolean;
-}
-
-export interface PriceChanges {
-  total: number;
-  limit: number;
-  offset: number;
-  items: PriceChange[];
-}
-
-export type PriceChangeDirection = 'down' | 'up';
+// The answers' shapes are the catalog contract's (type-only: nothing of it reaches the bundle).
+import type { PriceChangeDirection, PriceChanges, PriceLevels } from '@hintakori/catalog-contracts';
+export type { BasketItem, ItemSummary, PriceChange, PriceChangeDirection, PriceChanges, PriceLevelPoint, PriceLevelSeries, PriceLevels } from '@hintakori/catalog-contracts';
 
 /** The API's limits (stated in its OpenAPI document). */
 export const MAX_PRICE_LEVEL_STORES = 50;
