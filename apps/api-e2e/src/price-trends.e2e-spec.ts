@@ -1,21 +1,5 @@
+import type { PriceChange as Change, PriceLevelSeries } from '@hintakori/catalog-contracts';
 import { api, someStores } from './support';
-
-interface Point {
-  date: string;
-  total: number;
-  index: number;
-  coverage: number;
-  estimated: number;
-}
-interface Change {
-  item: { id: number; name: string };
-  storeId: number;
-  previousPrice: number;
-  price: number;
-  changedAt: string;
-  changePercent: number;
-  isCampaign: boolean;
-}
 
 /** The Helsinki calendar date `days` days ago. */
 const helsinkiDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date(Date.now() - days * 86_400_000));
@@ -30,7 +14,7 @@ describe('price levels', () => {
     expect(body.basket.items.length).toBeGreaterThanOrEqual(10);
     for (const entry of body.basket.items) expect(entry).toMatchObject({ item: { id: expect.any(Number), name: expect.any(String) }, categorySlug: expect.any(String) });
     expect(body.series.length).toBeGreaterThan(0);
-    for (const series of body.series as { storeId: number; points: Point[] }[]) {
+    for (const series of body.series as PriceLevelSeries[]) {
       expect(storeIds).toContain(series.storeId);
       expect(series.points[0].index).toBe(100);
       for (const point of series.points) {
