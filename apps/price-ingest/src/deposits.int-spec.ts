@@ -2,16 +2,15 @@ import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsPatterns, type BasketLine, type StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
-import { InProcessClient, InProcessServer, inProcessBus } from '@hintakori/platform-messaging';
-import { FeedRunsService, PriceIngestModule, withIngestConfig, type FeedRun } from '@hintakori/price-ingest-service';
-import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { InProcessClient, inProcessBus } from '@hintakori/platform-messaging';
+import type { FeedRun } from '@hintakori/price-ingest-service';
+import { createTestDatabase, type TestDatabase } from '@hintakori/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { startStandalonePipeline, type StandalonePipeline } from './standalone-pipeline.testing';
 
 const COLA = '6415600501811';
 const CHIPS = '6415600501828';
@@ -26,8 +25,7 @@ describe('deposits from a feed to the catalog and the store totals', () => {
   let db: TestDatabase;
   let sql: Client;
   let dir: string;
-  let ingest: INestApplicationContext;
-  const services: INestMicroservice[] = [];
+  let pipeline: StandalonePipeline;
   const client = new InProcessClient(inProcessBus);
 
   const feed = (name: string, observedAt: string, colaDeposit: number | null): string => {
@@ -45,9 +43,7 @@ describe('deposits from a feed to the catalog and the store totals', () => {
     return path;
   };
   const run = async (path: string): Promise<FeedRun> => {
-    const feeds = ingest.get(FeedRunsService);
-    const queued = await feeds.enqueue('jsonl:pantti', path);
-    const [done] = await feeds.waitFor([queued.id], undefined, 200);
+    const done = await pipeline.run('jsonl:pantti', path);
     expect(done.status).toBe('completed');
     return done;
   };
@@ -67,20 +63,14 @@ describe('deposits from a feed to the catalog and the store totals', () => {
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     dir = mkdtempSync(join(tmpdir(), 'hintakori-deposits-'));
-    const env = { SEED_DEMO_DATA: 'true', INGEST_BACKOFF_MS: '200' };
-    const config = testConfig(db.url, env);
-    for (const module of [CatalogModule.forRoot(config, { seedFromFeed: true }), ComparisonsModule.forRoot(config, { seedFromFeed: true })]) {
-      const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(), logger: ['error', 'warn'] });
-      await app.listen();
-      services.push(app);
-    }
-    ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
-    await ingest.init();
+    pipeline = await startStandalonePipeline(db.url, { SEED_DEMO_DATA: 'true', INGEST_BACKOFF_MS: '200' }, (config) => [
+      CatalogModule.forRoot(config, { seedFromFeed: true }),
+      ComparisonsModule.forRoot(config, { seedFromFeed: true }),
+    ]);
   });
 
   afterAll(async () => {
-    await ingest?.close();
-    for (const app of services) await app.close();
+    await pipeline?.close();
     await sql?.end();
     await db?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
