@@ -87,13 +87,14 @@ describe('comparisons', () => {
     const basket = await api().get('/api/shoppingCartComparisons').query({ storeIds: storeIds.join(','), type: 'default', cartId: id }).expect(200);
     expect(basket.body.map((i: { id: number }) => i.id)).toEqual(items);
     for (const line of basket.body) expect(line.storeItems).toHaveLength(storeIds.length);
-    // The totals are the sum of the basket's prices (estimates included).
+    // The totals are the sum of the basket's prices (estimates included) and their deposits, which are also given apart.
     for (const storeId of storeIds) {
-      const sum = basket.body.reduce((acc: number, line: { quantity: number; storeItems: { storeId: number; price: number | null }[] }) => {
-        const price = line.storeItems.find((s) => s.storeId === storeId)?.price ?? 0;
-        return acc + price * line.quantity;
-      }, 0);
-      expect(body[storeId].total).toBe(sum);
+      type Line = { quantity: number; storeItems: { storeId: number; price: number | null; deposit?: number | null }[] };
+      const sum = (of: (s: Line['storeItems'][number] | undefined) => number) =>
+        basket.body.reduce((acc: number, line: Line) => acc + of(line.storeItems.find((s) => s.storeId === storeId)) * line.quantity, 0);
+      const deposits = sum((s) => s?.deposit ?? 0);
+      expect(body[storeId].deposits).toBe(deposits);
+      expect(body[storeId].total).toBe(sum((s) => s?.price ?? 0) + deposits);
     }
   });
 

@@ -1,15 +1,14 @@
 import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
-import { InProcessClient, InProcessServer, inProcessBus } from '@hintakori/platform-messaging';
-import { FeedRunsService, PriceIngestModule, startOpenDataStandIn, withIngestConfig, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
+import { InProcessClient, inProcessBus } from '@hintakori/platform-messaging';
+import { startOpenDataStandIn, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { StoresPatterns, type StoreDto } from '@hintakori/stores-contracts';
 import { StoresModule } from '@hintakori/stores-service';
-import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { createTestDatabase, type TestDatabase } from '@hintakori/testing';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { startStandalonePipeline, type StandalonePipeline } from './standalone-pipeline.testing';
 
 /**
  * Real open data end to end on the standalone profile (in-process transport, real PostgreSQL, BullMQ on PostgreSQL):
@@ -20,16 +19,10 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
   let db: TestDatabase;
   let sql: Client;
   let standIn: OpenDataStandIn;
-  let ingest: INestApplicationContext;
-  const services: INestMicroservice[] = [];
+  let pipeline: StandalonePipeline;
   const client = new InProcessClient(inProcessBus);
 
-  const run = async (source: string, location: string): Promise<FeedRun> => {
-    const feeds = ingest.get(FeedRunsService);
-    const queued = await feeds.enqueue(source, location);
-    const [done] = await feeds.waitFor([queued.id], undefined, 200);
-    return done;
-  };
+  const run = (source: string, location: string): Promise<FeedRun> => pipeline.run(source, location);
   const store = async (externalId: string) => {
     const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = 'osm' AND external_id = $1`, [externalId]);
     expect(rows).toHaveLength(1);
@@ -44,19 +37,11 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
     standIn = await startOpenDataStandIn();
     // A year of dated exceptions, so Christmas Eve and Independence Day are in the window whatever today is.
     const env = { SEED_DEMO_DATA: 'true', OPEN_FOOD_FACTS_URL: standIn.url, INGEST_OSM_EXCEPTION_DAYS: '370', INGEST_BACKOFF_MS: '200' };
-    const config = testConfig(db.url, env);
-    for (const module of [CatalogModule.forRoot(config, { seedFromFeed: true }), StoresModule.forRoot(config, { seedFromFeed: true })]) {
-      const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(), logger: ['error', 'warn'] });
-      await app.listen();
-      services.push(app);
-    }
-    ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
-    await ingest.init();
+    pipeline = await startStandalonePipeline(db.url, env, (config) => [CatalogModule.forRoot(config, { seedFromFeed: true }), StoresModule.forRoot(config, { seedFromFeed: true })]);
   });
 
   afterAll(async () => {
-    await ingest?.close();
-    for (const app of services) await app.close();
+    await pipeline?.close();
     await standIn?.close();
     await sql?.end();
     await db?.drop();

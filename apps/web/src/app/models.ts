@@ -28,6 +28,8 @@ export interface StoreItem {
   source?: string | null;
   /** The regular price beside a campaign price (cents), when its source gave one. */
   regularPrice?: number | null;
+  /** The container deposit (pantti, cents) paid on top of the price, when its source gave one; never in either price. */
+  deposit?: number | null;
 }
 
 /** Which source gave one of a product's fields ('name', 'ingredients', …), and when. */

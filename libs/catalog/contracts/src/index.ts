@@ -65,6 +65,11 @@ export interface StoreItemDto {
   source: string | null;
   /** Cents: the regular price beside a campaign price when its source gave one (Open Prices, K group); else null or absent. */
   regularPrice?: number | null;
+  /**
+   * Cents: the container deposit (pantti) the shop adds on top of `price`, when its source gave one; null otherwise.
+   * Never part of `price` or `comparisonPrice` (absent only in answers of services that know no deposits).
+   */
+  deposit?: number | null;
 }
 
 /** Which source gave one of a product's fields, and when (a chain feed's fields are never overwritten by open data). */

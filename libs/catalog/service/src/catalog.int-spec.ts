@@ -193,8 +193,8 @@ describe('catalog service (integration)', () => {
       expect(item.itemCategories[2].category).toEqual({ id: 100, name: 'Kevytmaidot', slug: 'kevytmaidot', parentCategoryId: 10 });
       // Store 4 has no price for item 1; store 1 has one but was not asked for.
       expect(item.storeItems).toEqual([
-        { storeId: 3, price: 103, comparisonPrice: 203, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: UPDATED_AT, isCampaign: false, lowestPrice30d: null, source: null },
-        { storeId: 2, price: 102, comparisonPrice: 202, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: UPDATED_AT, isCampaign: false, lowestPrice30d: null, source: null },
+        { storeId: 3, price: 103, comparisonPrice: 203, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: UPDATED_AT, isCampaign: false, lowestPrice30d: null, source: null, deposit: null },
+        { storeId: 2, price: 102, comparisonPrice: 202, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: UPDATED_AT, isCampaign: false, lowestPrice30d: null, source: null, deposit: null },
       ]);
     });
 

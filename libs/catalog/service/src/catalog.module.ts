@@ -26,6 +26,7 @@ import { RegularPrice1765200000000 } from './database/migrations/1765200000000-r
 import { ItemEanIndex1765300000000 } from './database/migrations/1765300000000-item-ean-index';
 import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-store-feed-runs';
 import { PriceTrends1765500000000 } from './database/migrations/1765500000000-price-trends';
+import { StorePriceDeposit1765600000000 } from './database/migrations/1765600000000-store-price-deposit';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -67,6 +68,7 @@ const MIGRATIONS = [
   ItemEanIndex1765300000000,
   StoreFeedRuns1765400000000,
   PriceTrends1765500000000,
+  StorePriceDeposit1765600000000,
 ];
 
 /**

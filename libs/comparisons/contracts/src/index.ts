@@ -38,8 +38,13 @@ export const ComparisonRequest = Type.Object({
 export type ComparisonRequest = Static<typeof ComparisonRequest>;
 
 export interface StoreTotal {
-  /** Σ quantity × price in cents, estimated prices included. */
+  /** Σ quantity × price in cents, estimated prices included, plus `deposits`: what the shopper pays at the till. */
   total: number;
+  /**
+   * Σ quantity × deposit (pantti) in cents, already in `total`: shown as its own line. An estimated line's deposit is
+   * estimated as its price is (the average over the compared stores that price the item, a store without one as 0).
+   */
+  deposits: number;
   /** Lines whose price in this store was estimated from the other compared stores. */
   estimatedCount: number;
   /** Lines that have no price in any compared store. */
@@ -58,6 +63,8 @@ export interface ComparedPrice {
   comparisonPriceUnit: string;
   isEstimated: boolean;
   updatedAt: string | null;
+  /** Cents: the container deposit (pantti) on top of `price` (estimated as the price is); null without one. Never in either price. */
+  deposit?: number | null;
 }
 
 export interface BasketLine {

@@ -62,8 +62,8 @@ describe('computeStoreTotals', () => {
       [cell(10, 1, 150), cell(20, 1, 250), cell(10, 2, 140), cell(20, 2, 300)],
     );
     expect(result).toEqual({
-      '1': { total: 400, estimatedCount: 0, missingCount: 0, cheapest: true },
-      '2': { total: 440, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '1': { total: 400, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true },
+      '2': { total: 440, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
     });
   });
 
@@ -79,7 +79,7 @@ describe('computeStoreTotals', () => {
 
   it('estimates a store without a price from the average over the stores that have one', () => {
     const result = computeStoreTotals({ storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 2 }] }, [cell(10, 1, 100), cell(10, 2, 200)]);
-    expect(result['3']).toEqual({ total: 2 * 150, estimatedCount: 1, missingCount: 0, cheapest: false });
+    expect(result['3']).toEqual({ total: 2 * 150, deposits: 0, estimatedCount: 1, missingCount: 0, cheapest: false });
     expect(result['1']).toMatchObject({ total: 200, estimatedCount: 0 });
     expect(result['2']).toMatchObject({ total: 400, estimatedCount: 0 });
   });
@@ -100,8 +100,8 @@ describe('computeStoreTotals', () => {
       { storeIds: [1, 2], lines: [{ itemId: 10, quantity: 1 }, { itemId: 30, quantity: 5 }] },
       [cell(10, 1, 100), cell(10, 2, 120)],
     );
-    expect(result['1']).toEqual({ total: 100, estimatedCount: 0, missingCount: 1, cheapest: true });
-    expect(result['2']).toEqual({ total: 120, estimatedCount: 0, missingCount: 1, cheapest: false });
+    expect(result['1']).toEqual({ total: 100, deposits: 0, estimatedCount: 0, missingCount: 1, cheapest: true });
+    expect(result['2']).toEqual({ total: 120, deposits: 0, estimatedCount: 0, missingCount: 1, cheapest: false });
   });
 
   it('gives a tie to the store with fewer estimated lines', () => {
@@ -140,22 +140,22 @@ describe('computeStoreTotals', () => {
 
   it('compares a single store: its total, and it is the cheapest', () => {
     const result = computeStoreTotals({ storeIds: [5], lines: [{ itemId: 10, quantity: 2 }, { itemId: 11, quantity: 1 }] }, [cell(10, 5, 199)]);
-    expect(result).toEqual({ '5': { total: 398, estimatedCount: 0, missingCount: 1, cheapest: true } });
+    expect(result).toEqual({ '5': { total: 398, deposits: 0, estimatedCount: 0, missingCount: 1, cheapest: true } });
   });
 
   it('marks no store cheapest when no compared store has any price', () => {
     const result = computeStoreTotals({ storeIds: [1, 2], lines: [{ itemId: 10, quantity: 1 }, { itemId: 11, quantity: 3 }] }, []);
     expect(result).toEqual({
-      '1': { total: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
-      '2': { total: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
+      '1': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
+      '2': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
     });
   });
 
   it('answers an empty basket with zero totals for every store and no cheapest', () => {
     const result = computeStoreTotals({ storeIds: [3, 1], lines: [] }, []);
     expect(result).toEqual({
-      '1': { total: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
-      '3': { total: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '1': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '3': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
     });
   });
 
@@ -166,6 +166,36 @@ describe('computeStoreTotals', () => {
     );
     expect(result['1'].total).toBe(300);
     expect(result['2']).toMatchObject({ total: 300, estimatedCount: 2 });
+  });
+});
+
+describe('deposits (pantti)', () => {
+  const withDeposit = (itemId: number, storeId: number, price: number, deposit: number | null): PriceCell => ({ itemId, storeId, price, deposit });
+
+  it('counts deposits as their own figure and in the total, estimated lines with the average deposit', () => {
+    const result = computeStoreTotals(
+      { storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 3 }, { itemId: 20, quantity: 1 }] },
+      [withDeposit(10, 1, 100, 15), withDeposit(10, 2, 110, 15), withDeposit(20, 1, 200, null), withDeposit(20, 2, 210, null), withDeposit(20, 3, 190, null)],
+    );
+    expect(result['1']).toEqual({ total: 3 * 100 + 200 + 3 * 15, deposits: 45, estimatedCount: 0, missingCount: 0, cheapest: true });
+    expect(result['2']).toEqual({ total: 3 * 110 + 210 + 45, deposits: 45, estimatedCount: 0, missingCount: 0, cheapest: false });
+    // Store 3 has no price of item 10: its price (105) and its deposit (15) are estimated.
+    expect(result['3']).toEqual({ total: 3 * 105 + 190 + 45, deposits: 45, estimatedCount: 1, missingCount: 0, cheapest: false });
+  });
+
+  it('ranks the stores by what the shopper pays, deposits included', () => {
+    const result = computeStoreTotals({ storeIds: [1, 2], lines: [{ itemId: 10, quantity: 1 }] }, [withDeposit(10, 1, 100, 40), withDeposit(10, 2, 120, null)]);
+    expect(result['1']).toMatchObject({ total: 140, deposits: 40, cheapest: false });
+    expect(result['2']).toMatchObject({ total: 120, deposits: 0, cheapest: true });
+  });
+
+  it('shows a price\'s deposit beside it in the basket, never in the price or comparison price', () => {
+    const [line] = buildBasket(
+      { storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 2 }] },
+      [detail(10, 1, 189, { comparisonPrice: 573, deposit: 15 }), detail(10, 2, 199, { comparisonPrice: 603, deposit: 15 })],
+    );
+    expect(line.storeItems[0]).toEqual({ storeId: 1, price: 189, comparisonPrice: 573, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: '2025-11-20T08:30:00.000Z', deposit: 15 });
+    expect(line.storeItems[2]).toMatchObject({ price: 194, comparisonPrice: 588, isEstimated: true, deposit: 15 });
   });
 });
 

@@ -8,6 +8,9 @@ import type { BasketLine, ComparedPrice, ComparisonRequest, StoreTotal, StoreTot
  * - A store without a price for an item gets the average of that item's price over the compared stores
  *   that have one (whole cents, half up) and the line counts as estimated for that store.
  * - A line with no price in any compared store is missing everywhere and adds 0.
+ * - Deposits (pantti) count apart (`deposits`) and in the total, never in a price or comparison price: a store's
+ *   deposit of an item is its own; an estimated line's is the average deposit over the compared stores that price
+ *   the item (one without a deposit as 0), as its price is estimated.
  * - The cheapest store has the lowest total; ties go to fewer estimated lines, then to the lowest store id.
  *   With no price at all no store is cheapest.
  */
@@ -17,6 +20,8 @@ export interface PriceCell {
   itemId: number;
   storeId: number;
   price: number;
+  /** Cents: the container deposit on top of the price; absent or null without one. */
+  deposit?: number | null;
 }
 
 /** A price with what the comparison basket shows beside it. */
@@ -57,6 +62,17 @@ function averagePrice(prices: Map<number, PriceCell>): number {
   return averageCents(values);
 }
 
+/** The estimated deposit of a store without a price: the average over the stores that price the item (none as 0); null when none has one. */
+function averageDeposit(prices: Map<number, PriceCell>): number | null {
+  const values: number[] = [];
+  let any = false;
+  for (const cell of prices.values()) {
+    values.push(cell.deposit ?? 0);
+    if (cell.deposit) any = true;
+  }
+  return any ? averageCents(values) : null;
+}
+
 /** Lowest total, then fewer estimated lines, then lowest store id. */
 function isBetter(candidate: { storeId: number; total: StoreTotal }, best: { storeId: number; total: StoreTotal }): boolean {
   if (candidate.total.total !== best.total.total) return candidate.total.total < best.total.total;
@@ -68,7 +84,7 @@ function isBetter(candidate: { storeId: number; total: StoreTotal }, best: { sto
 export function computeStoreTotals(request: ComparisonRequest, cells: readonly PriceCell[]): StoreTotalsResult {
   const { storeIds, lines } = request;
   const byItem = indexByItem(cells, storeIds);
-  const totals = storeIds.map((storeId) => ({ storeId, total: { total: 0, estimatedCount: 0, missingCount: 0, cheapest: false } as StoreTotal }));
+  const totals = storeIds.map((storeId) => ({ storeId, total: { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false } as StoreTotal }));
   let anyPrice = false;
 
   for (const line of lines) {
@@ -79,17 +95,23 @@ export function computeStoreTotals(request: ComparisonRequest, cells: readonly P
     }
     anyPrice = true;
     let estimate: number | undefined;
+    let estimatedDeposit: number | null | undefined;
     for (const entry of totals) {
       const cell = prices.get(entry.storeId);
       if (cell) {
         entry.total.total += line.quantity * cell.price;
+        entry.total.deposits += line.quantity * (cell.deposit ?? 0);
       } else {
         estimate ??= averagePrice(prices);
+        if (estimatedDeposit === undefined) estimatedDeposit = averageDeposit(prices);
         entry.total.total += line.quantity * estimate;
+        entry.total.deposits += line.quantity * (estimatedDeposit ?? 0);
         entry.total.estimatedCount += 1;
       }
     }
   }
+  // What the shopper pays: the deposits are paid at the till too (and shown apart).
+  for (const entry of totals) entry.total.total += entry.total.deposits;
 
   if (anyPrice && totals.length > 0) {
     let best = totals[0];
@@ -113,6 +135,7 @@ function estimate(prices: Map<number, PriceDetail>, storeIds: readonly number[])
   }
   // Units belong to the item, so any store's row carries them; take the first compared store's for determinism.
   const reference = prices.get(storeIds.find((id) => prices.has(id)) as number) as PriceDetail;
+  const deposit = averageDeposit(prices);
   return {
     price: averageCents(values),
     comparisonPrice: comparisonValues.length > 0 ? averageCents(comparisonValues) : null,
@@ -120,6 +143,7 @@ function estimate(prices: Map<number, PriceDetail>, storeIds: readonly number[])
     comparisonPriceUnit: reference.comparisonPriceUnit,
     isEstimated: true,
     updatedAt: null,
+    ...(deposit !== null ? { deposit } : {}),
   };
 }
 
@@ -132,6 +156,8 @@ function observedPrice(detail: PriceDetail): ComparedPrice {
     comparisonPriceUnit: detail.comparisonPriceUnit,
     isEstimated: false,
     updatedAt: detail.observedAt.toISOString(),
+    // Only where the store has one: most prices have none.
+    ...(detail.deposit ? { deposit: detail.deposit } : {}),
   };
 }
 

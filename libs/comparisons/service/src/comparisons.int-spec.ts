@@ -70,9 +70,9 @@ describe('comparisons service over the in-process transport', () => {
       });
       // 102 in store 2 is estimated at avg(200, 201) = 200.5 -> 201; 103 is 50 everywhere but store 2 (estimated).
       expect(result).toEqual({
-        '1': { total: 2 * 100 + 200 + 3 * 50, estimatedCount: 1, missingCount: 1, cheapest: true },
-        '2': { total: 2 * 120 + 201 + 3 * 50, estimatedCount: 1, missingCount: 1, cheapest: false },
-        '3': { total: 2 * 110 + 201 + 3 * 50, estimatedCount: 1, missingCount: 1, cheapest: false },
+        '1': { total: 2 * 100 + 200 + 3 * 50, deposits: 0, estimatedCount: 1, missingCount: 1, cheapest: true },
+        '2': { total: 2 * 120 + 201 + 3 * 50, deposits: 0, estimatedCount: 1, missingCount: 1, cheapest: false },
+        '3': { total: 2 * 110 + 201 + 3 * 50, deposits: 0, estimatedCount: 1, missingCount: 1, cheapest: false },
       });
     });
 
@@ -91,29 +91,29 @@ describe('comparisons service over the in-process transport', () => {
     it('lists every requested store, even one without any prices, and ignores stores outside the comparison', async () => {
       const result = await storeTotals({ storeIds: [1, 42], lines: [{ itemId: 101, quantity: 1 }, { itemId: 105, quantity: 1 }] });
       expect(result).toEqual({
-        '1': { total: 100, estimatedCount: 0, missingCount: 1, cheapest: true },
-        '42': { total: 100, estimatedCount: 1, missingCount: 1, cheapest: false },
+        '1': { total: 100, deposits: 0, estimatedCount: 0, missingCount: 1, cheapest: true },
+        '42': { total: 100, deposits: 0, estimatedCount: 1, missingCount: 1, cheapest: false },
       });
     });
 
     it('compares a single store', async () => {
       const result = await storeTotals({ storeIds: [3], lines: [{ itemId: 101, quantity: 3 }] });
-      expect(result).toEqual({ '3': { total: 330, estimatedCount: 0, missingCount: 0, cheapest: true } });
+      expect(result).toEqual({ '3': { total: 330, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true } });
     });
 
     it('marks no store cheapest when none of them has any price', async () => {
       const result = await storeTotals({ storeIds: [1, 2], lines: [{ itemId: 104, quantity: 1 }, { itemId: 105, quantity: 2 }] });
       expect(result).toEqual({
-        '1': { total: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
-        '2': { total: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
+        '1': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
+        '2': { total: 0, deposits: 0, estimatedCount: 0, missingCount: 2, cheapest: false },
       });
     });
 
     it('answers an empty basket with zero totals', async () => {
       const result = await storeTotals({ storeIds: [1, 2], lines: [] });
       expect(Object.values(result)).toEqual([
-        { total: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
-        { total: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+        { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+        { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
       ]);
     });
   });

@@ -38,7 +38,8 @@ describe('demo price seeding', () => {
     const totals = await firstValueFrom(
       (service as TestService).client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, { storeIds: [sample.storeId], lines: [{ itemId: sample.itemId, quantity: 2 }] }),
     );
-    expect(totals[String(sample.storeId)]).toEqual({ total: 2 * sample.price, estimatedCount: 0, missingCount: 0, cheapest: true });
+    const deposits = 2 * (sample.deposit ?? 0);
+    expect(totals[String(sample.storeId)]).toEqual({ total: 2 * sample.price + deposits, deposits, estimatedCount: 0, missingCount: 0, cheapest: true });
   });
 
   it('does not seed again when prices are already there, even when two seeders race', async () => {

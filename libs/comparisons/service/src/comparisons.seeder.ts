@@ -88,6 +88,7 @@ export class ComparisonsSeeder implements OnApplicationBootstrap {
         comparisonPriceUnit: price.comparisonPriceUnit,
         isCampaign: price.isCampaign,
         observedAt: price.updatedAt,
+        deposit: price.deposit ?? null,
       });
       if (chunk.length === PROJECTION_BATCH_SIZE) await flush();
     }

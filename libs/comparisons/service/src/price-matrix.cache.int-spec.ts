@@ -95,12 +95,43 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
     await projection.applyPriceObservations([observation(1000, 2, 250, '2026-02-02T00:00:00Z'), observation(1000, 1, 1, '2026-01-15T00:00:00Z')]);
     const after = await until('the new price', () => totals(request), (r) => r['2'].total === 500);
     expect(after).toEqual({
-      '1': { total: 600, estimatedCount: 0, missingCount: 0, cheapest: false },
-      '2': { total: 500, estimatedCount: 0, missingCount: 0, cheapest: true },
+      '1': { total: 600, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '2': { total: 500, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true },
     });
     // The split reads the same cache: it sees the new price too.
     const splitAfter = await split({ ...request, maxStores: 1, costPerKmCents: 25 });
     expect(splitAfter).toMatchObject({ stores: [2], total: 500, cheapestSingleStore: { storeId: 2, total: 500 }, saving: 0 });
+  });
+
+  it('keeps deposits beside the prices: counted apart and in the totals, followed by NOTIFY and read back on a reload', async () => {
+    const withDeposit = (storeId: number, price: number, deposit: number | null, observedAt: string) => ({ ...observation(2000, storeId, price, observedAt), deposit });
+    await projection.applyPriceObservations([withDeposit(1, 189, 15, '2026-02-01T00:00:00Z'), withDeposit(2, 199, 15, '2026-02-01T00:00:00Z')]);
+    const request = { storeIds: [1, 2, 3], lines: [{ itemId: 2000, quantity: 4 }] };
+    const first = await until('the deposits', () => totals(request), (r) => r['1'].deposits === 60);
+    // Store 3 has no price: its price (194) and deposit (15) are estimated from the others.
+    expect(first).toEqual({
+      '1': { total: 4 * 189 + 60, deposits: 60, estimatedCount: 0, missingCount: 0, cheapest: true },
+      '2': { total: 4 * 199 + 60, deposits: 60, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '3': { total: 4 * 194 + 60, deposits: 60, estimatedCount: 1, missingCount: 0, cheapest: false },
+    });
+    // A newer observation without a deposit (or with another) replaces it, in the cache as in the table.
+    await projection.applyPriceObservations([withDeposit(1, 189, null, '2026-02-02T00:00:00Z'), withDeposit(2, 199, 40, '2026-02-02T00:00:00Z')]);
+    const after = await until('the changed deposits', () => totals(request), (r) => r['2'].deposits === 160);
+    expect(after['1']).toMatchObject({ total: 4 * 189, deposits: 0 });
+    expect(cache.findCells([2000], [1, 2])).toEqual(await repository.findCells([2000], [1, 2]).then((rows) => [...rows].sort((a, b) => a.storeId - b.storeId)));
+    // A reload reads the deposits from the table: a change made without notifying reaches the cache only that way.
+    await sql.query('ALTER TABLE comparisons.price_matrix DISABLE TRIGGER price_cells_updated');
+    await sql.query('UPDATE comparisons.price_matrix SET deposit = 40 WHERE item_id = 2000 AND store_id = 2');
+    await sql.query('UPDATE comparisons.price_matrix SET deposit = 20 WHERE item_id = 2000 AND store_id = 1');
+    await sql.query('ALTER TABLE comparisons.price_matrix ENABLE TRIGGER price_cells_updated');
+    expect(cache.findCells([2000], [1])[0].deposit).toBeNull();
+    await sql.query(`SELECT pg_notify('comparisons_price_matrix', 'reload')`);
+    await until('the reload', () => cache.ready && cache.findCells([2000], [1])[0]?.deposit === 20, Boolean, 15000);
+    expect(cache.findCells([2000], [1, 2])).toEqual([
+      { itemId: 2000, storeId: 1, price: 189, deposit: 20 },
+      { itemId: 2000, storeId: 2, price: 199, deposit: 40 },
+    ]);
+    await sql.query('DELETE FROM comparisons.price_matrix WHERE item_id = 2000');
   });
 
   it('forgets deleted cells, and after a TRUNCATE answers from the table until it has reloaded', async () => {
@@ -112,7 +143,7 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
 
     await sql.query('TRUNCATE comparisons.price_matrix');
     await until('the cache to notice the TRUNCATE', () => cache.ready, (ready) => !ready || cache.size.cells === 0);
-    expect((await totals(request))['2']).toEqual({ total: 0, estimatedCount: 0, missingCount: 1, cheapest: false });
+    expect((await totals(request))['2']).toEqual({ total: 0, deposits: 0, estimatedCount: 0, missingCount: 1, cheapest: false });
     await until('the reload', () => cache.ready && cache.size.cells === 0, Boolean, 15000);
     await projection.applyPriceObservations([observation(1000, 2, 199, '2026-03-01T00:00:00Z')]);
     await until('a price after the reload', () => totals(request), (r) => r['2'].total === 199);

@@ -30,6 +30,8 @@ interface ItemPrices {
 export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PriceMatrixCache.name);
   private items = new Map<number, ItemPrices>();
+  /** The few cells with a deposit (drinks): item → (store → cents). */
+  private deposits = new Map<number, Map<number, number>>();
   private notifications?: PgNotificationListener;
   private buffered: string[] | null = null;
   private state: 'idle' | 'loading' | 'ready' | 'stopped' = 'idle';
@@ -89,7 +91,7 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
       if (!entry) continue;
       for (const storeId of storeIds) {
         const at = indexOf(entry, storeId);
-        if (at >= 0) cells.push({ itemId, storeId, price: entry.prices[at] });
+        if (at >= 0) cells.push({ itemId, storeId, price: entry.prices[at], deposit: this.deposits.get(itemId)?.get(storeId) ?? null });
       }
     }
     return cells;
@@ -99,6 +101,7 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
   private async load(generation: number): Promise<void> {
     const started = Date.now();
     const items = new Map<number, ItemPrices>();
+    const deposits = new Map<number, Map<number, number>>();
     let cells = 0;
     try {
       const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
@@ -122,6 +125,10 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
           cells += length;
         }
       }
+      const depositRows: { itemId: number; storeId: number; deposit: number }[] = await this.dataSource.query(
+        'SELECT item_id AS "itemId", store_id AS "storeId", deposit FROM comparisons.price_matrix WHERE deposit IS NOT NULL',
+      );
+      for (const row of depositRows) setDeposit(deposits, row.itemId, row.storeId, row.deposit);
     } catch (error) {
       // Listening, but not loaded: start over (the listener reconnects after its retry delay and this loads again).
       this.notifications?.restart(new Error(`not loaded: ${error instanceof Error ? error.message : String(error)}`));
@@ -130,6 +137,7 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     // The connection dropped (or was replaced) during the load: a reload is under way.
     if (!this.notifications?.isListening || this.notifications.generation !== generation || this.state !== 'loading') return;
     this.items = items;
+    this.deposits = deposits;
     this.cells = cells;
     const backlog = this.buffered ?? [];
     this.buffered = null;
@@ -148,17 +156,19 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     else this.apply(payload);
   }
 
-  /** Payload: `item:store:price` (changed) or `-item:store` (deleted) cells, comma-separated. */
+  /** Payload: `item:store:price` or `item:store:price:deposit` (changed) or `-item:store` (deleted) cells, comma-separated. */
   private apply(payload: string): void {
     for (const cell of payload.split(',')) {
       if (cell.startsWith('-')) {
         const [itemId, storeId] = cell.slice(1).split(':').map(Number);
         this.remove(itemId, storeId);
+        setDeposit(this.deposits, itemId, storeId, null);
         continue;
       }
-      const [itemId, storeId, price] = cell.split(':').map(Number);
+      const [itemId, storeId, price, deposit] = cell.split(':').map(Number);
       if (!Number.isInteger(itemId) || !Number.isInteger(storeId) || !Number.isInteger(price)) continue;
       this.set(itemId, storeId, price);
+      setDeposit(this.deposits, itemId, storeId, Number.isInteger(deposit) ? deposit : null);
     }
   }
 
@@ -200,6 +210,20 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     entry.length -= 1;
     this.cells -= 1;
   }
+}
+
+/** Keeps a cell's deposit (a null or 0 deposit: none, and the cell is forgotten). */
+function setDeposit(deposits: Map<number, Map<number, number>>, itemId: number, storeId: number, deposit: number | null): void {
+  let stores = deposits.get(itemId);
+  if (!deposit) {
+    if (stores?.delete(storeId) && stores.size === 0) deposits.delete(itemId);
+    return;
+  }
+  if (!stores) {
+    stores = new Map();
+    deposits.set(itemId, stores);
+  }
+  stores.set(storeId, deposit);
 }
 
 /** Binary search of a store id: its index, or -(insertion point) - 1. */

@@ -29,6 +29,10 @@ export class PriceMatrixEntry {
   @Column({ name: 'is_campaign', type: 'boolean', default: false })
   isCampaign!: boolean;
 
+  /** Cents: the container deposit (pantti) on top of the price when the source gave one. */
+  @Column({ type: 'integer', nullable: true })
+  deposit!: number | null;
+
   @Column({ name: 'observed_at', type: 'timestamptz' })
   observedAt!: Date;
 }

@@ -12,7 +12,7 @@ export class PriceMatrixRepository {
   /** Prices of the given items in the given stores: one round trip on the primary key. */
   findCells(itemIds: readonly number[], storeIds: readonly number[]): Promise<PriceCell[]> {
     return this.dataSource.query(
-      `SELECT item_id AS "itemId", store_id AS "storeId", price
+      `SELECT item_id AS "itemId", store_id AS "storeId", price, deposit
          FROM comparisons.price_matrix
         WHERE item_id = ANY($1::int[]) AND store_id = ANY($2::int[])`,
       [itemIds, storeIds],
@@ -23,7 +23,7 @@ export class PriceMatrixRepository {
   findDetails(itemIds: readonly number[], storeIds: readonly number[]): Promise<PriceDetail[]> {
     return this.dataSource.query(
       `SELECT item_id AS "itemId", store_id AS "storeId", price, comparison_price AS "comparisonPrice",
-              price_unit AS "priceUnit", comparison_price_unit AS "comparisonPriceUnit", observed_at AS "observedAt"
+              price_unit AS "priceUnit", comparison_price_unit AS "comparisonPriceUnit", observed_at AS "observedAt", deposit
          FROM comparisons.price_matrix
         WHERE item_id = ANY($1::int[]) AND store_id = ANY($2::int[])`,
       [itemIds, storeIds],
@@ -40,19 +40,20 @@ export class PriceMatrixRepository {
     const [{ applied }] = await manager.query(
       `WITH applied AS (
          INSERT INTO comparisons.price_matrix AS m
-                (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, observed_at)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])
+                (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, observed_at, deposit)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::int[])
          ON CONFLICT (item_id, store_id) DO UPDATE
             SET price = EXCLUDED.price,
                 comparison_price = EXCLUDED.comparison_price,
                 price_unit = EXCLUDED.price_unit,
                 comparison_price_unit = EXCLUDED.comparison_price_unit,
                 is_campaign = EXCLUDED.is_campaign,
-                observed_at = EXCLUDED.observed_at
+                observed_at = EXCLUDED.observed_at,
+                deposit = EXCLUDED.deposit
           WHERE m.observed_at < EXCLUDED.observed_at
          RETURNING 1)
        SELECT count(*)::int AS applied FROM applied`,
-      observationColumns(rows).map(arrayLiteral),
+      [...observationColumns(rows), rows.map((row) => row.deposit ?? null)].map(arrayLiteral),
     );
     return applied as number;
   }

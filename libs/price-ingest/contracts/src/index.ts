@@ -28,6 +28,11 @@ export interface PriceObservedEvent {
   source: string;
   /** Cents: the regular price of a campaign price, when the source gives it (absent or null otherwise). */
   regularPrice?: number | null;
+  /**
+   * Cents: the deposit (pantti) the shop adds to the price of a drink container, when the source gives it (absent or
+   * null otherwise). Never part of `price` or `comparisonPrice`.
+   */
+  deposit?: number | null;
 }
 
 /** A feed's own category of an item; catalog places the item by its category mappings (or in "Muut"). */

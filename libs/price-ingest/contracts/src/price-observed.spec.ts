@@ -110,6 +110,7 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
       observedAt: [at, at, '2025-11-22T08:00:00.000Z'],
       source: 'k-group',
       regularPrice: null,
+      deposit: null,
     });
     // Over the wire (JSON) and back.
     expect(parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now)).toEqual({ observations: events.map(observationOf), rejected: [] });
@@ -150,6 +151,20 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
     expect(parsed.observations.map((o) => o.regularPrice ?? null)).toEqual([249, null]);
     expect(parsed.observations[1]).not.toHaveProperty('regularPrice');
     expect(parsePriceObservedEvent({ ...observed(1, 199), regularPrice: 2.49 }, now)).toEqual({ ok: false, reason: 'regularPrice must be null or a non-negative integer (cents)' });
+  });
+  it('carries a deposit through the batch form apart from the price, and refuses one that is not cents', () => {
+    const events = [observed(1, 199, { deposit: 15 }), observed(2, 205), observed(3, 189, { deposit: 40 })];
+    const batch = encodePriceObservedBatch(events);
+    expect(batch.deposit).toEqual([15, null, 40]);
+    const parsed = parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now);
+    expect(parsed.observations.map((o) => [o.price, o.deposit ?? null])).toEqual([
+      [199, 15],
+      [205, null],
+      [189, 40],
+    ]);
+    expect(parsed.observations[1]).not.toHaveProperty('deposit');
+    expect(parsePriceObservedEvent({ ...observed(1, 199), deposit: -15 }, now)).toEqual({ ok: false, reason: 'deposit must be null or a non-negative integer (cents)' });
+    expect(parsePriceObservedEvent({ ...observed(1, 199), deposit: 0.15 }, now)).toEqual({ ok: false, reason: 'deposit must be null or a non-negative integer (cents)' });
   });
 });
 

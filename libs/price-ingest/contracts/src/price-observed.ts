@@ -17,6 +17,8 @@ export interface PriceObservation {
   source?: string;
   /** Cents: the regular price of a campaign price when the source gave one (catalog shows it beside the price). */
   regularPrice?: number | null;
+  /** Cents: the deposit (pantti) on top of the price when the source gave one (never in price or comparisonPrice). */
+  deposit?: number | null;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -96,6 +98,8 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (event.isCampaign !== undefined && typeof event.isCampaign !== 'boolean') return { ok: false, reason: 'isCampaign must be a boolean' };
   const regularPrice = event.regularPrice ?? null;
   if (regularPrice !== null && !isCents(regularPrice)) return { ok: false, reason: 'regularPrice must be null or a non-negative integer (cents)' };
+  const deposit = event.deposit ?? null;
+  if (deposit !== null && !isCents(deposit)) return { ok: false, reason: 'deposit must be null or a non-negative integer (cents)' };
   const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
   if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
   if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
@@ -113,6 +117,7 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       observedAt: canonicalIsoTime(event.observedAt as string, at),
       ...(isSource(event.source) ? { source: event.source } : {}),
       ...(regularPrice !== null ? { regularPrice } : {}),
+      ...(deposit !== null ? { deposit } : {}),
     },
   };
 }
@@ -123,7 +128,7 @@ export const PRICE_BATCH_FORMAT = 'columns/1';
 export const MAX_OBSERVATIONS_PER_BATCH = 10_000;
 
 /** The fields of a PriceObservedEvent, in the order the batch form lists them. */
-const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice'] as const;
+const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit'] as const;
 type BatchField = (typeof BATCH_FIELDS)[number];
 
 /**

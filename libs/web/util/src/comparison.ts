@@ -1,5 +1,8 @@
 export interface StoreTotal {
+  /** What the basket costs, deposits included. */
   total: number;
+  /** The container deposits (pantti) of the basket, cents, already in `total`. */
+  deposits?: number;
   estimatedCount?: number;
   missingCount?: number;
   cheapest?: boolean;
@@ -9,7 +12,10 @@ export type StoreTotals = Record<string, StoreTotal>;
 
 export interface RankedTotal {
   storeId: number;
+  /** Deposits included. */
   total: number;
+  /** The container deposits (pantti) in `total`, cents. */
+  deposits: number;
   estimatedCount: number;
   missingCount: number;
   cheapest: boolean;
@@ -33,6 +39,7 @@ export function rankTotals(totals: StoreTotals | null | undefined, storeIds?: re
       return {
         storeId: id,
         total: t.total,
+        deposits: t.deposits ?? 0,
         estimatedCount: t.estimatedCount ?? 0,
         missingCount: t.missingCount ?? 0,
       };

@@ -40,8 +40,8 @@ describe('comparison export', () => {
     const json = JSON.parse(comparisonJson(items, stores, ranked, new Date('2026-11-28T10:00:00Z')));
     expect(json.generatedAt).toBe('2026-11-28T10:00:00.000Z');
     expect(json.stores).toEqual([
-      { storeId: 1, name: 'Prisma Kamppi', total: 258, cheapest: true, extraOverCheapest: 0, estimatedCount: 0, missingCount: 1 },
-      { storeId: 2, name: 'K-Market "Kamppi"; keskusta', total: 3247, cheapest: false, extraOverCheapest: 2989, estimatedCount: 1, missingCount: 0 },
+      { storeId: 1, name: 'Prisma Kamppi', total: 258, deposits: 0, cheapest: true, extraOverCheapest: 0, estimatedCount: 0, missingCount: 1 },
+      { storeId: 2, name: 'K-Market "Kamppi"; keskusta', total: 3247, deposits: 0, cheapest: false, extraOverCheapest: 2989, estimatedCount: 1, missingCount: 0 },
     ]);
     expect(json.items[0]).toEqual({
       itemId: 1,
@@ -49,11 +49,25 @@ describe('comparison export', () => {
       name: 'Maito 1 l',
       quantity: 2,
       prices: [
-        { storeId: 1, price: 129, lineTotal: 258, isEstimated: false },
-        { storeId: 2, price: 1499, lineTotal: 2998, isEstimated: true },
+        { storeId: 1, price: 129, lineTotal: 258, isEstimated: false, deposit: null },
+        { storeId: 2, price: 1499, lineTotal: 2998, isEstimated: true, deposit: null },
       ],
     });
-    expect(json.items[1].prices[0]).toEqual({ storeId: 1, price: null, lineTotal: null, isEstimated: false });
+    expect(json.items[1].prices[0]).toEqual({ storeId: 1, price: null, lineTotal: null, isEstimated: false, deposit: null });
+  });
+
+  it('gives the deposits their own "Pantit" row and figures, in the totals and never in the prices', async () => {
+    const drinks: ComparisonItem[] = [{ ...sampleItem(3), name: 'Kola 0,33 l', ean: null, quantity: 3, storeItems: [sampleStoreItem(1, { price: 99, deposit: 15 }), sampleStoreItem(2, { price: 109, deposit: 15 })] }];
+    const withDeposits = rankTotals(totalsFromComparison(drinks, [1, 2]), [1, 2]);
+    const rows = parse<string[]>((await comparisonCsv(drinks, stores, withDeposits)).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows.slice(1)).toEqual([
+      ['Kola 0,33 l', '', '3', '2,97', '3,27', ''],
+      ['Pantit', '', '', '0,45', '0,45', ''],
+      ['Yhteensä', '', '3', '3,42', '3,72', ''],
+    ]);
+    const json = JSON.parse(comparisonJson(drinks, stores, withDeposits, new Date('2026-11-28T10:00:00Z')));
+    expect(json.stores[0]).toMatchObject({ total: 342, deposits: 45 });
+    expect(json.items[0].prices[0]).toEqual({ storeId: 1, price: 99, lineTotal: 297, isEstimated: false, deposit: 15 });
   });
 
   it('names the file by the day', () => {

@@ -18,10 +18,15 @@ export const euros = (cents: number): string => (cents / 100).toFixed(2).replace
 
 const line = (item: ComparisonItem, storeId: number) => {
   const si = item.storeItems.find((s) => s.storeId === storeId);
-  return si && si.price !== null ? { price: si.price, lineTotal: si.price * item.quantity, isEstimated: si.isEstimated } : null;
+  if (!si || si.price === null) return null;
+  const deposit = typeof si.deposit === 'number' && si.deposit > 0 ? si.deposit : null;
+  return { price: si.price, lineTotal: si.price * item.quantity, isEstimated: si.isEstimated, deposit };
 };
 
-/** The table as rows: header, one row per product (line price = price × quantity, in euros), then "Yhteensä". */
+/**
+ * The table as rows: header, one row per product (line price = price × quantity, in euros, deposits apart), then
+ * "Pantit" (when the basket has deposits) and "Yhteensä" (deposits included), as the page shows them.
+ */
 export function comparisonTableRows(items: readonly ComparisonItem[], stores: readonly ExportStore[], ranked: readonly RankedTotal[]): string[][] {
   const header = ['Tuote', 'EAN', 'Määrä', ...stores.map((s) => `${s.name} (€)`), 'Arvioitu hinta kaupoissa'];
   const rows = items.map((item) => {
@@ -33,7 +38,10 @@ export function comparisonTableRows(items: readonly ComparisonItem[], stores: re
     const r = ranked.find((x) => x.storeId === s.id);
     return r ? euros(r.total) : '';
   });
-  return [header, ...rows, ['Yhteensä', '', String(items.reduce((n, i) => n + i.quantity, 0)), ...totals, '']];
+  const deposits = ranked.some((r) => r.deposits > 0)
+    ? [['Pantit', '', '', ...stores.map((s) => euros(ranked.find((x) => x.storeId === s.id)?.deposits ?? 0)), '']]
+    : [];
+  return [header, ...rows, ...deposits, ['Yhteensä', '', String(items.reduce((n, i) => n + i.quantity, 0)), ...totals, '']];
 }
 
 /** The CSV text, byte-order mark first. */
@@ -42,7 +50,7 @@ export async function comparisonCsv(items: readonly ComparisonItem[], stores: re
   return `\uFEFF${unparse(comparisonTableRows(items, stores, ranked), { delimiter: ';', newline: '\r\n', quotes: false })}\r\n`;
 }
 
-/** The JSON export: money in integer cents as the API gives it, each store's total and rank. */
+/** The JSON export: money in integer cents as the API gives it, each store's total (deposits included, and apart) and rank. */
 export function comparisonJson(items: readonly ComparisonItem[], stores: readonly ExportStore[], ranked: readonly RankedTotal[], now: Date): string {
   return JSON.stringify(
     {
@@ -55,6 +63,7 @@ export function comparisonJson(items: readonly ComparisonItem[], stores: readonl
           storeId: s.id,
           name: s.name,
           total: r?.total ?? null,
+          deposits: r?.deposits ?? 0,
           cheapest: r?.cheapest ?? false,
           extraOverCheapest: r ? r.diff : null,
           estimatedCount: r?.estimatedCount ?? 0,
@@ -68,7 +77,7 @@ export function comparisonJson(items: readonly ComparisonItem[], stores: readonl
         quantity: item.quantity,
         prices: stores.map((s) => {
           const p = line(item, s.id);
-          return { storeId: s.id, price: p?.price ?? null, lineTotal: p?.lineTotal ?? null, isEstimated: p?.isEstimated ?? false };
+          return { storeId: s.id, price: p?.price ?? null, lineTotal: p?.lineTotal ?? null, isEstimated: p?.isEstimated ?? false, deposit: p?.deposit ?? null };
         }),
       })),
     },

@@ -1,10 +1,13 @@
 import { openStatus, rankTotals, type OpeningSource, type RankedTotal, type StoreTotals } from '@hintakori/web-util';
 import type { ComparisonItem } from '../../app/models';
 
-/** Sums line prices (price × quantity) per store; estimates count, lines without any price are missing. */
+/**
+ * Sums line prices (price × quantity) per store, plus their deposits (deposit × quantity, also kept apart as
+ * `deposits`); estimates count, lines without any price are missing.
+ */
 export function totalsFromComparison(items: readonly ComparisonItem[], storeIds: readonly number[]): StoreTotals {
   const totals: StoreTotals = {};
-  for (const id of storeIds) totals[String(id)] = { total: 0, estimatedCount: 0, missingCount: 0 };
+  for (const id of storeIds) totals[String(id)] = { total: 0, deposits: 0, estimatedCount: 0, missingCount: 0 };
   for (const item of items) {
     for (const id of storeIds) {
       const t = totals[String(id)];
@@ -13,7 +16,9 @@ export function totalsFromComparison(items: readonly ComparisonItem[], storeIds:
         t.missingCount = (t.missingCount ?? 0) + 1;
         continue;
       }
-      t.total += si.price * item.quantity;
+      const deposit = typeof si.deposit === 'number' && si.deposit > 0 ? si.deposit * item.quantity : 0;
+      t.total += si.price * item.quantity + deposit;
+      t.deposits = (t.deposits ?? 0) + deposit;
       if (si.isEstimated) t.estimatedCount = (t.estimatedCount ?? 0) + 1;
     }
   }

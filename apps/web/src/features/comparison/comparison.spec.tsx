@@ -18,8 +18,8 @@ describe('comparison', () => {
   it('sums price × quantity per store, counting estimates and missing prices', () => {
     const items = [line(1, 2, [si(1, 100), si(2, 150, true)]), line(2, 1, [si(1, null), si(2, 300)])];
     expect(totalsFromComparison(items, [1, 2])).toEqual({
-      '1': { total: 200, estimatedCount: 0, missingCount: 1 },
-      '2': { total: 600, estimatedCount: 1, missingCount: 0 },
+      '1': { total: 200, deposits: 0, estimatedCount: 0, missingCount: 1 },
+      '2': { total: 600, deposits: 0, estimatedCount: 1, missingCount: 0 },
     });
   });
 

@@ -33,7 +33,7 @@ describe('ItemJsonCache', () => {
     const rows = [{ id: 1, storeItems: [price] }, { id: 2, storeItems: [] }];
     const json = await cache.render(rows, load, async () => tree);
     expect(json).toBe(JSON.stringify(rows.map((row) => toItemDto({ ...head(row.id), storeItems: row.storeItems }, tree))));
-    expect(JSON.parse(json)[0].storeItems[0]).toEqual({ storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2026-11-20T10:00:00.000Z', isCampaign: false, lowestPrice30d: null, source: 'k-group' });
+    expect(JSON.parse(json)[0].storeItems[0]).toEqual({ storeId: 7, price: 129, comparisonPrice: 129, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2026-11-20T10:00:00.000Z', isCampaign: false, lowestPrice30d: null, source: 'k-group', deposit: null });
     expect(await cache.render(rows, load, async () => tree)).toBe(json);
     expect(loaded).toEqual([[1, 2]]);
   });

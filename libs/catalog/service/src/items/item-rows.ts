@@ -25,6 +25,7 @@ export interface ItemRow {
     lowestPrice30d: number | null;
     source: string | null;
     regularPrice?: number | null;
+    deposit?: number | null;
   }[];
 }
 
@@ -68,7 +69,7 @@ export const STORE_ITEM_JSON_SQL = `json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
                'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', ${PRICE_AGE_SQL},
                'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source,
-               'regularPrice', p.regular_price)`;
+               'regularPrice', p.regular_price, 'deposit', p.deposit)`;
 
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
@@ -148,5 +149,6 @@ export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemD
     source: price.source ?? null,
     // Only where a source gave one: most prices have none, and every answer would carry the null.
     ...(typeof price.regularPrice === 'number' ? { regularPrice: price.regularPrice } : {}),
+    deposit: price.deposit ?? null,
   };
 }

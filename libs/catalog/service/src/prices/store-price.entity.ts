@@ -32,6 +32,10 @@ export class StorePriceEntity {
   @Column('integer', { name: 'regular_price', nullable: true })
   regularPrice!: number | null;
 
+  /** Cents: the container deposit (pantti) on top of the price when the source gave one; never in the price. */
+  @Column('integer', { nullable: true })
+  deposit!: number | null;
+
   /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;

@@ -51,8 +51,8 @@ describe('StorePriceProjection (integration)', () => {
     ]);
     expect(changed).toBe(2);
     expect(await pricesOf(1, [1, 2])).toEqual([
-      { storeId: 1, price: 199, comparisonPrice: 199, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2025-03-01T10:00:00.000Z', isCampaign: false, lowestPrice30d: null, source: null },
-      { storeId: 2, price: 209, comparisonPrice: null, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2025-03-01T10:00:00.000Z', isCampaign: true, lowestPrice30d: null, source: null },
+      { storeId: 1, price: 199, comparisonPrice: 199, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2025-03-01T10:00:00.000Z', isCampaign: false, lowestPrice30d: null, source: null, deposit: null },
+      { storeId: 2, price: 209, comparisonPrice: null, priceUnit: 'kpl', comparisonPriceUnit: 'l', isEstimated: false, updatedAt: '2025-03-01T10:00:00.000Z', isCampaign: true, lowestPrice30d: null, source: null, deposit: null },
     ]);
   });
 

@@ -19,6 +19,8 @@ export interface PriceObservation {
   source?: string;
   /** Cents: a campaign price's regular price when the source gave one (shown beside the price). */
   regularPrice?: number | null;
+  /** Cents: the container deposit (pantti) on top of the price when the source gave one. */
+  deposit?: number | null;
 }
 
 export const PRICE_CHUNK_SIZE = 5000;
@@ -40,6 +42,7 @@ export function isValidObservation(row: PriceObservation): boolean {
     isInt(row.price, 0) &&
     (row.comparisonPrice === null || isInt(row.comparisonPrice, 0)) &&
     (row.regularPrice === undefined || row.regularPrice === null || isInt(row.regularPrice, 0)) &&
+    (row.deposit === undefined || row.deposit === null || isInt(row.deposit, 0)) &&
     isUnit(row.priceUnit) &&
     isUnit(row.comparisonPriceUnit) &&
     typeof row.isCampaign === 'boolean' &&
@@ -76,16 +79,16 @@ const OBSERVATION_COLUMNS = `
   "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
 
 /**
- * Observations as ten parallel arrays, the eight of observationColumns, their sources ($9, null where unknown) and
- * regular prices ($10): cheaper for the server to read than a JSON document of records.
+ * Observations as eleven parallel arrays, the eight of observationColumns, their sources ($9, null where unknown),
+ * regular prices ($10) and deposits ($11): cheaper for the server to read than a JSON document of records.
  */
-const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[])
-  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice")`;
+const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[], $11::int[])
+  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice", deposit)`;
 
 /** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
 const INSERT_NEW_SQL = `
-  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price)
-  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice"
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price, deposit)
+  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice", o.deposit
   FROM ${OBSERVATIONS_WITH_SOURCE}
   ORDER BY o."itemId", o."storeId"
   ON CONFLICT (item_id, store_id) DO NOTHING
@@ -110,8 +113,9 @@ const UPDATE_EXISTING_SQL = `
     updated_at = o."observedAt",
     source = o.source,
     regular_price = o."regularPrice",
+    deposit = o.deposit,
     unlisted_at = NULL
-  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer)
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer, deposit integer)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
 
 /** Observed again (a source publishes a price it had unlisted once it has it again, whatever its time). */
@@ -211,7 +215,9 @@ export class StorePriceProjection {
     //    makes a concurrent batch with the same pair wait, then see this row).
     const inserted: { itemId: number; storeId: number }[] = await manager.query(
       INSERT_NEW_SQL,
-      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null), newest.map((row) => row.regularPrice ?? null)].map(arrayLiteral),
+      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null), newest.map((row) => row.regularPrice ?? null), newest.map((row) => row.deposit ?? null)].map(
+        arrayLiteral,
+      ),
     );
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
@@ -277,5 +283,6 @@ function toRecord(row: TimedObservation): PriceObservation {
     observedAt: isoOf(row),
     source: row.source,
     regularPrice: row.regularPrice ?? null,
+    deposit: row.deposit ?? null,
   };
 }

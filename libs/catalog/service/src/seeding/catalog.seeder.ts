@@ -134,6 +134,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
         comparisonPriceUnit: price.comparisonPriceUnit,
         isCampaign: price.isCampaign,
         observedAt: price.updatedAt,
+        deposit: price.deposit ?? null,
       });
       if (batch.length === PRICE_CHUNK_SIZE) {
         await write(batch);

@@ -125,7 +125,13 @@ export class ComparisonsController {
 
   @Post('storeTotals')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cart total per store; missing prices estimated from the other stores; the cheapest flagged' })
+  @ApiOperation({
+    summary: 'Cart total per store; missing prices estimated from the other stores; the cheapest flagged',
+    description:
+      'total is what the cart costs in the store, container deposits (pantti) included; deposits is the part of total that is ' +
+      'deposits (quantity × storeItems[].deposit, an estimated line with the average deposit), shown as its own line. ' +
+      'Prices and comparison prices never include deposits.',
+  })
   @Route(storeTotalsContract)
   async storeTotals(@Input() { body }: RouteInput<typeof storeTotalsContract>, @OwnerId() ownerId: string): Promise<StoreTotalsResult> {
     const lines = await this.resolveLines(body.cartId, body.items, ownerId);

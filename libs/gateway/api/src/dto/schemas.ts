@@ -92,6 +92,14 @@ const ComparedPriceFields = {
   comparisonPriceUnit: Type.String(),
   isEstimated: Type.Boolean(),
   updatedAt: Nullable(Timestamp),
+  deposit: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        description: 'the container deposit (pantti, cents) paid on top of price, when its source gave one; else null. Never in price or comparisonPrice',
+      }),
+    ),
+  ),
 };
 /** A price in a comparison: an estimate where the store has none; no campaign or 30-day fields. */
 export const ComparedStoreItem = Type.Object(ComparedPriceFields);
@@ -207,7 +215,13 @@ export const CartWriteResult = Type.Object(
 );
 export const StoreTotals = Type.Record(
   Type.String({ pattern: '^[0-9]+$' }),
-  Type.Object({ total: Cents, estimatedCount: Type.Integer(), missingCount: Type.Integer(), cheapest: Type.Boolean() }),
+  Type.Object({
+    total: Type.Integer({ description: 'what the basket costs in this store (cents), estimated prices and deposits included' }),
+    deposits: Type.Integer({ minimum: 0, description: 'the container deposits (pantti, cents) of the basket, already in total' }),
+    estimatedCount: Type.Integer(),
+    missingCount: Type.Integer(),
+    cheapest: Type.Boolean(),
+  }),
   { description: 'keyed by store id' },
 );
 

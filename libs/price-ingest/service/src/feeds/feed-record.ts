@@ -24,6 +24,8 @@ export interface FeedPrice {
   observedAt: string | null;
   /** Cents: the regular price of a campaign price, when the source gives one (kept only above the price). */
   regularPrice?: number | null;
+  /** Cents: the deposit (pantti) on top of the price when the source gives one (0 or absent: none). */
+  deposit?: number | null;
 }
 
 export interface FeedOffer {

@@ -25,6 +25,19 @@ describe('published prices', () => {
     expect(Number.isInteger(base) && base >= -(2 ** 31) && base < 2 ** 31).toBe(true);
   });
 
+  it('sees a change of only the deposit, and keeps the fingerprint of a price without one as it was before deposits', () => {
+    const base = priceFingerprint(event());
+    expect(priceFingerprint(event({ deposit: null }))).toBe(base);
+    expect(priceFingerprint(event({ deposit: undefined }))).toBe(base);
+    const can = priceFingerprint(event({ deposit: 15 }));
+    expect(can).not.toBe(base);
+    expect(priceFingerprint(event({ deposit: 40 }))).not.toBe(can);
+    // The fingerprint of a deposit-less price as it was computed before deposits existed (FNV-1a of "398|kpl|kg|0|").
+    let hash = 0x811c9dc5;
+    for (const c of '398|kpl|kg|0|') hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
+    expect(base).toBe(hash | 0);
+  });
+
   it('packs a store’s prices into a bytea and back', () => {
     const prices: StorePrices = new Map([
       [2_000_000_001, { price: 100_000, fingerprint: -5 }],

@@ -13,11 +13,13 @@ export type StorePrices = Map<number, PublishedPrice>;
 
 /**
  * FNV-1a (32 bits, as a signed int4) of the fields of a price event other than its cents, its time and its source:
- * the comparison price, the units, the campaign flag and the regular price. A change of cents is always seen (they
- * are kept as they are); a change of only these fields goes unseen with a chance of 1 in 2^32.
+ * the comparison price, the units, the campaign flag, the regular price and the deposit. A change of cents is always
+ * seen (they are kept as they are); a change of only these fields goes unseen with a chance of 1 in 2^32. A price
+ * without a deposit hashes as it did before deposits existed, so the remembered prices stay valid.
  */
 export function priceFingerprint(event: PriceObservedEvent): number {
-  const text = `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}`;
+  const deposit = event.deposit ?? null;
+  const text = `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}${deposit === null ? '' : `|d${deposit}`}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -25,6 +25,8 @@ export const DEFAULT_CHUNK_LINES = 20_000;
 export const MAX_EVENTS_PER_MESSAGE = 500;
 /** Prices above this many cents (1,000 €) or at/below zero are rejected as absurd. */
 export const MAX_PRICE_CENTS = 100_000;
+/** A deposit above this many cents (10 €: a deposit is cents per container, a crate a few euros) is rejected as absurd. */
+export const MAX_DEPOSIT_CENTS = 1_000;
 const MAX_FUTURE_MS = 24 * 3_600_000;
 
 export interface RunProgress {
@@ -318,6 +320,7 @@ export class FeedRunner {
           observedAt,
           source,
           regularPrice: regularPriceOf(price),
+          deposit: price.deposit ? price.deposit : null,
         });
       }
       byItem.set(item.itemId, events);
@@ -419,6 +422,10 @@ function add(chunk: Chunk, record: FeedRecord, line: number): void {
 export function priceProblem(price: FeedPrice, now: string, latestAllowed = Date.parse(now) + MAX_FUTURE_MS): string | null {
   if (!Number.isInteger(price.price) || price.price <= 0) return `absurd price: ${price.price} cents is not above zero`;
   if (price.price > MAX_PRICE_CENTS) return `absurd price: ${(price.price / 100).toFixed(2)} € is over 1000 €`;
+  const deposit = price.deposit ?? null;
+  if (deposit !== null && (!Number.isInteger(deposit) || deposit < 0 || deposit > MAX_DEPOSIT_CENTS)) {
+    return `absurd deposit: ${deposit} cents is not from 0 to ${(MAX_DEPOSIT_CENTS / 100).toFixed(2)} €`;
+  }
   if (price.observedAt !== null && Date.parse(price.observedAt) > latestAllowed) return `observedAt ${price.observedAt} is in the future`;
   return null;
 }

@@ -164,6 +164,7 @@ function lidlArticle(item: DemoItem, path: DemoCategory[], price: DemoPrice): un
     basePrice: `${lidlEuros(price.comparisonPrice)} €/${item.comparisonPriceUnit}`,
     isOffer: price.isCampaign,
     validFrom: price.updatedAt,
+    ...(price.deposit ? { deposit: lidlEuros(price.deposit) } : {}),
   };
 }
 
@@ -181,6 +182,7 @@ function sPrice(store: DemoStore, item: DemoItem, price: DemoPrice): unknown {
       regularPrice: euros(regular),
       campaignPrice: price.isCampaign ? euros(price.price) : null,
       lowest30DayPrice: euros(price.price),
+      ...(price.deposit ? { deposit: euros(price.deposit) } : {}),
     },
     priceUpdatedAt: price.updatedAt,
   };
@@ -196,6 +198,7 @@ function kPrice(store: DemoStore, item: DemoItem, price: DemoPrice): unknown {
       normal: { price: euros(normal), unitPrice: { value: euros(price.isCampaign ? Math.round(price.comparisonPrice / 0.8) : price.comparisonPrice), unit: price.comparisonPriceUnit } },
       discount: price.isCampaign ? { price: euros(price.price), unitPrice: { value: euros(price.comparisonPrice), unit: price.comparisonPriceUnit } } : null,
       batch: null,
+      ...(price.deposit ? { deposit: euros(price.deposit) } : {}),
     },
     fetchedAt: price.updatedAt,
   };

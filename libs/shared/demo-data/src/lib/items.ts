@@ -5,6 +5,7 @@ import { list, type Defaults, type LeafDef, type MidDef, type ProductDef, type S
 import { nutritionRows, type NutritionKey } from './nutrition';
 import { shelfPrice } from './money';
 import { Rng, hashString } from './prng';
+import { demoDeposit } from './deposits';
 import { parseSize } from './sizes';
 import { uniqueSlug } from './slugify';
 import type { DemoCategory, DemoItem, StoreType } from './types';
@@ -17,6 +18,8 @@ export interface ItemMeta {
   own: StoreType | undefined;
   /** 0–1: how widely the item is stocked. */
   popularity: number;
+  /** Cents: the container deposit (pantti) of a drink (demoDeposit); null for everything else. */
+  deposit: number | null;
 }
 
 export interface Catalog {
@@ -117,7 +120,7 @@ class ItemFactory {
         if (made >= target) break;
         const variant = queue.variants.shift();
         if (!variant) continue;
-        if (this.make(queue.product, queue.sizes, variant.brand, variant.size, inherit, categoryId, topSlug)) made++;
+        if (this.make(queue.product, queue.sizes, variant.brand, variant.size, inherit, categoryId, topSlug, [mid.name, leaf.name])) made++;
       }
     }
   }
@@ -130,6 +133,7 @@ class ItemFactory {
     inherit: <K extends keyof Defaults>(key: K, product?: ProductDef) => Defaults[K] | undefined,
     categoryId: number,
     topSlug: string,
+    [midName, leafName]: readonly [string, string],
   ): boolean {
     const rng = this.rng;
     const stem = product.n;
@@ -196,7 +200,7 @@ class ItemFactory {
       comparisonPriceUnit,
       basePrice,
     });
-    this.meta.push({ quantity, own: info.own, popularity });
+    this.meta.push({ quantity, own: info.own, popularity, deposit: demoDeposit(midName, leafName, name) });
     return true;
   }
 }

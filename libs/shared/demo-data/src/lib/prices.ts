@@ -220,7 +220,7 @@ export class PriceModel {
       const crawl = t < STALE_RATE + 0.25 ? profile.crawls[1] : profile.crawls[0];
       updated = crawl + floor(h(SALT.time, 2) * 40 * 60) * 1000;
     }
-    return {
+    const demo: DemoPrice = {
       itemId: item.id,
       storeId,
       price,
@@ -230,6 +230,9 @@ export class PriceModel {
       isCampaign,
       updatedAt: new IsoDate(floor(updated / 1000) * 1000).toISOString(),
     };
+    const deposit = this.meta[index].deposit;
+    if (deposit !== null) demo.deposit = deposit;
+    return demo;
   }
 
   /** The store's shelf price of the item without any campaign. */

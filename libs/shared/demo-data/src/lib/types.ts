@@ -90,6 +90,8 @@ export interface DemoPrice {
   isCampaign: boolean;
   /** ISO 8601, UTC. */
   updatedAt: string;
+  /** Cents: the container deposit (pantti) of a drink, on top of the price; absent for everything else. */
+  deposit?: number;
 }
 
 export interface DemoOffer {

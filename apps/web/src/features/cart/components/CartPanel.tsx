@@ -25,6 +25,14 @@ const Total = styled.div`
   font-weight: 800;
 `;
 
+/** The deposits of the cheapest store's total, their own line above "Yhteensä" (which includes them). */
+const Deposits = styled.div`
+  display: flex;
+  justify-content: space-between;
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const FooterButtons = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
@@ -63,6 +71,12 @@ export function CartPanel() {
       footer={
         !empty ? (
           <>
+            {cheapest && cheapest.deposits > 0 ? (
+              <Deposits data-testid="cart-deposits">
+                <span>Pantit</span>
+                <span>{formatPrice(cheapest.deposits)}</span>
+              </Deposits>
+            ) : null}
             <Total data-testid="cart-total">
               <span>Yhteensä</span>
               <span style={{ textAlign: 'right' }}>

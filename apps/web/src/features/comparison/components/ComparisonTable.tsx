@@ -3,6 +3,7 @@ import { EXTRA_TOTALS_ROW_MIN_ITEMS, formatPrice, IMAGE_SIZES, type RankedTotal 
 import { Badge, Tooltip } from '@hintakori/web-ui';
 import type { ComparisonItem } from '../../../app/models';
 import { CheaperAlternative } from '../../items/components/CheaperAlternative';
+import { DepositNote } from '../../items/components/DepositNote';
 import { PriceCell } from '../../items/components/PriceCell';
 import { ProductImage } from '../../items/components/ProductImage';
 import type { SelectedStore } from '../../stores/stores.slice';
@@ -66,6 +67,20 @@ function TotalsRow({ stores, ranked, position }: { stores: SelectedStore[]; rank
   );
 }
 
+/** The deposits (pantti) of the basket per store, their own line above the totals that include them. */
+function DepositsRow({ stores, ranked }: { stores: SelectedStore[]; ranked: RankedTotal[] }) {
+  return (
+    <tr data-testid="deposits-row">
+      <th scope="row">Pantit</th>
+      <td />
+      {stores.map((s) => {
+        const r = ranked.find((x) => x.storeId === s.id);
+        return <td key={s.id}>{r ? formatPrice(r.deposits) : '--'}</td>;
+      })}
+    </tr>
+  );
+}
+
 /**
  * Items as rows and stores as columns; totals at the bottom, and also at the top with 6 or more items. With
  * `onSwapped`, each row offers its "Halvempi vaihtoehto" and calls it after a swap.
@@ -121,12 +136,14 @@ export function ComparisonTable({
                   return (
                     <td key={s.id} data-cheapest={min !== null && si?.price === min}>
                       <PriceCell cents={si?.price} estimated={si?.isEstimated} multiplier={item.quantity} />
+                      {si && typeof si.deposit === 'number' ? <DepositNote storeItem={{ price: si.price, deposit: si.deposit * item.quantity }} /> : null}
                     </td>
                   );
                 })}
               </tr>
             );
           })}
+          {ranked.some((r) => r.deposits > 0) ? <DepositsRow stores={stores} ranked={ranked} /> : null}
           <TotalsRow stores={stores} ranked={ranked} position="bottom" />
         </tbody>
       </Table>

@@ -85,6 +85,7 @@ export function StoreTotalsList({
                   </Tooltip>
                 ) : null}
               </span>
+              {row.deposits > 0 ? <small data-testid="store-total-deposits">sis. pantit {formatPrice(row.deposits)}</small> : null}
               {row.cheapest ? <Badge $tone="success">Halvin</Badge> : <small>{extraText(row)}</small>}
             </Amount>
           </Row>

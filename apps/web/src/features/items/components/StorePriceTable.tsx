@@ -5,6 +5,7 @@ import { useStoreNames } from '../../../app/hooks';
 import type { StoreItem } from '../../../app/models';
 import { PriceSource } from '../../data-sources/components/PriceSource';
 import { CampaignNote } from './CampaignNote';
+import { DepositNote } from './DepositNote';
 import { PriceCell, UnitPrice } from './PriceCell';
 
 const Table = styled.table`
@@ -63,6 +64,7 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
             <td>
               <PriceCell cents={s.price} estimated={s.isEstimated} />
               {s.price !== null && s.priceUnit && s.priceUnit !== 'kpl' ? <Muted> /{s.priceUnit}</Muted> : null}
+              <DepositNote storeItem={s} />
               <CampaignNote storeItem={s} />
             </td>
             <td>

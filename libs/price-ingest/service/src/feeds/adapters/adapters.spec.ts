@@ -130,3 +130,51 @@ describe('generic CSV / JSONL adapter', () => {
     expect(() => adapterFor('acme')).toThrow(/Unknown source/);
   });
 });
+
+describe('deposits (pantti)', () => {
+  const pricesOf = (source: string, lines: string[]) => {
+    const parse = adapterFor(source).createParser();
+    return lines.flatMap((line, i) => parse(line, i + 1));
+  };
+  const depositOf = (records: FeedRecord[]) => ofKind(records, 'price').map((p) => [p.value.price, p.value.deposit ?? null]);
+  const reasonsOf = (records: FeedRecord[]) => ofKind(records, 'reject').map((r) => r.reason);
+
+  it('S group: pricing.deposit in euros, apart from the price', () => {
+    const node = (pricing: object) => JSON.stringify({ __typename: 'StoreProduct', storeId: '1', ean: '6415600501811', priceUpdatedAt: '2026-01-19T06:10:00.000Z', pricing });
+    const records = pricesOf('s-group', [node({ currentPrice: 1.99, deposit: 0.15 }), node({ currentPrice: 2.49 }), node({ currentPrice: 1, deposit: 'paljon' })]);
+    expect(depositOf(records)).toEqual([
+      [199, 15],
+      [249, null],
+    ]);
+    expect(reasonsOf(records)).toEqual([expect.stringMatching(/^pricing.deposit "paljon" is not a price/)]);
+  });
+
+  it('K group: pricing.deposit beside the normal or discount price', () => {
+    const record = (pricing: object) => JSON.stringify({ type: 'price', storeId: 'N1', ean: '6415600501811', fetchedAt: '2026-01-19T06:10:00.000Z', pricing });
+    const records = pricesOf('k-group', [record({ normal: { price: 2.19 }, deposit: 0.4 }), record({ normal: { price: 2.19 }, discount: { price: 1.89 }, deposit: '0,40' }), record({ normal: { price: 1 } })]);
+    expect(depositOf(records)).toEqual([
+      [219, 40],
+      [189, 40],
+      [100, null],
+    ]);
+  });
+
+  it('Lidl: an article\'s deposit, "0,15" like its price', () => {
+    const article = (extra: object) =>
+      JSON.stringify({ recordType: 'article', ean: '4056489000017', title: 'Vichy 0,5 l', categoryPath: 'Juomat > Vedet', price: '0,79', validFrom: '2026-01-18T22:00:00.000Z', ...extra });
+    expect(depositOf(pricesOf('lidl', [article({ deposit: '0,20' }), article({})]))).toEqual([
+      [79, 20],
+      [79, null],
+    ]);
+  });
+
+  it('generic CSV and JSON Lines: a deposit column in euros, empty for none', () => {
+    const csv = pricesOf('csv:test', ['kind,storeId,ean,price,deposit', 'price,T1,6415600501811,"1,29","0,15"', 'price,T1,6415600501828,2.49,', 'price,T1,6415600501835,1,x']);
+    expect(depositOf(csv)).toEqual([
+      [129, 15],
+      [249, null],
+    ]);
+    expect(reasonsOf(csv)).toEqual([expect.stringMatching(/^deposit "x" is not a price/)]);
+    expect(depositOf(pricesOf('jsonl:test', [JSON.stringify({ kind: 'price', storeId: 'T1', ean: '6415600501811', price: 1.29, deposit: 0.4 })]))).toEqual([[129, 40]]);
+  });
+});

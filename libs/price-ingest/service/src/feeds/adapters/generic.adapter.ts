@@ -90,6 +90,7 @@ function parseRow(source: string, row: Row): FeedRecord {
           comparisonPriceUnit: row.comparisonUnit ? comparisonUnit(row.comparisonUnit, 'comparisonUnit') : null,
           isCampaign: bool(row.campaign),
           observedAt: isoTime(row.observedAt, 'observedAt'),
+          deposit: optEuroCents(row.deposit, 'deposit'),
         },
       };
     case 'offer':

@@ -1,7 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
 import type { FeedRecord, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, num, obj, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, num, obj, optEuroCents, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, nutrients, slugOr } from './common';
 
 const CHAINS: Record<string, string> = { 'k-citymarket': 'kcitymarket', 'k-supermarket': 'ksupermarket', 'k-market': 'kmarket', 'neste k': 'nokm' };
@@ -112,6 +112,8 @@ function price(record: Record<string, unknown>): FeedRecord {
       observedAt: isoTime(record.fetchedAt, 'fetchedAt'),
       // The shelf price beside a discount or multi-buy.
       regularPrice: discount !== null || batch !== null ? euroCents(normal.price, 'pricing.normal.price') : null,
+      // The container deposit (pantti), never in the prices above.
+      deposit: optEuroCents(pricing.deposit, 'pricing.deposit'),
     },
   };
 }

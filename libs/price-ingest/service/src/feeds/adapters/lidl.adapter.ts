@@ -1,7 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
 import type { FeedRecord, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, isoDate, isoTime, latLong, obj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, comparisonUnit, ean, euroCents, isoDate, isoTime, latLong, obj, optEuroCents, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, nutrients, slugOr } from './common';
 
 const SPAN = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/;
@@ -89,6 +89,8 @@ function article(record: Record<string, unknown>): FeedRecord[] {
         comparisonPriceUnit: base?.unit ?? null,
         isCampaign: record.isOffer === true,
         observedAt: isoTime(record.validFrom, 'validFrom'),
+        // The container deposit (pantti), "0,15" like the price.
+        deposit: optEuroCents(record.deposit, 'deposit'),
       },
     },
   ];

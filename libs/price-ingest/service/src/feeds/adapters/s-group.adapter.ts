@@ -96,6 +96,8 @@ function price(node: Record<string, unknown>): FeedRecord {
       comparisonPriceUnit: node.comparisonUnit === undefined || node.comparisonUnit === null ? null : comparisonUnit(node.comparisonUnit, 'comparisonUnit'),
       isCampaign: campaign !== null,
       observedAt: isoTime(node.priceUpdatedAt, 'priceUpdatedAt'),
+      // The container deposit (pantti) beside the price, in euros like the prices.
+      deposit: optEuroCents(pricing?.deposit, 'pricing.deposit'),
     },
   };
 }

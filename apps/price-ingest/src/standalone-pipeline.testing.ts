@@ -1,0 +1,40 @@
+import type { AppConfig } from '@hintakori/platform-config';
+import { InProcessServer } from '@hintakori/platform-messaging';
+import { FeedRunsService, PriceIngestModule, withIngestConfig, type FeedRun } from '@hintakori/price-ingest-service';
+import { testConfig } from '@hintakori/testing';
+import type { DynamicModule, INestApplicationContext, INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+
+/** The standalone profile's feed pipeline in a test: the given projection services on the in-process bus, and price-ingest with its workers. */
+export interface StandalonePipeline {
+  ingest: INestApplicationContext;
+  /** Queues a run of `source` on `location` and answers it finished. */
+  run(source: string, location: string): Promise<FeedRun>;
+  close(): Promise<void>;
+}
+
+/** Starts the `services` (each built from the test config) on the in-process transport, then price-ingest running its own workers. */
+export async function startStandalonePipeline(databaseUrl: string, env: Record<string, string>, services: (config: AppConfig) => DynamicModule[]): Promise<StandalonePipeline> {
+  const config = testConfig(databaseUrl, env);
+  const apps: INestMicroservice[] = [];
+  for (const module of services(config)) {
+    const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(), logger: ['error', 'warn'] });
+    await app.listen();
+    apps.push(app);
+  }
+  const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
+  await ingest.init();
+  return {
+    ingest,
+    async run(source, location) {
+      const feeds = ingest.get(FeedRunsService);
+      const queued = await feeds.enqueue(source, location);
+      const [done] = await feeds.waitFor([queued.id], undefined, 200);
+      return done;
+    },
+    async close() {
+      await ingest.close();
+      for (const app of apps) await app.close();
+    },
+  };
+}
