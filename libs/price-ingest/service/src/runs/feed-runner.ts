@@ -231,24 +231,31 @@ export class FeedRunner {
     const changed = new Map<number, PriceObservedEvent[]>();
     let unchanged = 0;
     for (const [itemId, list] of events) {
-      const kept: PriceObservedEvent[] = [];
+      // A pair may come with its history (older observations) before its current price: the newest observation of
+      // each store decides. Unchanged, the whole history is a replay and none of it is published; changed, all of it
+      // is (the projections keep what is newer than what they have and ignore the rest).
+      const newest = new Map<number, PriceObservedEvent>();
       for (const event of list) {
+        const seen = newest.get(event.storeId);
+        if (!seen || !(Date.parse(event.observedAt) < Date.parse(seen.observedAt))) newest.set(event.storeId, event);
         if (ctx.seen) {
           let items = ctx.seen.get(event.storeId);
           if (!items) ctx.seen.set(event.storeId, (items = new Set()));
           items.add(itemId);
         }
-        const prices = ctx.published.get(event.storeId) as StorePrices;
+      }
+      const changedStores = new Set<number>();
+      for (const [storeId, event] of newest) {
+        const prices = ctx.published.get(storeId) as StorePrices;
         const last = prices.get(itemId);
         const fingerprint = priceFingerprint(event);
-        if (last && last.price === event.price && last.fingerprint === fingerprint) {
-          unchanged++;
-          continue;
-        }
+        if (last && last.price === event.price && last.fingerprint === fingerprint) continue;
         prices.set(itemId, { price: event.price, fingerprint });
-        ctx.changedStores.add(event.storeId);
-        kept.push(event);
+        ctx.changedStores.add(storeId);
+        changedStores.add(storeId);
       }
+      const kept = changedStores.size === 0 ? [] : list.filter((event) => changedStores.has(event.storeId));
+      unchanged += list.length - kept.length;
       if (kept.length > 0) changed.set(itemId, kept);
     }
     return { changed, unchanged };
