@@ -419,15 +419,46 @@ describe('generateDemoData (full set)', () => {
       expect(notReal / withHistory).toBeGreaterThan(0.4);
     });
 
-    it('writes the earlier price into the feed before the current one', () => {
+    it('writes each pair\'s history into the feed before its current price, oldest first, 60 days back for the everyday products', () => {
       const lines: string[] = [];
       writeDemoFeed(data, 'k-group', (line) => lines.push(line));
+      const records = lines.map((l) => JSON.parse(l) as { type: string; storeId?: string; ean?: string; fetchedAt?: string }).filter((r) => r.type === 'price');
       const storeIndex = data.stores.findIndex((s) => s.type === 'K');
-      const itemIndex = data.items.findIndex((_, i) => data.earlierPriceAt(storeIndex, i) !== null);
       const store = data.stores[storeIndex];
-      const item = data.items[itemIndex];
-      const records = lines.map((l) => JSON.parse(l) as { type: string; storeId?: string; ean?: string; fetchedAt?: string }).filter((r) => r.type === 'price' && r.storeId === store.externalId && r.ean === item.ean);
-      expect(records.map((r) => r.fetchedAt)).toEqual([data.earlierPriceAt(storeIndex, itemIndex)!.updatedAt, data.priceAt(storeIndex, itemIndex)!.updatedAt]);
+      const timesOf = (itemIndex: number) => records.filter((r) => r.storeId === store.externalId && r.ean === data.items[itemIndex].ean).map((r) => r.fetchedAt);
+      // A campaign price's earlier price.
+      const campaign = data.items.findIndex((_, i) => data.earlierPriceAt(storeIndex, i) !== null);
+      const campaignTimes = timesOf(campaign);
+      expect(campaignTimes).toContain(data.earlierPriceAt(storeIndex, campaign)!.updatedAt);
+      expect(campaignTimes.at(-1)).toBe(data.priceAt(storeIndex, campaign)!.updatedAt);
+      // The longest history: an everyday product's, from 60 days ago.
+      let longest = -1;
+      data.items.forEach((_, i) => {
+        const current = data.priceAt(storeIndex, i);
+        if (current && (longest < 0 || data.historyAt(storeIndex, i, current).length > data.historyAt(storeIndex, longest, data.priceAt(storeIndex, longest)!).length)) longest = i;
+      });
+      const current = data.priceAt(storeIndex, longest)!;
+      const history = data.historyAt(storeIndex, longest, current);
+      expect(history.length).toBeGreaterThanOrEqual(2);
+      const times = timesOf(longest);
+      expect(times).toEqual([...history.map((p) => p.updatedAt), current.updatedAt]);
+      expect([...times].sort()).toEqual(times);
+      expect((Date.parse(current.updatedAt) - Date.parse(times[0]!)) / DAY).toBeGreaterThan(58);
+      // Each store's feed carries as many earlier observations as pricesWithHistory has (plus the campaigns' earlier prices).
+      const earlier = records.length - data.stores.reduce((n, s, si) => (s.type === 'K' ? n + data.items.filter((_, i) => data.priceAt(si, i)).length : n), 0);
+      expect(earlier).toBeGreaterThan(0);
+    });
+
+    it('writes the Lidl articles\' history too: the article again with each earlier price, today\'s last', () => {
+      const lines: string[] = [];
+      writeDemoFeed(data, 'lidl', (line) => lines.push(line));
+      const articles = lines.map((l) => JSON.parse(l) as { recordType: string; ean?: string; validFrom?: string }).filter((r) => r.recordType === 'article');
+      const byEan = new Map<string, string[]>();
+      for (const a of articles) byEan.set(a.ean!, [...(byEan.get(a.ean!) ?? []), a.validFrom!]);
+      const longest = [...byEan.values()].reduce((a, b) => (b.length > a.length ? b : a));
+      expect(longest.length).toBeGreaterThanOrEqual(3);
+      expect([...longest].sort()).toEqual(longest);
+      expect((Date.parse(longest.at(-1)!) - Date.parse(longest[0])) / DAY).toBeGreaterThan(58);
     });
   });
 

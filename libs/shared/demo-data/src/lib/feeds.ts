@@ -223,6 +223,8 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
       for (const { index } of stores) {
         const price = data.priceAt(index, itemIndex);
         if (price) {
+          // Its history first (the article again with each earlier price), then today's article.
+          for (const earlier of data.historyAt(index, itemIndex, price)) emit(lidlArticle(item, paths.path(item.categoryId), earlier));
           emit(lidlArticle(item, paths.path(item.categoryId), price));
           break;
         }
@@ -239,9 +241,9 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
       for (const { store, index } of stores) {
         const price = data.priceAt(index, itemIndex);
         if (!price) continue;
-        // The price before a campaign, where the demo has one, comes first: the feed's history of the pair.
-        const earlier = data.earlierPriceAt(index, itemIndex, price);
-        if (earlier) emit(type === 'S' ? sPrice(store, item, earlier) : kPrice(store, item, earlier));
+        // The pair's history comes first, oldest first: 60 days of the reference basket's everyday products, some
+        // other prices' last change, the price before a campaign.
+        for (const earlier of data.historyAt(index, itemIndex, price)) emit(type === 'S' ? sPrice(store, item, earlier) : kPrice(store, item, earlier));
         emit(type === 'S' ? sPrice(store, item, price) : kPrice(store, item, price));
       }
       if (n % 250 === 249) report(n + 1);

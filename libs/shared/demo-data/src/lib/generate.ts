@@ -49,6 +49,12 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     priceWithHistoryCount: model.count + model.historyCount,
     priceAt: (storeIndex, itemIndex) => model.price(storeIndex, itemIndex),
     earlierPriceAt: (storeIndex, itemIndex, current) => model.earlierPrice(storeIndex, itemIndex, current),
+    historyAt: (storeIndex, itemIndex, current) => {
+      const history = model.historyOf(storeIndex, itemIndex, current);
+      const earlier = model.earlierPrice(storeIndex, itemIndex, current);
+      if (earlier) history.push(earlier);
+      return history.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+    },
   };
 }
 

@@ -122,4 +122,9 @@ export interface DemoData {
   priceAt(storeIndex: number, itemIndex: number): DemoPrice | null;
   /** For some campaign prices of S and K group stores, the earlier (non-campaign) price the feeds also carry, else null. */
   earlierPriceAt(storeIndex: number, itemIndex: number, current?: DemoPrice | null): DemoPrice | null;
+  /**
+   * The observations the feeds carry before a pair's current price, oldest first: the history of pricesWithHistory()
+   * (60 days for the reference basket's everyday products) and the earlier price of earlierPriceAt.
+   */
+  historyAt(storeIndex: number, itemIndex: number, current: DemoPrice): DemoPrice[];
 }
