@@ -20,4 +20,12 @@ describe('ProductCard on a narrow screen', () => {
     renderWithProviders(<ProductCard item={sampleItem(2)} />);
     expect(getComputedStyle(screen.getByText('Ei hintaa valituissa kaupoissa')).whiteSpace).not.toBe('nowrap');
   });
+
+  it("shows a drink's deposit beside its price ('+ pantti 0,15 €'), and none where the store gave none", () => {
+    const item = sampleItem(3, { storeItems: [sampleStoreItem(7, { price: 189, deposit: 15 }), sampleStoreItem(8, { price: 199, deposit: null })] });
+    renderWithProviders(<ProductCard item={item} />);
+    const notes = screen.getAllByTestId('deposit-note');
+    expect(notes.map((n) => n.textContent)).toEqual(['+ pantti 0,15 €']);
+    expect(notes[0].closest('li')?.textContent).toContain('Kauppa 7');
+  });
 });

@@ -6,6 +6,7 @@ import type { Item } from '../../../app/models';
 import { useProductModal } from '../hooks/useProductModal';
 import { CartControl } from './CartControl';
 import { CampaignNote } from './CampaignNote';
+import { DepositNote } from './DepositNote';
 import { PriceCell } from './PriceCell';
 import { ProductImage } from './ProductImage';
 
@@ -77,6 +78,7 @@ export function ProductCard({ item }: { item: Item }) {
             <span className="price">
               <PriceCell cents={s.price} estimated={s.isEstimated} />
             </span>
+            <DepositNote storeItem={s} />
             <CampaignNote storeItem={s} />
           </li>
         ))}
