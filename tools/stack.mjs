@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alive, sleep, stopRecorded, tailFile } from './runtime/lib.mjs';
+import { alive, stopRecorded, tailFile, waitReady } from './runtime/lib.mjs';
 import { PIDS_FILE, STACK_DIR, stackEnv, startApp as startStackApp, writeApps } from './runtime/stack-apps.mjs';
 import { useSupportedNode } from './runtime/node.mjs';
 
@@ -117,36 +117,17 @@ for (const app of [...APPS, { name: 'gateway', port }]) {
 writeApps(children);
 log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
 
-const readyUrl = `http://127.0.0.1:${port}/api/ready`;
-const deadline = Date.now() + Number(process.env.STACK_READY_TIMEOUT_MS ?? 600_000);
-let lastState = '';
-for (;;) {
-  try {
-    const response = await fetch(readyUrl);
-    const body = await response.json();
-    if (response.ok) break;
-    const state = Object.entries(body.dependencies ?? {})
-      .map(([name, value]) => `${name}:${value}`)
-      .join(' ');
-    if (state !== lastState) log(`waiting for readiness — ${state}`);
-    lastState = state;
-  } catch {
-    // gateway not listening yet
+const readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS ?? 600_000);
+if (!(await waitReady(`http://127.0.0.1:${port}`, readyTimeoutMs, () => children.every((child) => alive(child.pid)), log))) {
+  const dead = children.find((child) => !alive(child.pid));
+  if (dead) {
+    console.error(`[stack] ${dead.name} exited during start-up; last lines of ${dead.log}:`);
+    console.error(tailFile(path.join(root, dead.log), 30));
+  } else {
+    console.error(`[stack] not ready after ${Math.round((Date.now() - started) / 1000)} s — see .data/stack/*.log`);
   }
-  for (const child of children) {
-    if (!alive(child.pid)) {
-      console.error(`[stack] ${child.name} exited during start-up; last lines of ${child.log}:`);
-      console.error(tailFile(path.join(root, child.log), 30));
-      await stopApps();
-      process.exit(1);
-    }
-  }
-  if (Date.now() > deadline) {
-    console.error(`[stack] not ready after ${Math.round((deadline - started) / 1000)} s — see .data/stack/*.log`);
-    await stopApps();
-    process.exit(1);
-  }
-  await sleep(1000);
+  await stopApps();
+  process.exit(1);
 }
 // Feed-run workers (apps/price-ingest/src/main.worker.ts): their own processes, started once the price-ingest
 // API has migrated its schema. STACK_INGEST_WORKERS sets how many (default 1).

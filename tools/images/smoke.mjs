@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fmtMs, sleep, tailFile } from '../runtime/lib.mjs';
+import { fmtMs, tailFile, waitReady } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -206,29 +206,12 @@ async function main() {
   log(`containers started: ${APPS.map((a) => `${prefix}${a.name} (:${a.port})`).join(', ')}`);
 
   const gateway = `http://127.0.0.1:${base}`;
-  const deadline = Date.now() + Number(process.env.IMAGES_SMOKE_READY_TIMEOUT_MS ?? 600_000);
-  let last = '';
-  for (;;) {
-    try {
-      const response = await fetch(`${gateway}/api/ready`);
-      if (response.ok) break;
-      const body = await response.json();
-      const state = Object.entries(body.dependencies ?? {})
-        .map(([n, v]) => `${n}:${v}`)
-        .join(' ');
-      if (state !== last) log(`waiting for readiness — ${state}`);
-      last = state;
-    } catch {
-      // the gateway does not listen yet
-    }
-    for (const app of APPS) {
-      if (!running(app.name)) {
-        saveLogs();
-        throw new Error(`${app.name} exited during start-up; last lines of its log:\n${tailFile(path.join(smokeDir, `${app.name}.log`), 30)}`);
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`not ready in time — see ${path.relative(ROOT, smokeDir)}/*.log`);
-    await sleep(1000);
+  const readyTimeoutMs = Number(process.env.IMAGES_SMOKE_READY_TIMEOUT_MS ?? 600_000);
+  if (!(await waitReady(gateway, readyTimeoutMs, () => APPS.every((app) => running(app.name)), log))) {
+    saveLogs();
+    const dead = APPS.find((app) => !running(app.name));
+    if (dead) throw new Error(`${dead.name} exited during start-up; last lines of its log:\n${tailFile(path.join(smokeDir, `${dead.name}.log`), 30)}`);
+    throw new Error(`not ready in time — see ${path.relative(ROOT, smokeDir)}/*.log`);
   }
   log(`/api/ready is green ${fmtMs(Date.now() - t0)} after the start`);
 

@@ -175,13 +175,24 @@ export async function waitFor(what, fn, { timeoutMs = 60_000, intervalMs = 250, 
 
 /**
  * Polls `${url}/api/ready` once a second until it answers 200 (true), the time runs out or isAlive() says the
- * process under test has exited (false).
+ * process under test has exited (false). With `log`, each change of the dependencies' states while not ready is
+ * logged ("waiting for readiness — postgres:up kafka:down …").
  */
-export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true) {
+export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true, log = null) {
   const deadline = Date.now() + timeoutMs;
+  let last = '';
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/api/ready`)).ok) return true;
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) return true;
+      if (log) {
+        const body = await response.json();
+        const state = Object.entries(body.dependencies ?? {})
+          .map(([name, value]) => `${name}:${value}`)
+          .join(' ');
+        if (state !== last) log(`waiting for readiness — ${state}`);
+        last = state;
+      }
     } catch {
       // not up yet
     }

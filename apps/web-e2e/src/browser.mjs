@@ -66,3 +66,29 @@ export function cents(text) {
   const m = /(\d+),(\d{2})\s*€/.exec(text);
   return m ? Number(m[1]) * 100 + Number(m[2]) : NaN;
 }
+
+/** The API's JSON answer to `path` (under /api); anything but 200 fails the test with the route and status. */
+export async function api(path, init) {
+  const response = await fetch(`${BASE_URL}/api${path}`, init);
+  if (response.status !== 200) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** The slug of a product's or store's page (its urlSlug ending in its id). */
+export const pageSlug = (entity) => (entity.urlSlug.endsWith(`-${entity.id}`) ? entity.urlSlug : `${entity.urlSlug}-${entity.id}`);
+
+/**
+ * A new page of `context` at `path` as a returning shopper sees it: `stores` chosen and, with `cartId`, that cart
+ * (both in local storage, as the app keeps them).
+ */
+export async function openAs(context, path, { stores, cartId = null }) {
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/tietoa`);
+  const selected = JSON.stringify(stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null })));
+  await page.evaluate(([selection, id]) => {
+    localStorage.setItem('hintakori.selectedStores', selection);
+    if (id) localStorage.setItem('hintakori.cartId', id);
+  }, [selected, cartId]);
+  await page.goto(`${BASE_URL}${path}`);
+  return page;
+}

@@ -6,16 +6,7 @@
 //   BASE_URL=http://localhost:3000 node --test apps/web-e2e/src/deposits.e2e.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, cents, cspViolationReport, launch, newContext } from './browser.mjs';
-
-async function api(pathAndQuery, init) {
-  const response = await fetch(`${BASE_URL}/api${pathAndQuery}`, init);
-  assert.equal(response.status, 200, `${init?.method ?? 'GET'} ${pathAndQuery} answered ${response.status}`);
-  return response.json();
-}
-
-const slug = (entity) => (entity.urlSlug.endsWith(`-${entity.id}`) ? entity.urlSlug : `${entity.urlSlug}-${entity.id}`);
-const selection = (stores) => JSON.stringify(stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null })));
+import { BASE_URL, api, cents, cspViolationReport, launch, newContext, openAs, pageSlug } from './browser.mjs';
 /** '0,15 €' of a cents amount, as the page writes it (any space before the euro sign). */
 const euros = (amount) => new RegExp(`${Math.floor(amount / 100)},${String(amount % 100).padStart(2, '0')}\\s*€`);
 
@@ -49,10 +40,7 @@ after(async () => {
 describe('deposits (pantti)', () => {
   it("shows '+ pantti' beside each store's price of a drink, the deposit its feed gave", async () => {
     const context = await newContext(browser, 390);
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/tietoa`);
-    await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
-    await page.goto(`${BASE_URL}/tuotteet/${slug(drink)}`);
+    const page = await openAs(context, `/tuotteet/${pageSlug(drink)}`, { stores });
     const notes = page.getByTestId('deposit-note');
     await notes.first().waitFor();
     const texts = await notes.allInnerTexts();
@@ -66,13 +54,7 @@ describe('deposits (pantti)', () => {
     let cartId = 'NO_ID';
     for (const id of [drink.id, plain.id]) cartId = (await api(`/shoppingCarts/${cartId}/items/${id}`, { method: 'PUT' })).id;
     const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/tietoa`);
-    await page.evaluate(([selected, id]) => {
-      localStorage.setItem('hintakori.selectedStores', selected);
-      localStorage.setItem('hintakori.cartId', id);
-    }, [selection(stores), cartId]);
-    await page.goto(`${BASE_URL}/ostoskorivertailu`);
+    const page = await openAs(context, '/ostoskorivertailu', { stores, cartId });
     const depositsRow = page.getByTestId('deposits-row');
     await depositsRow.waitFor();
     assert.equal(await depositsRow.locator('th').innerText(), 'Pantit');

@@ -12,27 +12,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import Papa from 'papaparse';
-import { BASE_URL, cents, cspViolationReport, launch, newContext } from './browser.mjs';
+import { BASE_URL, api, cents, cspViolationReport, launch, newContext, openAs, pageSlug as slug } from './browser.mjs';
 import { writeBarcodeY4m } from './ean-barcode.mjs';
-
-async function api(pathAndQuery, init) {
-  const response = await fetch(`${BASE_URL}/api${pathAndQuery}`, init);
-  assert.equal(response.status, 200, `${init?.method ?? 'GET'} ${pathAndQuery} answered ${response.status}`);
-  return response.json();
-}
-
-const slug = (entity) => (entity.urlSlug.endsWith(`-${entity.id}`) ? entity.urlSlug : `${entity.urlSlug}-${entity.id}`);
-const selection = (stores) => JSON.stringify(stores.map((s) => ({ id: s.id, name: s.name, urlSlug: s.urlSlug, chain: s.chain, type: s.type, externalId: s.externalId ?? null })));
 
 /**
  * The home page with the chosen stores, and "Skannaa viivakoodi" tapped. The button is the app's, not the server's
  * first screen's: the tap waits until the app has replaced that screen.
  */
 async function openScanner(context) {
-  const page = await context.newPage();
-  await page.goto(`${BASE_URL}/tietoa`);
-  await page.evaluate((selected) => localStorage.setItem('hintakori.selectedStores', selected), selection(stores));
-  await page.goto(`${BASE_URL}/`);
+  const page = await openAs(context, '/', { stores });
   await page.waitForFunction(() => !document.getElementById('first-screen'));
   await page.getByRole('button', { name: 'Skannaa viivakoodi' }).click();
   return page;
@@ -119,13 +107,7 @@ describe('basket comparison export', () => {
     let cartId = 'NO_ID';
     for (const id of [item.id, second.id]) cartId = (await api(`/shoppingCarts/${cartId}/items/${id}`, { method: 'PUT' })).id;
     const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/tietoa`);
-    await page.evaluate(([selected, id]) => {
-      localStorage.setItem('hintakori.selectedStores', selected);
-      localStorage.setItem('hintakori.cartId', id);
-    }, [selection(stores), cartId]);
-    await page.goto(`${BASE_URL}/ostoskorivertailu`);
+    const page = await openAs(context, '/ostoskorivertailu', { stores, cartId });
     const totalsRow = page.getByTestId('totals-row-bottom');
     await totalsRow.waitFor();
     const screenTotals = (await totalsRow.locator('td').allInnerTexts()).slice(1).map((t) => cents(t));
