@@ -21,10 +21,10 @@ describe('a feed with a price history', () => {
   let dir: string;
   let pipeline: StandalonePipeline;
 
-  const feed = (name: string, observations: [string, number][]): string => {
+  const feed = (name: string, observations: [string, number][], productName = 'Testimaito 1 l'): string => {
     const lines = [
       { kind: 'store', storeId: 'H1', chain: 'prisma', name: 'Prisma Historia', address: 'Historiankatu 1', postalCode: '00100', city: 'Helsinki', lat: 60.17, long: 24.94 },
-      { kind: 'product', ean: MILK, name: 'Testimaito 1 l', category: ['Maito', 'Maidot'], priceUnit: 'kpl', comparisonUnit: 'l' },
+      { kind: 'product', ean: MILK, name: productName, category: ['Maito', 'Maidot'], priceUnit: 'kpl', comparisonUnit: 'l' },
       ...observations.map(([observedAt, price]) => ({ kind: 'price', storeId: 'H1', ean: MILK, price, comparisonPrice: price, observedAt })),
     ];
     const path = join(dir, name);
@@ -73,7 +73,7 @@ describe('a feed with a price history', () => {
 
   it('keeps each observation of the history as its own period, the newest open', async () => {
     const first = await run(feed('first.jsonl', history));
-    expect(first).toMatchObject({ pricesPublished: 3, pricesUnchanged: 0 });
+    expect(first).toMatchObject({ pricesPublished: 3, pricesUnchanged: 0, itemsPublished: 1, storesPublished: 1 });
     expect(await periods(3)).toEqual([
       { from: history[0][0], to: history[1][0], price: 109 },
       { from: history[1][0], to: history[2][0], price: 115 },
@@ -83,7 +83,8 @@ describe('a feed with a price history', () => {
 
   it('publishes nothing when the same feed comes again: its newest price is unchanged, so its history is a replay', async () => {
     const again = await run(feed('again.jsonl', history));
-    expect(again).toMatchObject({ pricesPublished: 0, pricesUnchanged: 3 });
+    // Nor do the store and the product, unchanged too.
+    expect(again).toMatchObject({ pricesPublished: 0, pricesUnchanged: 3, itemsPublished: 0, storesPublished: 0 });
     expect(await periods(3)).toHaveLength(3);
   });
 
@@ -96,5 +97,18 @@ describe('a feed with a price history', () => {
       { from: history[2][0], to: '2026-11-26T07:00:00.000Z', price: 119 },
       { from: '2026-11-26T07:00:00.000Z', to: null, price: 99 },
     ]);
+  });
+
+  it('publishes a product again when its content changed (a new name), and the catalog shows it; the unchanged store stays home', async () => {
+    const renamed = await run(feed('renamed.jsonl', [...history, ['2026-11-26T07:00:00.000Z', 0.99]], 'Testimaito rasvaton 1 l'));
+    expect(renamed).toMatchObject({ pricesPublished: 0, itemsPublished: 1, storesPublished: 0 });
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await sql.query('SELECT c.name FROM catalog.items c JOIN ingest.items i ON i.item_id = c.id WHERE i.ean = $1', [MILK]);
+      if (rows[0]?.name === 'Testimaito rasvaton 1 l' || attempt === 100) {
+        expect(rows[0]?.name).toBe('Testimaito rasvaton 1 l');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 });

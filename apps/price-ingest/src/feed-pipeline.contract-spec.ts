@@ -314,8 +314,8 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
   it('(c) running the same feed again changes no current price, history or comparison row', async () => {
     const before = await snapshot(clean);
     const replay = await runFeed(clean);
-    // Every price as the source last published it: compared in the worker, none travels.
-    expect(replay).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: PRICES });
+    // Every price, product and store as the source last published it: compared in the worker, none travels.
+    expect(replay).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: PRICES, itemsPublished: 0, storesPublished: 0 });
     await projected(clean);
     const after = await snapshot(clean);
     expect(after.prices).toEqual(before.prices);
@@ -332,7 +332,7 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     // Store S1: product 1 missing, product 2 at 9.99 €; everything else as before.
     writeFileSync(later, feed({ missing: { store: 1, product: 1 }, changed: { store: 1, product: 2, cents: 999, at: changedAt } }));
     const laterRun = await runFeed(clean, later);
-    expect(laterRun).toMatchObject({ status: 'completed', pricesPublished: 1, pricesUnchanged: PRICES - 2 });
+    expect(laterRun).toMatchObject({ status: 'completed', pricesPublished: 1, pricesUnchanged: PRICES - 2, itemsPublished: 0, storesPublished: 0 });
     await projected(clean);
     const items = clean.projections[0].get(ItemService);
     const s1 = clean.base + 1;

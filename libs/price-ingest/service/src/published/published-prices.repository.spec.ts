@@ -1,5 +1,5 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
-import { decodeStorePrices, encodeStorePrices, priceFingerprint, type StorePrices } from './published-prices.repository';
+import { decodeStorePrices, encodeStorePrices, priceFingerprint, recordFingerprint, type StorePrices } from './published-prices.repository';
 
 const event = (overrides: Partial<PriceObservedEvent> = {}): PriceObservedEvent => ({
   itemId: 7,
@@ -49,5 +49,21 @@ describe('published prices', () => {
     expect([...unpacked.keys()]).toEqual([12, 2_000_000_001]);
     expect(unpacked).toEqual(prices);
     expect(decodeStorePrices(encodeStorePrices(new Map()))).toEqual(new Map());
+  });
+});
+
+describe('recordFingerprint', () => {
+  const store = { storeId: 7, externalId: 'S7', chain: 'prisma', name: 'Prisma Testi', address: 'Testikatu 1', observedAt: '2026-11-20T06:00:00.000Z', source: 's-group' };
+
+  it('ignores when a store, item or offer was observed: a later run that lists it unchanged has the same fingerprint', () => {
+    expect(recordFingerprint({ ...store, observedAt: '2026-11-28T06:00:00.000Z' })).toBe(recordFingerprint(store));
+  });
+
+  it('changes with any of its content', () => {
+    const base = recordFingerprint(store);
+    expect(recordFingerprint({ ...store, name: 'Prisma Testi 2' })).not.toBe(base);
+    expect(recordFingerprint({ ...store, address: 'Testikatu 2' })).not.toBe(base);
+    expect(recordFingerprint({ ...store, closed: true })).not.toBe(base);
+    expect(Number.isInteger(base) && base >= -(2 ** 31) && base < 2 ** 31).toBe(true);
   });
 });

@@ -19,13 +19,33 @@ export type StorePrices = Map<number, PublishedPrice>;
  */
 export function priceFingerprint(event: PriceObservedEvent): number {
   const deposit = event.deposit ?? null;
-  const text = `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}${deposit === null ? '' : `|d${deposit}`}`;
+  return fnv1a(`${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}${deposit === null ? '' : `|d${deposit}`}`);
+}
+
+/** FNV-1a, 32 bits, as a signed int4. */
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
+}
+
+/** The records other than prices a run publishes: stores.upserted, items.upserted and offers.upserted events. */
+export type RecordKind = 'store' | 'item' | 'offer';
+
+/** An event with the key it is remembered by (its store, item or offer id) and the fingerprint of its content. */
+export interface KeyedRecord<T> {
+  key: number;
+  event: T;
+  fingerprint: number;
+}
+
+/** The fingerprint of an event's content: all of it but the time it was observed. */
+export function recordFingerprint(event: { observedAt: string }): number {
+  const { observedAt: _time, ...content } = event;
+  return fnv1a(JSON.stringify(content));
 }
 
 /** A store's prices as stored: int4 triples (item id, cents, fingerprint), little-endian, ordered by item id. */
@@ -82,5 +102,37 @@ export class PublishedPricesRepository {
        ON CONFLICT (source, store_id) DO UPDATE SET prices = excluded.prices`,
       [source, storeIds, storeIds.map((id) => encodeStorePrices(stores.get(id) as StorePrices))],
     );
+  }
+
+  /**
+   * Of the given stores, items or offers of `source`, those whose content differs from what the source last
+   * published of them (ingest.published_records), with their fingerprints. Duplicate keys: the last one counts.
+   */
+  async changedRecords<T extends { observedAt: string }>(source: string, kind: RecordKind, events: readonly { key: number; event: T }[]): Promise<KeyedRecord<T>[]> {
+    if (events.length === 0) return [];
+    const byKey = new Map(events.map(({ key, event }) => [key, { key, event, fingerprint: recordFingerprint(event) }]));
+    const rows: { key: number; fingerprint: number }[] = await this.dataSource.query(
+      'SELECT key, fingerprint FROM ingest.published_records WHERE source = $1 AND kind = $2 AND key = ANY($3::int[])',
+      [source, kind, [...byKey.keys()]],
+    );
+    for (const row of rows) if (byKey.get(row.key)?.fingerprint === row.fingerprint) byKey.delete(row.key);
+    return [...byKey.values()];
+  }
+
+  /** Remembers what was published (call once the broker has acknowledged it: a crash before only repeats it). */
+  async saveRecords(source: string, kind: RecordKind, records: readonly { key: number; fingerprint: number }[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO ingest.published_records (source, kind, key, fingerprint)
+       SELECT $1, $2, r.key, r.fingerprint FROM unnest($3::int[], $4::int[]) AS r(key, fingerprint)
+       ON CONFLICT (source, kind, key) DO UPDATE SET fingerprint = excluded.fingerprint`,
+      [source, kind, records.map((r) => r.key), records.map((r) => r.fingerprint)],
+    );
+  }
+
+  /** Forgets records published otherwise (e.g. a store published closed), so their next event is published whatever it holds. */
+  async forgetRecords(source: string, kind: RecordKind, keys: readonly number[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.dataSource.query('DELETE FROM ingest.published_records WHERE source = $1 AND kind = $2 AND key = ANY($3::int[])', [source, kind, keys]);
   }
 }

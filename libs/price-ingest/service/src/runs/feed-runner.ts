@@ -269,6 +269,8 @@ export class FeedRunner {
     const at = new Date().toISOString();
     const events = (closed as StoreUpsertedEvent[]).map((event) => ({ ...event, closed: true, observedAt: at, source: run.source }));
     await this.publisher.publish(IngestTopics.StoresUpserted, events.map((e) => ({ key: String(e.storeId), value: e })));
+    // Published closed: a later run that lists the store again publishes it (open) whatever it holds.
+    await this.published.forgetRecords(run.source, 'store', events.map((e) => e.storeId));
     this.logger.log(`run ${run.id} (${run.source}): ${closed.length} stores no longer in the source marked closed (${seen} of ${open} seen)`);
   }
 
@@ -282,13 +284,18 @@ export class FeedRunner {
     // Stores first, then items: the prices below may reference them.
     const storeIds = await this.registry.registerStores(source, chunk.stores);
     const storeEvents: StoreUpsertedEvent[] = chunk.stores.map((s) => ({ storeId: storeIds.get(s.externalId) as number, ...s, observedAt: ctx.defaultObservedAt, source }));
-    await this.publisher.publish(IngestTopics.StoresUpserted, storeEvents.map((e) => ({ key: String(e.storeId), value: e })));
+    // Stores and items, like prices, travel only when their content changed since the source last published them.
+    const changedStores = await this.published.changedRecords(source, 'store', storeEvents.map((event) => ({ key: event.storeId, event })));
+    await this.publisher.publish(IngestTopics.StoresUpserted, changedStores.map(({ event }) => ({ key: String(event.storeId), value: event })));
+    await this.published.saveRecords(source, 'store', changedStores);
     if (ctx.closesUnseenStores) await this.registry.rememberStores(source, run.id, storeEvents);
     if (storeEvents.length > 0) ctx.nationalStores = null;
 
     const itemIds = await this.registry.registerProducts(source, chunk.products);
     const itemEvents: ItemUpsertedEvent[] = chunk.products.map((p) => ({ itemId: itemIds.get(p.ean) as number, ...p, observedAt: ctx.defaultObservedAt, source: p.source ?? source }));
-    await this.publisher.publish(IngestTopics.ItemsUpserted, itemEvents.map((e) => ({ key: String(e.itemId), value: e })));
+    const changedItems = await this.published.changedRecords(source, 'item', itemEvents.map((event) => ({ key: event.itemId, event })));
+    await this.publisher.publish(IngestTopics.ItemsUpserted, changedItems.map(({ event }) => ({ key: String(event.itemId), value: event })));
+    await this.published.saveRecords(source, 'item', changedItems);
 
     // Prices: resolve references, reject what cannot be used, group per item.
     const eans = [...chunk.prices.map((p) => p.ean), ...chunk.offers.map((o) => o.ean)];
@@ -354,13 +361,16 @@ export class FeedRunner {
       source,
       offerRows.map((o) => ({ storeId: o.storeId, itemId: o.itemId, starts: o.offer.validUntil ?? '' })),
     );
+    const offerEvents: OfferUpsertedEvent[] = offerRows.map((o, i) => ({ offerId: offerIds[i], storeId: o.storeId, itemId: o.itemId, name: o.offer.name, image: o.offer.image, validUntil: o.offer.validUntil, observedAt: ctx.defaultObservedAt, source }));
+    const offers = await this.published.changedRecords(source, 'offer', offerEvents.map((event) => ({ key: event.offerId, event })));
     const byStore = new Map<number, OfferUpsertedEvent[]>();
-    offerRows.forEach((o, i) => {
-      const events = byStore.get(o.storeId) ?? [];
-      events.push({ offerId: offerIds[i], storeId: o.storeId, itemId: o.itemId, name: o.offer.name, image: o.offer.image, validUntil: o.offer.validUntil, observedAt: ctx.defaultObservedAt, source });
-      byStore.set(o.storeId, events);
-    });
+    for (const { event } of offers) {
+      const events = byStore.get(event.storeId) ?? [];
+      events.push(event);
+      byStore.set(event.storeId, events);
+    }
     await this.publisher.publish(IngestTopics.OffersUpserted, [...byStore].map(([storeId, events]) => ({ key: String(storeId), value: events })));
+    await this.published.saveRecords(source, 'offer', offers);
 
     const deadLetters: DeadLetterRecord[] = rejects.map((r) => ({ source, runId: run.id, kind: r.recordKind, reason: r.reason, record: r.raw, at: now }));
     await this.publisher.publish(IngestTopics.DeadLetter, deadLetters.map((d) => ({ key: source, value: d })));
@@ -377,9 +387,9 @@ export class FeedRunner {
       rejected: rejects.length,
       prices: prices - unchanged,
       unchanged,
-      items: itemEvents.length,
-      stores: storeEvents.length,
-      offers: offerRows.length,
+      items: changedItems.length,
+      stores: changedStores.length,
+      offers: offers.length,
       newestObservationAt: newest,
     };
   }
