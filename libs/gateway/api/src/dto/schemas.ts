@@ -23,7 +23,9 @@ export const CartId = Type.String({ format: 'uuid', title: 'cartId', description
 /** A cart id, or NO_ID where a write creates the cart (the carts contract's). */
 export { CartIdOrNew };
 
-export const SearchText = Type.String({ maxLength: MAX_SEARCH_LENGTH, description: `Search text, at most ${MAX_SEARCH_LENGTH} characters` });
+/** Search text of at most `maxLength` characters (the item search's by default). */
+export const searchText = (maxLength: number) => Type.String({ maxLength, description: `Search text, at most ${maxLength} characters` });
+export const SearchText = searchText(MAX_SEARCH_LENGTH);
 export const Limit = (max: number, fallback: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
 export const Offset = Type.Integer({ ...PageOffset, default: 0, description: 'Rows to skip' });
