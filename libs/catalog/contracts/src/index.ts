@@ -1,5 +1,9 @@
-/** Message patterns and payloads of the catalog service (categories, items, current display prices). */
+/**
+ * Message patterns and payloads of the catalog service (categories, items, current display prices). The request
+ * payloads are TypeBox schemas (./item-requests, ./item-by-ean, ./price-trends) with their types derived from them.
+ */
 
+export * from './item-requests';
 export * from './price-trends';
 
 export const CatalogPatterns = {
@@ -105,43 +109,8 @@ export interface ItemsJsonReply {
   json: string;
 }
 
-export interface SearchItemsRequest {
-  search: string;
-  storeIds: number[];
-  limit: number;
-  offset: number;
-}
-
-export interface ItemsByCategoryRequest {
-  /** One to three category slugs, e.g. ['maito-juusto-munat-ja-rasvat', 'maidot']. */
-  slugPath: string[];
-  storeIds: number[];
-  limit: number;
-  offset: number;
-}
-
-export interface GetItemRequest {
-  id: number;
-  storeIds: number[];
-}
-
-export interface GetItemsRequest {
-  ids: number[];
-  storeIds: number[];
-}
-
-export interface ItemsExistRequest {
-  ids: number[];
-}
-
 export interface ItemsExistResult {
   missing: number[];
-}
-
-/** `GET /api/items/{id}/history?storeIds=`: every change of the chosen stores' price of one item. */
-export interface ItemHistoryRequest {
-  itemId: number;
-  storeIds: number[];
 }
 
 /** One period during which a store's price stayed the same. Money is integer cents. */
@@ -167,12 +136,6 @@ export interface ItemHistoryDto {
   stores: StorePriceHistoryDto[];
 }
 
-/** `GET /api/items/{id}/alternatives?storeIds=`: cheaper products of the same kind in the chosen stores. */
-export interface ItemAlternativesRequest {
-  itemId: number;
-  storeIds: number[];
-}
-
 /** A product of the same lowest category and comparison unit whose comparison price is lower. */
 export interface ItemAlternativeDto {
   item: ItemDto;
@@ -190,18 +153,6 @@ export interface ItemAlternativesDto {
   /** Best (lowest comparison price) first, at most 5. */
   alternatives: ItemAlternativeDto[];
 }
-
-/** `GET /api/stores/{id}/campaignItems`: a store's campaign-priced products, real discounts first. */
-export interface StoreCampaignItemsRequest {
-  storeId: number;
-  /** Only campaigns below the 30-day low (real discounts). */
-  realOnly: boolean;
-  limit: number;
-  offset: number;
-}
-
-/** Most campaign items one page answers. */
-export const MAX_CAMPAIGN_ITEMS_PAGE = 100;
 
 /**
  * One campaign-priced product of a store. Money is integer cents. `isRealDiscount` is true when the campaign price is
@@ -254,16 +205,5 @@ export interface UnmappedCategoryDto {
 
 /** Answer of DeleteCategoryMapping: the mapping as it was; `itemCount` items went back to their default placement. */
 export type DeletedCategoryMappingDto = CategoryMappingDto;
-
-/** Body of `POST /api/admin/category-mappings` (spec §7). Creating a mapping moves its items at once. */
-export interface CreateCategoryMappingRequest {
-  categoryId: number;
-  externalType: string;
-  externalId: string;
-}
-
-export interface DeleteCategoryMappingRequest {
-  id: number;
-}
 
 export * from './item-by-ean';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { StoreIdList } from './item-requests';
 
 /**
  * `GET /api/items/byEan/{ean}?storeIds=`: the product a scanned barcode names. The payload is declared once here
@@ -16,13 +17,11 @@ export const Ean = Type.String({
   examples: ['6408430000036'],
 });
 
-/** Most stores one lookup prices the product in (as `GET /api/items/{id}`). */
-export const MAX_ITEM_BY_EAN_STORES = 100;
-
 export const GetItemByEanRequest = Type.Object(
   {
     ean: Ean,
-    storeIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: MAX_ITEM_BY_EAN_STORES }),
+    /** The stores to price it in, as `GET /api/items/{id}`. */
+    storeIds: StoreIdList,
   },
   { additionalProperties: false },
 );

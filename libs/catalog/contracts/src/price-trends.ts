@@ -1,4 +1,6 @@
+import { Id } from '@hintakori/shared-contracts';
 import { Type, type Static } from 'typebox';
+import { CategorySlug } from './item-requests';
 
 /**
  * Price levels over time (`GET /api/priceLevels`) and the week's price changes (`GET /api/priceChanges`):
@@ -49,10 +51,10 @@ export const REFERENCE_BASKET_CATEGORIES = [
 /** A calendar day, YYYY-MM-DD. */
 export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-expected': 'a date YYYY-MM-DD', description: 'A date, YYYY-MM-DD' });
 
-const StoreIdList = (max: number) => Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { minItems: 1, maxItems: max });
+const ChosenStoreIds = (max: number) => Type.Array(Id(), { minItems: 1, maxItems: max });
 
 export const PriceLevelsRequestSchema = Type.Object(
-  { storeIds: StoreIdList(MAX_PRICE_LEVEL_STORES), from: CalendarDate, to: CalendarDate },
+  { storeIds: ChosenStoreIds(MAX_PRICE_LEVEL_STORES), from: CalendarDate, to: CalendarDate },
   { additionalProperties: false },
 );
 export type PriceLevelsRequest = Static<typeof PriceLevelsRequestSchema>;
@@ -111,11 +113,11 @@ export type PriceChangeDirection = Static<typeof PriceChangeDirectionSchema>;
 
 export const PriceChangesRequestSchema = Type.Object(
   {
-    storeIds: StoreIdList(MAX_PRICE_CHANGE_STORES),
+    storeIds: ChosenStoreIds(MAX_PRICE_CHANGE_STORES),
     days: Type.Integer({ minimum: 1, maximum: MAX_PRICE_CHANGE_DAYS }),
     direction: PriceChangeDirectionSchema,
     /** A category slug (any level): only its products and those of its subcategories. */
-    category: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{1,120}$' })),
+    category: Type.Optional(CategorySlug),
     limit: Type.Integer({ minimum: 1, maximum: MAX_PRICE_CHANGES_PAGE }),
     offset: Type.Integer({ minimum: 0, maximum: MAX_PRICE_CHANGES_OFFSET }),
   },

@@ -138,7 +138,7 @@ describe('catalog service (integration)', () => {
     it('rejects storeIds that are not integers with a 400', async () => {
       await expect(search('maito', ['1' as unknown as number])).rejects.toMatchObject({
         statusCode: 400,
-        message: 'storeIds must be an array of positive integers',
+        message: 'storeIds must be positive integers, got "1"',
       });
     });
   });
@@ -208,7 +208,7 @@ describe('catalog service (integration)', () => {
       await expect(send(CatalogPatterns.GetItem, { id: 999, storeIds: [1] })).rejects.toMatchObject({ statusCode: 404, message: 'Item 999 not found' });
       await expect(send(CatalogPatterns.GetItem, { id: 'abc', storeIds: [1] })).rejects.toMatchObject({
         statusCode: 400,
-        message: 'id must be a positive integer',
+        message: 'id must be a positive integer, got "abc"',
       });
     });
   });

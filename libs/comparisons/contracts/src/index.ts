@@ -1,4 +1,4 @@
-import { Id } from '@hintakori/shared-contracts';
+import { Id, Latitude, Longitude } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
@@ -73,8 +73,6 @@ export interface BasketLine {
   storeItems: ComparedPrice[];
 }
 
-const Latitude = Type.Number({ minimum: -90, maximum: 90 });
-const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 /** A point: where a trip starts. */
 export const GeoPoint = Type.Object({ lat: Latitude, long: Longitude });
 

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import type { PriceObservedEvent } from './index';
 
 /** One observed price as the projections store it: a PriceObservedEvent checked and without its source. */
@@ -21,7 +22,6 @@ export interface PriceObservation {
   deposit?: number | null;
 }
 
-const MAX_INT = 2_147_483_647;
 /** The projections store units as text; PostgreSQL text cannot hold NUL, and no unit is longer than this. */
 export const MAX_UNIT_LENGTH = 50;
 
@@ -35,11 +35,11 @@ function isSource(value: unknown): value is string {
 }
 
 function isPositiveInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 }
 
 function isCents(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INT;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_ID;
 }
 
 /**

@@ -15,3 +15,17 @@ export const Id = (title?: string) =>
 
 /** Integer cents, 0 … the largest PostgreSQL integer. */
 export const CentsAmount = Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'integer cents' });
+
+/** A latitude in degrees, -90 … 90. */
+export const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+/** A longitude in degrees, -180 … 180. */
+export const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+
+/** Text of at most `maxLength` characters with at least one that is not a space, and no control characters. */
+export const NonBlankText = (maxLength: number) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
+    'x-expected': `text of at most ${maxLength} characters, not blank, without control characters`,
+  });

@@ -1,4 +1,11 @@
-/** Message patterns and payloads of the stores service (stores, chains, opening hours, offers). */
+import { Id, Latitude, Longitude } from '@hintakori/shared-contracts';
+import { type Static, Type } from 'typebox';
+
+/**
+ * Message patterns and payloads of the stores service (stores, chains, opening hours, offers). Each request payload is
+ * a TypeBox schema (the service checks every message against it; the gateway composes its query parameters from it)
+ * and its type is derived from the schema.
+ */
 
 export const StoresPatterns = {
   Search: 'stores.search',
@@ -75,36 +82,64 @@ export interface OfferDto {
   image: string;
 }
 
-export interface SearchStoresRequest {
-  search: string;
-  limit: number;
-}
-
-export interface StoresInBoxRequest {
-  minLat: number;
-  minLong: number;
-  maxLat: number;
-  maxLong: number;
-  lat?: number;
-  long?: number;
-  limit: number;
-}
-
-export interface MinimalStoresRequest {
-  skip: number;
-  limit: number;
-}
-
-export interface GetStoreRequest {
-  id: number;
-}
-
-export interface GetStoresRequest {
-  ids: number[];
-}
-
-export interface OffersByStoreRequest {
-  storeId: number;
-}
-
+/** A page of the minimal store list. */
 export const STORE_PAGE_SIZE = 200;
+
+/** The stores service's limits, for the service and the gateway alike. */
+export const STORE_LIMITS = {
+  /** Characters of search text. */
+  searchLength: 200,
+  /** Stores one search answers: at most 100, 20 when not asked. */
+  search: { default: 20, max: 100 },
+  /** Stores one box answers: at most 1000, 1000 when not asked. */
+  box: { default: 1000, max: 1000 },
+  /** Stores one page of the minimal list answers (default STORE_PAGE_SIZE), and the most it skips. */
+  minimal: { default: STORE_PAGE_SIZE, max: 1000 },
+  skip: 1_000_000,
+  /** Store ids one GetMany names. */
+  ids: 1000,
+} as const;
+
+/** Stores skipped by the minimal list's page, 0 … 1,000,000. */
+export const StoreSkip = Type.Integer({ minimum: 0, maximum: STORE_LIMITS.skip });
+
+/** `stores.search`: by name, chain, city or address; control characters count as spaces, spaces around are trimmed. */
+export const SearchStoresRequest = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: STORE_LIMITS.searchLength })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: STORE_LIMITS.search.max })),
+});
+export type SearchStoresRequest = Static<typeof SearchStoresRequest>;
+
+/**
+ * `stores.in-box`: the stores inside a box (minLat ≤ maxLat and minLong ≤ maxLong, checked by the handler), nearest
+ * first from a point when both lat and long are given (one of them alone is refused).
+ */
+export const StoresInBoxRequest = Type.Object({
+  minLat: Latitude,
+  minLong: Longitude,
+  maxLat: Latitude,
+  maxLong: Longitude,
+  lat: Type.Optional(Latitude),
+  long: Type.Optional(Longitude),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: STORE_LIMITS.box.max })),
+});
+export type StoresInBoxRequest = Static<typeof StoresInBoxRequest>;
+
+/** `stores.minimal`: every store by name and id, a page at a time. */
+export const MinimalStoresRequest = Type.Object({
+  skip: Type.Optional(StoreSkip),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: STORE_LIMITS.minimal.max })),
+});
+export type MinimalStoresRequest = Static<typeof MinimalStoresRequest>;
+
+/** `stores.get`. */
+export const GetStoreRequest = Type.Object({ id: Id() });
+export type GetStoreRequest = Static<typeof GetStoreRequest>;
+
+/** `stores.get-many`: the known ones of at most 1000 store ids (repeats answered once). */
+export const GetStoresRequest = Type.Object({ ids: Type.Array(Id(), { maxItems: STORE_LIMITS.ids }) });
+export type GetStoresRequest = Static<typeof GetStoresRequest>;
+
+/** `stores.offers.by-store`. */
+export const OffersByStoreRequest = Type.Object({ storeId: Id() });
+export type OffersByStoreRequest = Static<typeof OffersByStoreRequest>;

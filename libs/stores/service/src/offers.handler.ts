@@ -1,15 +1,16 @@
-import { OfferDto, StoresPatterns } from '@hintakori/stores-contracts';
+import { OfferDto, OffersByStoreRequest, StoresPatterns } from '@hintakori/stores-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern } from '@nestjs/microservices';
 import { OffersService } from './offers.service';
-import { parseOffersByStore } from './stores.validation';
 
 @Controller()
 export class OffersHandler {
   constructor(private readonly offers: OffersService) {}
 
+  /** The payload is checked against its contract schema before it gets here. */
   @MessagePattern(StoresPatterns.OffersByStore)
-  byStore(@Payload() data: unknown): Promise<OfferDto[]> {
-    return this.offers.byStore(parseOffersByStore(data).storeId);
+  byStore(@ValidPayload(OffersByStoreRequest) request: OffersByStoreRequest): Promise<OfferDto[]> {
+    return this.offers.byStore(request.storeId);
   }
 }

@@ -1,35 +1,45 @@
-import { StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { GetStoreRequest, GetStoresRequest, MinimalStoresRequest, SearchStoresRequest, STORE_LIMITS, StoreDto, StoreMinimalDto, StoresInBoxRequest, StoresPatterns } from '@hintakori/stores-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
+import { BadRequestException, Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { StoresService } from './stores.service';
-import { parseGet, parseGetMany, parseInBox, parseMinimal, parseSearch } from './stores.validation';
 
+/**
+ * Answers the store patterns; each payload is checked against its contract schema before it gets here. What a schema
+ * cannot say is checked or filled here: the box's order, lat and long as a pair, the defaults, repeated ids.
+ */
 @Controller()
 export class StoresHandler {
   constructor(private readonly stores: StoresService) {}
 
   @MessagePattern(StoresPatterns.Search)
-  search(@Payload() data: unknown): Promise<StoreDto[]> {
-    return this.stores.search(parseSearch(data));
+  search(@ValidPayload(SearchStoresRequest) request: SearchStoresRequest): Promise<StoreDto[]> {
+    // Control characters (NUL among them, which PostgreSQL refuses in text) are never part of a store's name: spaces.
+    const search = (request.search ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+    return this.stores.search({ search, limit: request.limit ?? STORE_LIMITS.search.default });
   }
 
   @MessagePattern(StoresPatterns.InBox)
-  inBox(@Payload() data: unknown): Promise<StoreDto[]> {
-    return this.stores.inBox(parseInBox(data));
+  async inBox(@ValidPayload(StoresInBoxRequest) request: StoresInBoxRequest): Promise<StoreDto[]> {
+    const { minLat, minLong, maxLat, maxLong, lat, long } = request;
+    if (minLat > maxLat) throw new BadRequestException('minLat must not be greater than maxLat');
+    if (minLong > maxLong) throw new BadRequestException('minLong must not be greater than maxLong');
+    if ((lat === undefined) !== (long === undefined)) throw new BadRequestException('lat and long must be given together');
+    return this.stores.inBox({ ...request, limit: request.limit ?? STORE_LIMITS.box.default });
   }
 
   @MessagePattern(StoresPatterns.Minimal)
-  minimal(@Payload() data: unknown): Promise<StoreMinimalDto[]> {
-    return this.stores.minimal(parseMinimal(data));
+  minimal(@ValidPayload(MinimalStoresRequest) request: MinimalStoresRequest): Promise<StoreMinimalDto[]> {
+    return this.stores.minimal({ skip: request.skip ?? 0, limit: request.limit ?? STORE_LIMITS.minimal.default });
   }
 
   @MessagePattern(StoresPatterns.Get)
-  get(@Payload() data: unknown): Promise<StoreDto> {
-    return this.stores.get(parseGet(data).id);
+  get(@ValidPayload(GetStoreRequest) request: GetStoreRequest): Promise<StoreDto> {
+    return this.stores.get(request.id);
   }
 
   @MessagePattern(StoresPatterns.GetMany)
-  getMany(@Payload() data: unknown): Promise<StoreDto[]> {
-    return this.stores.getMany(parseGetMany(data));
+  getMany(@ValidPayload(GetStoresRequest) request: GetStoresRequest): Promise<StoreDto[]> {
+    return this.stores.getMany({ ids: [...new Set(request.ids)] });
   }
 }

@@ -295,7 +295,7 @@ describe('stores service (integration)', () => {
     });
 
     it('rejects a search that is not text and a limit out of range', async () => {
-      expect(await sendError(StoresPatterns.Search, { search: 42, limit: 20 })).toMatchObject({ statusCode: 400, message: 'search must be a string' });
+      expect(await sendError(StoresPatterns.Search, { search: 42, limit: 20 })).toMatchObject({ statusCode: 400, message: 'search must be text, got 42' });
       expect(await sendError(StoresPatterns.Search, { search: 'a', limit: 0 })).toMatchObject({ statusCode: 400 });
     });
   });

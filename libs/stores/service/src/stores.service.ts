@@ -9,21 +9,21 @@ import { StoreRow, StoresRepository } from './stores.repository';
 export class StoresService {
   constructor(private readonly stores: StoresRepository) {}
 
-  async search({ search, limit }: SearchStoresRequest): Promise<StoreDto[]> {
+  async search({ search, limit }: Required<SearchStoresRequest>): Promise<StoreDto[]> {
     const window = openingWindow(new Date());
     const tokens = searchTokens(search);
     const rows = tokens.length === 0 ? await this.stores.firstByName(limit, window) : await this.stores.search(tokens, search, limit, window);
     return rows.map((row) => toStoreDto(row, window));
   }
 
-  async inBox({ minLat, minLong, maxLat, maxLong, lat, long, limit }: StoresInBoxRequest): Promise<StoreDto[]> {
+  async inBox({ minLat, minLong, maxLat, maxLong, lat, long, limit }: StoresInBoxRequest & { limit: number }): Promise<StoreDto[]> {
     const window = openingWindow(new Date());
     const point = lat !== undefined && long !== undefined ? { lat, long } : undefined;
     const rows = await this.stores.inBox({ minLat, minLong, maxLat, maxLong }, point, limit, window);
     return rows.map((row) => toStoreDto(row, window));
   }
 
-  minimal({ skip, limit }: MinimalStoresRequest): Promise<StoreMinimalDto[]> {
+  minimal({ skip, limit }: Required<MinimalStoresRequest>): Promise<StoreMinimalDto[]> {
     return this.stores.minimal(skip, limit);
   }
 

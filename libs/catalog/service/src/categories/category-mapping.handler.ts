@@ -1,28 +1,10 @@
-import { CatalogPatterns, CategoryMappingDto, CreateCategoryMappingRequest, UnmappedCategoryDto } from '@hintakori/catalog-contracts';
-import { BadRequestException, Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseId, requirePayload } from '../validation/request-validation';
+import { CatalogPatterns, CategoryMappingDto, CreateCategoryMappingRequest, DeleteCategoryMappingRequest, UnmappedCategoryDto } from '@hintakori/catalog-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { CategoryMappingService } from './category-mapping.service';
 
-const MAX_EXTERNAL_TYPE = 100;
-const MAX_EXTERNAL_ID = 1000;
-
-function parseExternal(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new BadRequestException(`${field} must be a non-empty string`);
-  if (value.length > max) throw new BadRequestException(`${field} must be at most ${max} characters`);
-  return value.trim();
-}
-
-export function parseCreateMapping(data: unknown): CreateCategoryMappingRequest {
-  const payload = requirePayload(data);
-  return {
-    categoryId: parseId(payload.categoryId, 'categoryId'),
-    externalType: parseExternal(payload.externalType, 'externalType', MAX_EXTERNAL_TYPE),
-    externalId: parseExternal(payload.externalId, 'externalId', MAX_EXTERNAL_ID),
-  };
-}
-
-/** The admin area's category mappings: 400 bad input, 404 unknown category or mapping, 409 a duplicate. */
+/** The admin area's category mappings: 400 bad input (checked against the contract), 404 unknown category or mapping, 409 a duplicate. */
 @Controller()
 export class CategoryMappingHandler {
   constructor(private readonly mappings: CategoryMappingService) {}
@@ -37,13 +19,14 @@ export class CategoryMappingHandler {
     return this.mappings.unmapped();
   }
 
+  /** The feed category's type and id are kept without the spaces around them. */
   @MessagePattern(CatalogPatterns.CreateCategoryMapping)
-  create(@Payload() data: unknown): Promise<CategoryMappingDto> {
-    return this.mappings.create(parseCreateMapping(data));
+  create(@ValidPayload(CreateCategoryMappingRequest) request: CreateCategoryMappingRequest): Promise<CategoryMappingDto> {
+    return this.mappings.create({ categoryId: request.categoryId, externalType: request.externalType.trim(), externalId: request.externalId.trim() });
   }
 
   @MessagePattern(CatalogPatterns.DeleteCategoryMapping)
-  delete(@Payload() data: unknown): Promise<CategoryMappingDto> {
-    return this.mappings.delete(parseId(requirePayload(data).id, 'id'));
+  delete(@ValidPayload(DeleteCategoryMappingRequest) request: DeleteCategoryMappingRequest): Promise<CategoryMappingDto> {
+    return this.mappings.delete(request.id);
   }
 }

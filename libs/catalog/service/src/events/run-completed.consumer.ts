@@ -1,9 +1,10 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import type { EventBatchHandler } from '@hintakori/platform-messaging';
 import { IngestTopics, type RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { StoreFreshnessProjection } from '../prices/store-freshness.projection';
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_ID;
 
 /** Why a run-completed event cannot be applied, or null. */
 export function seenProblem(event: Partial<RunCompletedEvent> | null): string | null {

@@ -1,7 +1,7 @@
 import { preparedQuery } from '@hintakori/platform-persistence';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Page } from '../validation/request-validation';
+import type { Page } from './page';
 import type { ItemPricesRow } from './item-json';
 import { availabilitySql, ItemRow, STORE_ITEM_JSON_SQL, withItemDetails, withItemPrices } from './item-rows';
 import { patternRoots, SearchIndex, type SearchSnapshot } from './search-index';

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import type { ItemUpsertedEvent } from '@hintakori/price-ingest-contracts';
 import { OPEN_DATA_SOURCE_IDS } from '@hintakori/shared-util';
 import { Injectable } from '@nestjs/common';
@@ -59,7 +60,6 @@ export interface ItemUpsert {
 
 export type ParsedItem = { ok: true; item: ItemUpsert } | { ok: false; reason: string };
 
-const MAX_INT4 = 2_147_483_647;
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
 /** A string of at most `max` characters without NUL (which PostgreSQL text cannot hold). */
@@ -76,7 +76,7 @@ export function parseItemUpsertedEvent(input: unknown, now: Date = new Date()): 
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'not an object' };
   const event = input as Partial<Record<keyof ItemUpsertedEvent, unknown>>;
   const { itemId } = event;
-  if (typeof itemId !== 'number' || !Number.isInteger(itemId) || itemId < 1 || itemId > MAX_INT4)
+  if (typeof itemId !== 'number' || !Number.isInteger(itemId) || itemId < 1 || itemId > MAX_ID)
     return { ok: false, reason: 'itemId must be a positive integer' };
   const name = text(event.name, 500)?.trim();
   if (!name) return { ok: false, reason: 'name must be a non-empty string of at most 500 characters' };

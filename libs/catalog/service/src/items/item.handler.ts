@@ -1,73 +1,81 @@
-import { CatalogPatterns, ItemAlternativesDto, ItemDto, ItemsExistResult, ItemsJsonReply, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
-import { BadRequestException, Controller } from '@nestjs/common';
-import { jsonTextReply } from '@hintakori/platform-messaging';
+import {
+  CATALOG_LIMITS,
+  CatalogPatterns,
+  GetItemByEanRequest,
+  GetItemRequest,
+  GetItemsRequest,
+  ItemAlternativesDto,
+  ItemAlternativesRequest,
+  ItemDto,
+  ItemsByCategoryRequest,
+  ItemsExistRequest,
+  ItemsExistResult,
+  ItemsJsonReply,
+  SearchItemsRequest,
+  StoreCampaignItemsDto,
+  StoreCampaignItemsRequest,
+} from '@hintakori/catalog-contracts';
+import { jsonTextReply, ValidPayload } from '@hintakori/platform-messaging';
 import { checkEan } from '@hintakori/shared-util';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { MAX_ITEM_IDS, parseId, parseIdList, parsePage, parseSearchText, parseSlugPath, parseStoreIds, requirePayload } from '../validation/request-validation';
+import { BadRequestException, Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { ItemService } from './item.service';
+import { distinct, pageOf } from './page';
 
+/** The search text, cut at CATALOG_LIMITS.searchLength characters (longer text is cut, not refused). */
+const searchText = (request: SearchItemsRequest): string => (request.search ?? '').slice(0, CATALOG_LIMITS.searchLength);
+
+/** Answers the item patterns; each payload is checked against its contract schema before it gets here. */
 @Controller()
 export class ItemHandler {
   constructor(private readonly items: ItemService) {}
 
   @MessagePattern(CatalogPatterns.SearchItems)
-  search(@Payload() data: unknown): Promise<ItemDto[]> {
-    const payload = requirePayload(data);
-    return this.items.search(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload));
+  search(@ValidPayload(SearchItemsRequest) request: SearchItemsRequest): Promise<ItemDto[]> {
+    return this.items.search(searchText(request), distinct(request.storeIds), pageOf(request));
   }
 
   @MessagePattern(CatalogPatterns.SearchItemsJson)
-  async searchJson(@Payload() data: unknown): Promise<ItemsJsonReply> {
-    const payload = requirePayload(data);
+  async searchJson(@ValidPayload(SearchItemsRequest) request: SearchItemsRequest): Promise<ItemsJsonReply> {
     // Sent over Kafka as the text itself (the gateway sends it on as the HTTP body), not escaped in a JSON string.
-    return jsonTextReply(await this.items.searchJson(parseSearchText(payload.search), parseStoreIds(payload.storeIds), parsePage(payload)));
+    return jsonTextReply(await this.items.searchJson(searchText(request), distinct(request.storeIds), pageOf(request)));
   }
 
   @MessagePattern(CatalogPatterns.ItemsByCategory)
-  byCategory(@Payload() data: unknown): Promise<ItemDto[]> {
-    const payload = requirePayload(data);
-    return this.items.byCategory(parseSlugPath(payload.slugPath), parseStoreIds(payload.storeIds), parsePage(payload));
+  byCategory(@ValidPayload(ItemsByCategoryRequest) request: ItemsByCategoryRequest): Promise<ItemDto[]> {
+    return this.items.byCategory(request.slugPath, distinct(request.storeIds), pageOf(request));
   }
 
   @MessagePattern(CatalogPatterns.GetItem)
-  get(@Payload() data: unknown): Promise<ItemDto> {
-    const payload = requirePayload(data);
-    return this.items.get(parseId(payload.id, 'id'), parseStoreIds(payload.storeIds));
+  get(@ValidPayload(GetItemRequest) request: GetItemRequest): Promise<ItemDto> {
+    return this.items.get(request.id, distinct(request.storeIds));
   }
 
+  /** The schema checks the digits; the GS1 check digit is checked here, with its own message. */
   @MessagePattern(CatalogPatterns.GetItemByEan)
-  getByEan(@Payload() data: unknown): Promise<ItemDto> {
-    const payload = requirePayload(data);
-    if (typeof payload.ean !== 'string') throw new BadRequestException('ean must be a string of 8 or 13 digits');
-    const ean = checkEan(payload.ean);
+  getByEan(@ValidPayload(GetItemByEanRequest) request: GetItemByEanRequest): Promise<ItemDto> {
+    const ean = checkEan(request.ean);
     if (!ean.ok) throw new BadRequestException(ean.message);
-    return this.items.getByEan(ean.ean, parseStoreIds(payload.storeIds));
+    return this.items.getByEan(ean.ean, distinct(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.GetItems)
-  getMany(@Payload() data: unknown): Promise<ItemDto[]> {
-    const payload = requirePayload(data);
-    return this.items.getMany(parseIdList(payload.ids, 'ids', MAX_ITEM_IDS), parseStoreIds(payload.storeIds));
+  getMany(@ValidPayload(GetItemsRequest) request: GetItemsRequest): Promise<ItemDto[]> {
+    return this.items.getMany(distinct(request.ids), distinct(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.ItemsExist)
-  exist(@Payload() data: unknown): Promise<ItemsExistResult> {
-    const payload = requirePayload(data);
-    return this.items.exist(parseIdList(payload.ids, 'ids', MAX_ITEM_IDS));
+  exist(@ValidPayload(ItemsExistRequest) request: ItemsExistRequest): Promise<ItemsExistResult> {
+    return this.items.exist(distinct(request.ids));
   }
 
   @MessagePattern(CatalogPatterns.ItemAlternatives)
-  alternatives(@Payload() data: unknown): Promise<ItemAlternativesDto> {
-    const payload = requirePayload(data);
-    return this.items.alternatives(parseId(payload.itemId, 'itemId'), parseStoreIds(payload.storeIds));
+  alternatives(@ValidPayload(ItemAlternativesRequest) request: ItemAlternativesRequest): Promise<ItemAlternativesDto> {
+    return this.items.alternatives(request.itemId, distinct(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.StoreCampaignItems)
-  storeCampaigns(@Payload() data: unknown): Promise<StoreCampaignItemsDto> {
-    const payload = requirePayload(data);
-    if (payload.realOnly !== undefined && typeof payload.realOnly !== 'boolean') throw new BadRequestException('realOnly must be a boolean');
-    const page = parsePage(payload);
-    if (page.limit > MAX_CAMPAIGN_ITEMS_PAGE) throw new BadRequestException(`limit must be at most ${MAX_CAMPAIGN_ITEMS_PAGE}`);
-    return this.items.storeCampaigns(parseId(payload.storeId, 'storeId'), payload.realOnly === true, page);
+  storeCampaigns(@ValidPayload(StoreCampaignItemsRequest) request: StoreCampaignItemsRequest): Promise<StoreCampaignItemsDto> {
+    return this.items.storeCampaigns(request.storeId, request.realOnly === true, pageOf(request));
   }
 }

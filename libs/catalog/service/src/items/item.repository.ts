@@ -1,7 +1,7 @@
 import type { FieldSourceDto } from '@hintakori/catalog-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page } from '../validation/request-validation';
+import type { Page } from './page';
 import type { ItemHeadRow } from './item-json';
 import { availabilitySql, ITEM_COLUMNS_SQL, ItemRow, LOWEST_PRICE_30D_SQL, withItemDetails } from './item-rows';
 import type { NutrientColumn } from './item.entity';

@@ -1,7 +1,7 @@
 import type { ItemAlternativesDto, ItemDto, ItemsExistResult, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { CategoryService } from '../categories/category.service';
-import type { Page } from '../validation/request-validation';
+import type { Page } from './page';
 import { ItemJsonCache } from './item-json';
 import { ItemRow, toItemDto } from './item-rows';
 import { ItemSearchRepository } from './item-search.repository';

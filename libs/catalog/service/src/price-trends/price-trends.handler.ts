@@ -1,29 +1,20 @@
 import {
   CatalogPatterns,
   PriceChanges,
+  type PriceChangesRequest,
   PriceChangesRequestSchema,
   priceLevelPeriodError,
   PriceLevels,
+  type PriceLevelsRequest,
   PriceLevelsRequestSchema,
 } from '@hintakori/catalog-contracts';
+import { ValidPayload } from '@hintakori/platform-messaging';
 import { BadRequestException, Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { MessagePattern } from '@nestjs/microservices';
 import { PriceChangesService } from './price-changes.service';
 import { PriceLevelsService } from './price-levels.service';
 
-const levelsRequest = Compile(PriceLevelsRequestSchema);
-const changesRequest = Compile(PriceChangesRequestSchema);
-
-/** The payload checked against its contract schema: a 400 naming the first wrong field, never a 500. */
-function checked<S extends TSchema>(validator: ReturnType<typeof Compile<S>>, data: unknown): Static<S> {
-  if (validator.Check(data)) return data as Static<S>;
-  const [first] = validator.Errors(data);
-  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : 'payload';
-  throw new BadRequestException(`${where}: ${first?.message ?? 'is not valid'}`);
-}
-
+/** Answers the price-trend patterns; each payload is checked against its contract schema before it gets here. */
 @Controller()
 export class PriceTrendsHandler {
   constructor(
@@ -33,8 +24,7 @@ export class PriceTrendsHandler {
 
   /** PriceLevelsRequest → the reference basket's daily cost per store; 400 for a bad payload or period. */
   @MessagePattern(CatalogPatterns.PriceLevels)
-  priceLevels(@Payload() data: unknown): Promise<PriceLevels> {
-    const request = checked(levelsRequest, data);
+  priceLevels(@ValidPayload(PriceLevelsRequestSchema) request: PriceLevelsRequest): Promise<PriceLevels> {
     const error = priceLevelPeriodError(request.from, request.to);
     if (error) throw new BadRequestException(error);
     return this.levels.levels(request);
@@ -42,7 +32,7 @@ export class PriceTrendsHandler {
 
   /** PriceChangesRequest → the chosen stores' recent price changes, largest first; 400 for a bad payload. */
   @MessagePattern(CatalogPatterns.PriceChanges)
-  priceChanges(@Payload() data: unknown): Promise<PriceChanges> {
-    return this.changes.changes(checked(changesRequest, data));
+  priceChanges(@ValidPayload(PriceChangesRequestSchema) request: PriceChangesRequest): Promise<PriceChanges> {
+    return this.changes.changes(request);
   }
 }

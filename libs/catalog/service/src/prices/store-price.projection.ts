@@ -1,3 +1,4 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import { canonicalIsoTime, observationColumns } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
@@ -24,10 +25,9 @@ export interface PriceObservation {
 }
 
 export const PRICE_CHUNK_SIZE = 5000;
-const MAX_INT4 = 2_147_483_647;
 
 function isInt(value: unknown, min: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= MAX_INT4;
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= MAX_ID;
 }
 
 /** PostgreSQL text cannot hold NUL characters. */

@@ -1,4 +1,4 @@
-import { CategoryDto, Ean, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
+import { CATALOG_LIMITS, CategoryDto, Ean, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
 import { checkEan } from '@hintakori/shared-util';
 import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -55,7 +55,7 @@ const searchContract = routeContract({
   },
 });
 
-const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(500, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
+const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(CATALOG_LIMITS.limit, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
 const categoryResponses = {
   200: ok('Items of the category and its descendants', Type.Array(Item), itemListLinks),
   ...errorResponses({ 400: 'Bad slug or query parameter', 404: 'Unknown category path' }),

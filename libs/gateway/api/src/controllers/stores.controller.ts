@@ -1,19 +1,20 @@
 import { MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
-import { OfferDto, STORE_PAGE_SIZE, StoreDto, StoreMinimalDto } from '@hintakori/stores-contracts';
+import { OfferDto, STORE_LIMITS, STORE_PAGE_SIZE, StoreDto, StoreMinimalDto, StoresInBoxRequest, StoreSkip } from '@hintakori/stores-contracts';
 import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, SearchText, Store, StoreMinimal } from '../dto/schemas';
+import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, searchText, Store, StoreMinimal } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
 
 /** Largest bounding box side we answer, in degrees (about 550 km north–south). */
 const MAX_BOX_DEGREES = 5;
 
-// Examples: central Helsinki (a box of the demo data, and of the real one).
-const Latitude = (description: string, example: number) => Type.Number({ minimum: -90, maximum: 90, description, examples: [example] });
-const Longitude = (description: string, example: number) => Type.Number({ minimum: -180, maximum: 180, description, examples: [example] });
+// The box's coordinates as the stores contract has them. Examples: central Helsinki (a box of the demo data, and of the real one).
+const box = StoresInBoxRequest.properties;
+const Latitude = (description: string, example: number) => Type.Number({ ...box.minLat, description, examples: [example] });
+const Longitude = (description: string, example: number) => Type.Number({ ...box.minLong, description, examples: [example] });
 
 /** The links of an answer that lists stores: the first store's page, campaign items and offers, and items priced there. */
 const storeListLinks = {
@@ -24,7 +25,13 @@ const storeListLinks = {
 } satisfies Record<string, LinkContract>;
 
 const searchContract = routeContract({
-  query: Type.Object({ search: Type.Optional(SearchText), limit: Type.Optional(Limit(50, 20)) }, { additionalProperties: false }),
+  query: Type.Object(
+    {
+      search: Type.Optional(searchText(STORE_LIMITS.searchLength)),
+      limit: Type.Optional(Limit(50, STORE_LIMITS.search.default)),
+    },
+    { additionalProperties: false },
+  ),
   responses: { 200: ok('Stores, best match first', Type.Array(Store), storeListLinks), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
 });
 
@@ -37,7 +44,7 @@ export const locationContract = routeContract({
       maxLong: Longitude(`east edge; at most ${MAX_BOX_DEGREES * 2}° east of minLong`, 25.05),
       lat: Type.Optional(Latitude('latitude of the point to sort by distance from; used only together with long (alone it is ignored)', 60.17)),
       long: Type.Optional(Longitude('longitude of the point to sort by distance from; used only together with lat (alone it is ignored)', 24.94)),
-      limit: Type.Optional(Limit(1000, 500)),
+      limit: Type.Optional(Limit(STORE_LIMITS.box.max, 500)),
     },
     { additionalProperties: false },
   ),
@@ -48,7 +55,7 @@ export const locationContract = routeContract({
 });
 
 const minimalContract = routeContract({
-  query: Type.Object({ skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'stores to skip' })) }, { additionalProperties: false }),
+  query: Type.Object({ skip: Type.Optional(Type.Integer({ ...StoreSkip, default: 0, description: 'stores to skip' })) }, { additionalProperties: false }),
   responses: {
     200: ok(`A page of ${STORE_PAGE_SIZE} stores ordered by name and id; fewer means the last page`, Type.Array(StoreMinimal), storeListLinks),
     ...errorResponses({ 400: 'Bad or unknown query parameter' }),
@@ -114,7 +121,7 @@ export class StoresController {
   @Route(searchContract)
   search(@Input() { query }: RouteInput<typeof searchContract>): Promise<JsonBody<StoreDto[]>> {
     const search = (query.search ?? '').trim();
-    const limit = query.limit ?? 20;
+    const limit = query.limit ?? STORE_LIMITS.search.default;
     return this.cache.wrapJson(`stores:${search.toLowerCase()}:${limit}`, 60, () => this.backend.searchStores(search, limit));
   }
 

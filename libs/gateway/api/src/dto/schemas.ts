@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { CartIdOrNew } from '@hintakori/carts-contracts';
+import { CATALOG_LIMITS, CategorySlug, PageOffset, StoreIdList } from '@hintakori/catalog-contracts';
 import { Id, MAX_ID } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
@@ -7,13 +8,12 @@ import type { LinkContract, ResponseContract } from '../http/contract';
 /** The request and response schemas the gateway's routes share (TypeBox: JSON Schema objects with static types). */
 
 export { Id, MAX_ID };
-export const MAX_STORE_IDS = 100;
-export const MAX_SEARCH_LENGTH = 200;
-
+/** The catalog's limits: the stores one request prices items in, and search text. */
+export const { storeIds: MAX_STORE_IDS, searchLength: MAX_SEARCH_LENGTH } = CATALOG_LIMITS;
 
 /** `?storeIds=1,2,3`, `?storeIds=1&storeIds=2` or both; at most 100 values. */
 export const StoreIds = (options: { required?: boolean } = {}) =>
-  Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+  Type.Array(StoreIdList.items, {
     maxItems: MAX_STORE_IDS,
     ...(options.required ? { minItems: 1 } : {}),
     description: `Store ids, comma-separated or repeated, at most ${MAX_STORE_IDS}${options.required ? ', at least one' : ''}`,
@@ -23,11 +23,13 @@ export const CartId = Type.String({ format: 'uuid', title: 'cartId', description
 /** A cart id, or NO_ID where a write creates the cart (the carts contract's). */
 export { CartIdOrNew };
 
-export const SearchText = Type.String({ maxLength: MAX_SEARCH_LENGTH, description: `Search text, at most ${MAX_SEARCH_LENGTH} characters` });
+/** Search text of at most `maxLength` characters (the item search's by default). */
+export const searchText = (maxLength: number) => Type.String({ maxLength, description: `Search text, at most ${maxLength} characters` });
+export const SearchText = searchText(MAX_SEARCH_LENGTH);
 export const Limit = (max: number, fallback: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
-export const Offset = Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Rows to skip' });
-export const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}$', 'x-expected': 'a category slug (a-z, 0-9 and hyphens, at most 120 characters)' });
+export const Offset = Type.Integer({ ...PageOffset, default: 0, description: 'Rows to skip' });
+export const Slug = CategorySlug;
 /** The longest e-mail address (RFC 5321's path limit less its angle brackets), and of its part before the @. */
 export const MAX_EMAIL_LENGTH = 254;
 const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@hintakori/shared-contracts';
 import type { OfferUpsertedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
 
 /** A store from a feed, checked. */
@@ -37,7 +38,6 @@ export interface OfferUpsert {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const MAX_INT4 = 2_147_483_647;
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$|^24:00(:00)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,7 +54,7 @@ function object(value: unknown, name: string): Record<string, unknown> {
 }
 
 function id(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_INT4) fail(`${name} must be a positive integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID) fail(`${name} must be a positive integer`);
   return value;
 }
 
