@@ -43,7 +43,7 @@ export interface KeyedRecord<T> {
 }
 
 /** The fingerprint of an event's content: all of it but the time it was observed. */
-export function recordFingerprint(event: { observedAt: string }): number {
+export function recordFingerprint<T extends { observedAt: string }>(event: T): number {
   const { observedAt: _time, ...content } = event;
   return fnv1a(JSON.stringify(content));
 }
