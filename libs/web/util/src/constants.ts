@@ -1,4 +1,6 @@
 /** Business constants of the web client (product spec §9). */
+import type { CATALOG_LIMITS } from '@hintakori/catalog-contracts';
+
 export const SEARCH_DEBOUNCE_MS = 500;
 export const GEO_BOX_KM = 5;
 export const EARTH_RADIUS_KM = 6378;
@@ -26,7 +28,8 @@ export const SKELETON_DROPDOWN_ROWS = 4;
 export const STORE_LIST_HEIGHT_PX = 730;
 export const CLUSTER_RADIUS_PX = 80;
 export const CLUSTER_ICON_PX = 40;
-export const MAX_STORE_IDS_PER_REQUEST = 100;
+/** The catalog contract's limit (CATALOG_LIMITS.storeIds), typed from it: a change there fails the build here. */
+export const MAX_STORE_IDS_PER_REQUEST: (typeof CATALOG_LIMITS)['storeIds'] = 100;
 export const NO_CART_ID = 'NO_ID';
 export const CONTACT_EMAIL = 'hello@hintakori.fi';
 export const SITE_NAME = 'Hintakori';

@@ -33,8 +33,5 @@ export interface UnmappedCategory {
   currentCategoryId?: number | null;
 }
 
-export interface CreateCategoryMappingRequest {
-  categoryId: number;
-  externalType: string;
-  externalId: string;
-}
+/** The catalog contract's request (type-only: nothing of the contract reaches the bundle). */
+export type { CreateCategoryMappingRequest } from '@hintakori/catalog-contracts';
