@@ -1,67 +1,41 @@
 /** JSON shapes served under /api (their schemas: the OpenAPI document at /api/docs). Prices are integer cents. */
 import type { CartWriteResult } from '@hintakori/carts-contracts';
+import type { CategoryDto, FieldSourceDto, ItemDto, NutrientDto, StoreItemDto } from '@hintakori/catalog-contracts';
 import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import type { OfferDto, StoreDto, StoreMinimalDto } from '@hintakori/stores-contracts';
 import type { OpeningEntry } from '@hintakori/web-util';
 
 export type { OpeningEntry };
 
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-  parentCategoryId: number | null;
-}
+/** A category as the catalog answers it. */
+export type Category = CategoryDto;
 
-export interface StoreItem {
-  storeId: number;
-  price: number | null;
-  comparisonPrice: number | null;
-  priceUnit: string;
-  comparisonPriceUnit: string;
-  isEstimated: boolean;
-  updatedAt: string | null;
-  /** Campaign (offer) price; only on catalog answers. */
-  isCampaign?: boolean;
-  /** Lowest price of the 30 days before the current one took effect (cents); null without history. */
-  lowestPrice30d?: number | null;
-  /** Source id of the price ('s-group', 'open-prices', 'csv:<name>', …); null for estimates and seeded prices. */
-  source?: string | null;
-  /** The regular price beside a campaign price (cents), when its source gave one. */
-  regularPrice?: number | null;
-  /** The container deposit (pantti, cents) paid on top of the price, when its source gave one; never in either price. */
-  deposit?: number | null;
-}
+/**
+ * A store's price of an item, as the catalog answers it. The comparison answers carry the same prices without the
+ * catalog's campaign fields, so those are optional here.
+ */
+export type StoreItem = Omit<StoreItemDto, 'isCampaign' | 'lowestPrice30d' | 'source'> & Partial<Pick<StoreItemDto, 'isCampaign' | 'lowestPrice30d' | 'source'>>;
 
 /** Which source gave one of a product's fields ('name', 'ingredients', …), and when. */
-export interface FieldSource {
-  field: string;
-  source: string;
-  observedAt: string | null;
-}
+export type FieldSource = FieldSourceDto;
 
-export interface NutritionRow {
-  name: string;
-  value: string;
-  ri: string | null;
-}
+export type NutritionRow = NutrientDto;
 
-export interface Item {
-  id: number;
-  /** The product's EAN when a feed gave one. */
-  ean?: string | null;
-  name: string;
-  urlSlug: string;
+/**
+ * A product as the catalog answers it. Products kept in the browser (the offline list, a shared cart) may lack the
+ * texts a feed never gave, so the web reads them as nullable; `ean` is absent in carts saved before it existed.
+ */
+export type Item = Omit<ItemDto, 'ean' | 'pictureUrl' | 'brandName' | 'originCountry' | 'description' | 'ingredients' | 'nutritionalContent' | 'itemCategories' | 'storeItems'> & {
+  ean?: ItemDto['ean'];
   pictureUrl: string | null;
   brandName: string | null;
   originCountry: string | null;
   description: string | null;
   ingredients: string | null;
   nutritionalContent: NutritionRow[] | null;
-  itemCategories: Array<{ category: Category }> | null;
+  itemCategories: ItemDto['itemCategories'] | null;
   storeItems: StoreItem[];
-  /** Only on the product by id. */
-  fieldSources?: FieldSource[];
-}
+};
 
 export type StoreType = 'S' | 'K' | 'L';
 
@@ -78,38 +52,27 @@ export type Chain =
   | 'nokm'
   | 'lidl';
 
-export interface StoreMinimal {
-  id: number;
-  name: string;
-  urlSlug: string;
-  chain: Chain | string;
-  type: StoreType | string;
-}
+/** A store of the minimal list; the web also reads chains and groups it does not know yet. */
+export type StoreMinimal = Omit<StoreMinimalDto, 'chain' | 'type'> & { chain: Chain | string; type: StoreType | string };
 
-export interface Store extends StoreMinimal {
-  externalId: string | null;
-  address: string | null;
-  postalCode: string | null;
-  city: string | null;
-  lat: number;
-  long: number;
-  openingTimes: Array<OpeningEntry | OpeningEntry[]> | null;
-  openingTimeExceptions: Array<OpeningEntry | OpeningEntry[]> | null;
-  distance?: number;
-  /** The source the store came from ('osm', 's-group', …) and when it last saw it; null for seeded stores. */
-  source?: string | null;
-  sourceObservedAt?: string | null;
-  /** false: the source's hours could not be read, so none are shown. */
-  openingHoursKnown?: boolean;
-  /** Gone from its source (closed for good). */
-  isClosed?: boolean;
-}
+/**
+ * A store as the stores service answers it. Stores kept in the browser (the chosen stores) may lack the address
+ * fields, and opening hours read from older answers may be nested or null, so the web reads them leniently.
+ */
+export type Store = StoreMinimal &
+  Omit<StoreDto, keyof StoreMinimalDto | 'externalId' | 'address' | 'postalCode' | 'city' | 'openingTimes' | 'openingTimeExceptions' | 'source' | 'sourceObservedAt' | 'openingHoursKnown' | 'isClosed'> & {
+    externalId: string | null;
+    address: string | null;
+    postalCode: string | null;
+    city: string | null;
+    openingTimes: Array<OpeningEntry | OpeningEntry[]> | null;
+    openingTimeExceptions: Array<OpeningEntry | OpeningEntry[]> | null;
+  } & Partial<Pick<StoreDto, 'openingHoursKnown' | 'isClosed'>> & {
+    source?: StoreDto['source'];
+    sourceObservedAt?: StoreDto['sourceObservedAt'];
+  };
 
-export interface Offer {
-  id: number;
-  name: string;
-  image: string;
-}
+export type Offer = OfferDto;
 
 export interface ServerCart {
   id: string;
