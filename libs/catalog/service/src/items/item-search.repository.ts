@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Page } from './page';
 import type { ItemPricesRow } from './item-json';
-import { availabilitySql, ItemRow, STORE_ITEM_JSON_SQL, withItemDetails, withItemPrices } from './item-rows';
+import { availabilitySql, ItemRow, PRICE_RUN_JOIN_SQL, STORE_ITEM_JSON_SQL, withItemDetails, withItemPrices } from './item-rows';
 import { patternRoots, SearchIndex, type SearchSnapshot } from './search-index';
 import { compareScores, rankCandidates, scoreCandidates, type SearchCandidate } from './search-ranking';
 import { toSearchWord, type SearchTerms, type SearchWord } from './search-terms';
@@ -71,6 +71,7 @@ const PAIR_PRICES_SQL = `
   SELECT p.item_id AS "itemId", ${STORE_ITEM_JSON_SQL} AS price
   FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS q(item_id, store_id, ord)
   JOIN catalog.store_prices p ON p.item_id = q.item_id AND p.store_id = q.store_id
+  ${PRICE_RUN_JOIN_SQL}
   ORDER BY q.ord`;
 
 /** The candidates up to the end of the tie group holding the page's last place, in order, with their tie groups. */
