@@ -24,6 +24,8 @@ if [ ! -f node_modules/.package-lock.json ]; then step "install"; npm install --
 # the public registry is reachable.
 if [ "${AUDIT:-false}" = "true" ]; then step "dependency audit (npm audit --omit=dev: no high or critical advisory)"; node tools/test/audit.mjs; fi
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
+# The web app has its own compiler settings (DOM, JSX, bundler resolution); the bundler strips types without checking them.
+step "web typecheck"; npx tsc -p apps/web/tsconfig.json --noEmit
 step "lint"; npm run --silent lint
 step "build"; node tools/build/build-node.mjs
 step "unit tests"; npx jest -c jest.config.js --ci

@@ -44,7 +44,7 @@ describe('firstReads', () => {
 describe('early requests', () => {
   it("hands the product page's read to RTK Query: the item is fetched once, before the page's code asked for it", async () => {
     const item = { id: 38, name: 'Juustoportti tilamaito 0,5 l' };
-    const early = jest.fn(async () => fakeResponse(200, item));
+    const early = jest.fn(async (_address: string, _init?: RequestInit) => fakeResponse(200, item));
     startEarlyRequests(page('/tuotteet/juustoportti-tilamaito-0-5-l-38'), early as unknown as typeof fetch);
     expect(early.mock.calls.map(([address]) => address)).toEqual(['/api/items/38?storeIds=']);
     expect(early.mock.calls[0][1]).toMatchObject({ method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });

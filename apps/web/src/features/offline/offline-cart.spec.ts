@@ -19,7 +19,7 @@ describe('offline cart snapshot', () => {
 
   it('starts over for another cart and survives damaged storage', () => {
     saveOfflineCartItems('cart-1', [item(1)], 1000);
-    saveOfflineTotals('k', { '1': { total: 398, estimatedCount: 0, missingCount: 0, cheapest: true } });
+    saveOfflineTotals('k', { '1': { total: 398, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true } });
     saveOfflineCartItems('cart-2', [item(3)], 2000);
     expect(readOfflineCart()).toEqual({ cartId: 'cart-2', items: [item(3)], pricesAt: 2000, totals: null });
     localStorage.setItem('hintakori.offlineCart', '{broken');
@@ -28,7 +28,7 @@ describe('offline cart snapshot', () => {
 
   it('gives back store totals only for the same stores and lines', () => {
     const key = totalsKey([1, 2], [{ itemId: 5, quantity: 2 }]);
-    saveOfflineTotals(key, { '1': { total: 398, estimatedCount: 0, missingCount: 0, cheapest: true } });
+    saveOfflineTotals(key, { '1': { total: 398, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true } });
     expect(offlineTotalsFor(key)).toMatchObject({ '1': { total: 398 } });
     expect(offlineTotalsFor(totalsKey([1, 2], [{ itemId: 5, quantity: 3 }]))).toBeNull();
     expect(offlineTotalsFor(totalsKey([1], [{ itemId: 5, quantity: 2 }]))).toBeNull();
