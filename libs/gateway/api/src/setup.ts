@@ -63,6 +63,8 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(webAssets(webRoot));
+  // The pages below are built per request (the nonce, the first screen): compressed as they are sent.
+  app.use(apiCompression());
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
