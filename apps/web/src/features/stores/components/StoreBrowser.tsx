@@ -48,12 +48,19 @@ const End = styled.p`
 `;
 
 /**
- * Cards rendered at first and added per step as the list scrolls: a slow phone builds a few dozen cards at a time,
- * never a whole page of 200 (or the country's 2,200 stores) in one long task. The first step fills the list's box.
+ * Cards added per step as the list scrolls: a slow phone builds a few dozen cards at a time, never a whole page of
+ * 200 (or the country's 2,200 stores) in one long task.
  */
 export const STORE_CARDS_STEP = 60;
 
-/** Store search plus a grid of all stores with infinite scroll (pages of 200 from the API, rendered 60 cards at a time). */
+/**
+ * Cards of the first render: what fills the list's box (730 px) on a phone, one card per row, and the first screen of
+ * a wide one. The first render is the app's takeover from the server's first screen, so it builds no more than is
+ * seen; the next step follows at once when the box is not full (the sentinel is in view).
+ */
+export const STORE_CARDS_FIRST = 16;
+
+/** Store search plus a grid of all stores with infinite scroll (pages of 200 from the API, 16 cards at first, then 60 at a time). */
 export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset' }) {
   const navigate = useNavigate();
   const { data, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage } = useGetStoresMinimalInfiniteQuery();
@@ -61,7 +68,7 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
   const stores = useMemo(() => data?.pages.flat() ?? [], [data]);
   // A page of 200 cards is rendered in the background, in slices, so that a slow phone stays responsive while
   // it is built (the skeleton stays until then).
-  const [limit, setLimit] = useState(STORE_CARDS_STEP);
+  const [limit, setLimit] = useState(STORE_CARDS_FIRST);
   const deferred = useDeferredValue(stores);
   const shown = useMemo(() => deferred.slice(0, limit), [deferred, limit]);
   const building = shown.length === 0 && stores.length > 0;
