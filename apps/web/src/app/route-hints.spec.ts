@@ -7,8 +7,8 @@ const routes = readFileSync(path.join(src, 'app/routes.tsx'), 'utf8');
 
 /** The page component that routes.tsx renders for a path of its table, by the lazy import it names. */
 function lazyModuleOf(routePath: string): string | undefined {
-  const element = new RegExp(`path="${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" element=\\{page\\(<(\\w+) />\\)\\}`).exec(routes)?.[1]
-    ?? (routePath === '' ? /<Route index element=\{page\(<(\w+) \/>\)\}/.exec(routes)?.[1] : undefined);
+  const element = new RegExp(`path="${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" element=\\{page\\((\\w+)\\)\\}`).exec(routes)?.[1]
+    ?? (routePath === '' ? /<Route index element=\{page\((\w+)\)\}/.exec(routes)?.[1] : undefined);
   if (!element) return undefined;
   return new RegExp(`const ${element} = lazyNamed\\(\\(\\) => import\\('\\.\\./([^']+)'\\)`).exec(routes)?.[1];
 }

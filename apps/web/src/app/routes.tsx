@@ -1,8 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { isValidElement, Suspense, type ComponentType } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { CrashBoundary } from '../features/errors/components/CrashBoundary';
 import { AppShell, PageLoading } from '../features/layout/components/AppShell';
-import { lazyNamed } from './lazy';
+import { lazyNamed, type PreloadableComponent } from './lazy';
 
 const HomePage = lazyNamed(() => import('../features/static-pages/components/HomePage'), 'HomePage');
 const SearchPage = lazyNamed(() => import('../features/items/components/SearchPage'), 'SearchPage');
@@ -34,7 +34,67 @@ const NotFoundPage = lazyNamed(() => import('../features/errors/components/NotFo
 // The admin app section is its own chunk: nothing of it is in the shoppers' first screen.
 const AdminSection = lazyNamed(() => import('../features/admin/components/AdminSection'), 'AdminSection');
 
-const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
+/** A route's page: its lazily loaded component, behind the spinner while its chunk loads. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function RoutePage({ page: Page }: { page: PreloadableComponent<ComponentType<any>> }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const page = (Page: PreloadableComponent<ComponentType<any>>) => <RoutePage page={Page} />;
+
+/** The routes, as elements for <Routes> and as the table preloadPageAt matches an address against. */
+const ROUTES = (
+  <>
+    <Route path="/app/*" element={page(AdminSection)} />
+    {/* The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation. */}
+    <Route path="/ostoslista/:cartId" element={page(PrintableListPage)} />
+    <Route element={<AppShell />}>
+      <Route index element={page(HomePage)} />
+      <Route path="haku" element={page(SearchPage)} />
+      <Route path="kategoria/:slug1/:slug2?/:slug3?" element={page(CategoryPage)} />
+      <Route path="ostoskorivertailu" element={page(BasketComparisonPage)} />
+      <Route path="hintakartta" element={page(PriceMapPage)} />
+      <Route path="hintataso" element={page(PriceLevelsPage)} />
+      <Route path="hinnanmuutokset" element={page(PriceChangesPage)} />
+      <Route path="kaupat" element={page(StoreListPage)} />
+      <Route path="kaupat/:storeSlug" element={page(StoreDetailPage)} />
+      <Route path="tarjoukset" element={page(OffersListPage)} />
+      <Route path="tarjoukset/:storeSlug" element={page(StoreOffersPage)} />
+      <Route path="tuotteet/:itemSlug" element={page(ProductPage)} />
+      <Route path="ostoskorit/:shoppingCartId" element={page(SharedCartPage)} />
+      <Route path="kauppalista" element={page(ShoppingListPage)} />
+      <Route path="reseptit" element={page(RecipesPage)} />
+      <Route path="blogi" element={page(BlogListPage)} />
+      <Route path="blogi/:slug" element={page(BlogPostPage)} />
+      <Route path="ota-yhteytta" element={page(ContactPage)} />
+      <Route path="tietoa" element={page(AboutPage)} />
+      <Route path="tietoa/lahteet" element={page(DataSourcesPage)} />
+      <Route path="tietosuojalauseke" element={page(PrivacyPage)} />
+      <Route path="kayttoehdot" element={page(TermsPage)} />
+      <Route path="lisaosa" element={page(ExtensionPage)} />
+      <Route path="hintavahti/vahvista/:token" element={page(ConfirmAlertPage)} />
+      <Route path="hintavahti/:manageToken" element={page(ManageAlertsPage)} />
+      <Route path="admin/kategoriat" element={page(NotFoundPage)} />
+      <Route path="*" element={page(NotFoundPage)} />
+    </Route>
+  </>
+);
+const ROUTE_TABLE = createRoutesFromElements(ROUTES);
+
+/**
+ * Starts loading the page shown at `pathname` (its chunk, evaluated): the app's first render waits for it (app/boot.tsx),
+ * so that the first page is built in one pass. Resolves at once for an address without a page of its own.
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const element = matchRoutes(ROUTE_TABLE, pathname)?.at(-1)?.route.element;
+  return isValidElement<{ page?: unknown }>(element) && element.type === RoutePage
+    ? (element.props.page as PreloadableComponent<ComponentType<unknown>>).preload()
+    : Promise.resolve();
+}
 
 /**
  * The site's routes, declared for the plain <BrowserRouter>: the data router (loaders, actions, fetchers) is
@@ -45,40 +105,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <CrashBoundary resetKey={pathname}>
-      <Routes>
-        <Route path="/app/*" element={page(<AdminSection />)} />
-        {/* The printable shopping list (Lidl has no web shop) is a bare sheet without the site's navigation. */}
-        <Route path="/ostoslista/:cartId" element={page(<PrintableListPage />)} />
-        <Route element={<AppShell />}>
-          <Route index element={page(<HomePage />)} />
-          <Route path="haku" element={page(<SearchPage />)} />
-          <Route path="kategoria/:slug1/:slug2?/:slug3?" element={page(<CategoryPage />)} />
-          <Route path="ostoskorivertailu" element={page(<BasketComparisonPage />)} />
-          <Route path="hintakartta" element={page(<PriceMapPage />)} />
-          <Route path="hintataso" element={page(<PriceLevelsPage />)} />
-          <Route path="hinnanmuutokset" element={page(<PriceChangesPage />)} />
-          <Route path="kaupat" element={page(<StoreListPage />)} />
-          <Route path="kaupat/:storeSlug" element={page(<StoreDetailPage />)} />
-          <Route path="tarjoukset" element={page(<OffersListPage />)} />
-          <Route path="tarjoukset/:storeSlug" element={page(<StoreOffersPage />)} />
-          <Route path="tuotteet/:itemSlug" element={page(<ProductPage />)} />
-          <Route path="ostoskorit/:shoppingCartId" element={page(<SharedCartPage />)} />
-          <Route path="kauppalista" element={page(<ShoppingListPage />)} />
-          <Route path="reseptit" element={page(<RecipesPage />)} />
-          <Route path="blogi" element={page(<BlogListPage />)} />
-          <Route path="blogi/:slug" element={page(<BlogPostPage />)} />
-          <Route path="ota-yhteytta" element={page(<ContactPage />)} />
-          <Route path="tietoa" element={page(<AboutPage />)} />
-          <Route path="tietoa/lahteet" element={page(<DataSourcesPage />)} />
-          <Route path="tietosuojalauseke" element={page(<PrivacyPage />)} />
-          <Route path="kayttoehdot" element={page(<TermsPage />)} />
-          <Route path="lisaosa" element={page(<ExtensionPage />)} />
-          <Route path="hintavahti/vahvista/:token" element={page(<ConfirmAlertPage />)} />
-          <Route path="hintavahti/:manageToken" element={page(<ManageAlertsPage />)} />
-          <Route path="admin/kategoriat" element={page(<NotFoundPage />)} />
-          <Route path="*" element={page(<NotFoundPage />)} />
-        </Route>
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </CrashBoundary>
   );
 }
