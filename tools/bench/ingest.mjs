@@ -15,12 +15,13 @@
 // completed). Prints the CPU seconds of each process of the stack in each round (/proc), also per 100,000
 // observations. Holds /tmp/stack.lock throughout and stops the stack at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPid, sleep, stopRecorded } from '../runtime/lib.mjs';
+import { sleep, stopRecorded } from '../runtime/lib.mjs';
+import { cpuBetween, stackCpu as stackCpuOf } from '../runtime/stack-cpu.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -112,52 +113,6 @@ async function workersReady(workers) {
   }
 }
 
-/** The kernel's clock ticks per second (/proc's CPU times are in ticks). */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/**
- * CPU seconds (user + system) used so far by the stack's processes, from /proc: each app of .data/stack/pids.json,
- * PostgreSQL (the postmaster, its backends, and the backends that exited), the Kafka broker and Redis, each with its
- * descendants. Read at the start and the end of a round; the difference is the round's CPU per process.
- */
-function stackCpu() {
-  const stats = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields[1] = ppid; [11], [12] = utime, stime; [13], [14] = cutime, cstime (waited-for children)
-      stats.set(Number(entry), { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) });
-    } catch {
-      // the process ended between readdir and read
-    }
-  }
-  const tree = (root, withExited) => {
-    let ticks = 0;
-    const todo = [root];
-    while (todo.length > 0) {
-      const pid = todo.pop();
-      const s = stats.get(pid);
-      if (!s) continue;
-      ticks += s.own + (withExited && pid === root ? s.children : 0);
-      for (const [child, c] of stats) if (c.ppid === pid) todo.push(child);
-    }
-    return ticks / CLOCK_TICKS;
-  };
-  const roots = [
-    ['postgresql', readPid(path.join(root, '.data/pg-dist/postmaster.pid')), true],
-    ['kafka', readPid(path.join(root, '.data/kafka/kafka.pid')), false],
-    ['redis', readPid(path.join(root, '.data/redis/redis.pid')), false],
-  ];
-  const pidsFile = path.join(root, '.data/stack/pids.json');
-  if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
-  const cpu = {};
-  for (const [name, pid, withExited] of roots) if (Number.isInteger(pid)) cpu[name] = tree(pid, withExited);
-  return cpu;
-}
-
-const cpuBetween = (before, after) => Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
 
 async function freshDatabase(database) {
   const admin = new pg.Client({ connectionString: baseEnv.DATABASE_URL });
@@ -253,7 +208,7 @@ async function round(label, workers, database, files) {
   const lastRun = (await sql.query('SELECT coalesce(max(id), 0)::bigint AS id FROM ingest.feed_runs')).rows[0].id;
   const expectedPrices = manifest.prices ?? null;
 
-  const cpuAtStart = stackCpu();
+  const cpuAtStart = stackCpuOf(root);
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
     spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', files[source]], {
@@ -306,7 +261,7 @@ async function round(label, workers, database, files) {
         });
         if (!behind) done[name] = now;
       }
-      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu();
+      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpuOf(root);
     }
     const seen = counts.published + counts.unchanged;
     bar(seen, expectedPrices, `${seen} prices read, ${counts.published} published${allPublished ? '; runs completed' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`);
