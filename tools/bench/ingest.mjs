@@ -21,7 +21,7 @@ import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, stopRecorded } from '../runtime/lib.mjs';
-import { cpuBetween, stackCpu as stackCpuOf } from '../runtime/stack-cpu.mjs';
+import { cpuBetween, stackCpu } from '../runtime/stack-cpu.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -208,7 +208,7 @@ async function round(label, workers, database, files) {
   const lastRun = (await sql.query('SELECT coalesce(max(id), 0)::bigint AS id FROM ingest.feed_runs')).rows[0].id;
   const expectedPrices = manifest.prices ?? null;
 
-  const cpuAtStart = stackCpuOf(root);
+  const cpuAtStart = stackCpu(root);
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
     spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/ingest.ts', '--source', source, '--file', files[source]], {
@@ -261,7 +261,7 @@ async function round(label, workers, database, files) {
         });
         if (!behind) done[name] = now;
       }
-      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpuOf(root);
+      if (Object.keys(done).length === Object.keys(projections).length) cpuAtEnd = stackCpu(root);
     }
     const seen = counts.published + counts.unchanged;
     bar(seen, expectedPrices, `${seen} prices read, ${counts.published} published${allPublished ? '; runs completed' : ''}${Object.keys(done).length > 0 ? `; committed: ${Object.keys(done).join(', ')}` : ''}`);

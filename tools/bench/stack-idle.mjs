@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, sleep } from '../runtime/lib.mjs';
-import { cpuBetween, stackCpu } from '../runtime/stack-cpu.mjs';
+import { cpuBetween, INFRA_PROCESSES, stackCpu } from '../runtime/stack-cpu.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -18,7 +18,7 @@ if (!(seconds > 0) || !(settle >= 0)) {
   process.exit(2);
 }
 const first = stackCpu(root);
-const apps = Object.keys(first).filter((name) => !['postgresql', 'kafka', 'redis'].includes(name));
+const apps = Object.keys(first).filter((name) => !INFRA_PROCESSES.includes(name));
 if (apps.length === 0) {
   console.error(`[idle] no stack apps running for ${root} (.data/stack/pids.json): start one with npm run stack -- --detach`);
   process.exit(1);

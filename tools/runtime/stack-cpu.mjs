@@ -8,6 +8,9 @@ import { readPid } from './lib.mjs';
 /** The kernel's clock ticks per second (/proc's CPU times are in ticks). */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** The infrastructure's entries in stackCpu's answer; every other entry is an app of the stack. */
+export const INFRA_PROCESSES = ['postgresql', 'kafka', 'redis'];
+
 /**
  * CPU seconds (user + system) used so far by the stack's processes of the checkout at `root`: each app of
  * .data/stack/pids.json, PostgreSQL (the postmaster, its backends, and the backends that exited), the Kafka broker
@@ -27,6 +30,8 @@ export function stackCpu(root) {
       // the process ended between readdir and read
     }
   }
+  const children = new Map();
+  for (const [pid, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const tree = (top, withExited) => {
     let ticks = 0;
     const todo = [top];
@@ -35,14 +40,15 @@ export function stackCpu(root) {
       const s = stats.get(pid);
       if (!s) continue;
       ticks += s.own + (withExited && pid === top ? s.children : 0);
-      for (const [child, c] of stats) if (c.ppid === pid) todo.push(child);
+      todo.push(...(children.get(pid) ?? []));
     }
     return ticks / CLOCK_TICKS;
   };
+  const [postgresql, kafka, redis] = INFRA_PROCESSES;
   const roots = [
-    ['postgresql', readPid(path.join(root, '.data/pg-dist/postmaster.pid')), true],
-    ['kafka', readPid(path.join(root, '.data/kafka/kafka.pid')), false],
-    ['redis', readPid(path.join(root, '.data/redis/redis.pid')), false],
+    [postgresql, readPid(path.join(root, '.data/pg-dist/postmaster.pid')), true],
+    [kafka, readPid(path.join(root, '.data/kafka/kafka.pid')), false],
+    [redis, readPid(path.join(root, '.data/redis/redis.pid')), false],
   ];
   const pidsFile = path.join(root, '.data/stack/pids.json');
   if (existsSync(pidsFile)) for (const child of JSON.parse(readFileSync(pidsFile, 'utf8'))) roots.push([child.name, child.pid, false]);
