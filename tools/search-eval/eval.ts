@@ -77,7 +77,7 @@ async function runSize(size: EvalSize, options: Options): Promise<boolean> {
     );
     // The service answers from its in-memory search index once it has reloaded after the load (the tables before).
     const indexWait = Date.now();
-    await service.app.get(SearchIndex).whenReady();
+    await service.app.get(SearchIndex).whenCaughtUp();
     process.stdout.write(`search index current ${Date.now() - indexWait} ms after the load\n`);
     const report = await evaluate(service.client, data, storeIds, size);
     process.stdout.write(`${formatReport(report, options.verbose)}\n`);

@@ -268,6 +268,9 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = false;
   private readonly stems = new Map<string, Stem>();
   private readyWaiters: (() => void)[] = [];
+  /** Barriers sent by `whenCaughtUp`, by payload, until the listener receives them. */
+  private readonly barriers = new Map<string, () => void>();
+  private barrierCount = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -290,6 +293,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
           this.itemJson?.listening(true);
           this.storeItems?.listening(true);
           this.changes += 1; // whatever was loaded before this listener is not known to be current
+          this.passBarriers(); // and every change before now is counted by that
           return this.reload();
         },
         notification: (channel, payload) => this.onNotification(channel, payload),
@@ -322,6 +326,23 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /**
+   * Resolves once the index and the store items answer with every change committed before the call (tests and
+   * tools that write the tables and then search). A barrier notification on the index's own channel, committed now,
+   * reaches this listener after every notification committed before it (PostgreSQL delivers them in commit order),
+   * so once it has arrived the changes before it are counted, and the next load that answers includes them. A
+   * listener that listens again counts every change before it too, and lets the barriers pass.
+   */
+  async whenCaughtUp(): Promise<void> {
+    await this.whenReady(); // listening: a barrier sent before LISTEN would never arrive
+    const payload = `barrier:${process.pid}:${++this.barrierCount}`;
+    const arrived = new Promise<void>((resolve) => this.barriers.set(payload, resolve));
+    await this.dataSource.query('SELECT pg_notify($1, $2)', [SEARCH_INDEX_CHANNEL, payload]);
+    await arrived;
+    await this.whenReady();
+    await this.storeItems?.whenReady();
+  }
+
   /** Each token's part of the full-text query (see Stem); words not seen before are asked of the database. */
   async stemsOf(tokens: readonly string[]): Promise<Stem[]> {
     const unknown = [...new Set(tokens.filter((token) => !this.stems.has(token)))];
@@ -333,10 +354,21 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
     return tokens.map((token) => this.stems.get(token));
   }
 
+  private passBarriers(): void {
+    const pass = [...this.barriers.values()];
+    this.barriers.clear();
+    pass.forEach((resolve) => resolve());
+  }
+
   private onNotification(channel: string, payload: string): void {
     if (channel === ITEM_JSON_CHANNEL) this.itemJson?.changed(payload);
     if (channel === STORE_ITEMS_CHANNEL) this.storeItems?.changed();
     if (channel !== SEARCH_INDEX_CHANNEL) return;
+    if (payload.startsWith('barrier:')) {
+      this.barriers.get(payload)?.();
+      this.barriers.delete(payload);
+      return;
+    }
     this.changes += 1;
     this.scheduleReload();
   }

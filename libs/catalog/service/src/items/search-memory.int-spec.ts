@@ -37,8 +37,7 @@ describe('the catalog search in memory (integration)', () => {
     items = service.app.get(ItemService);
     heads = service.app.get(ItemJsonCache);
     storeItems = service.app.get(StoreItemsIndex);
-    await index.whenReady();
-    await storeItems.whenReady();
+    await index.whenCaughtUp();
   }, 300_000);
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ import {
 } from '@hintakori/testing';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
+import { SearchIndex } from './search-index';
 
 /** The accuracy gate of `npm test`: the search evaluation set on the `small` demo data (npm run eval:search also runs `finland`). */
 describe('search ranking on the demo data (integration)', () => {
@@ -30,6 +31,7 @@ describe('search ranking on the demo data (integration)', () => {
     data = generateDemoData({ size: 'small', today: EVAL_TODAY });
     storeIds = evalStoreIds(data);
     await loadDemoCatalog(db.url, data, storeIds);
+    await service.app.get(SearchIndex).whenCaughtUp(); // the index answers once it has reloaded after the load
   });
 
   afterAll(async () => {

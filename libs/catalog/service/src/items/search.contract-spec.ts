@@ -3,6 +3,7 @@ import { generateDemoData } from '@hintakori/demo-data';
 import { callService } from '@hintakori/platform-messaging';
 import { createTestDatabase, EVAL_SET, evalStoreIds, EVAL_TODAY, loadDemoCatalog, startServiceOverTransport, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
 import { CatalogModule } from '../catalog.module';
+import { SearchIndex } from './search-index';
 
 /**
  * The ranked search answers the same over the in-process bus (standalone) and over real Kafka (distributed), and
@@ -31,6 +32,7 @@ describe('SearchItems over both transports', () => {
       const catalog = await startServiceOverTransport('catalog', CatalogModule.forRoot(config), config);
       try {
         if (transport === 'in-process') await loadDemoCatalog(db.url, data, storeIds);
+        await catalog.app.get(SearchIndex).whenCaughtUp(); // each service's index answers once it has loaded the data
         const found: string[][] = [];
         for (const { query } of EVAL_SET) {
           const items = await callService<ItemDto[]>(catalog.client, CatalogPatterns.SearchItems, { search: query, storeIds, limit: 10, offset: 0 });

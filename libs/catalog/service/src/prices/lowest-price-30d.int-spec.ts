@@ -4,6 +4,7 @@ import { createTestDatabase, startTestService, testConfig, TestDatabase, TestSer
 import { Client } from 'pg';
 import { CatalogModule } from '../catalog.module';
 import { PriceObservation, StorePriceProjection } from './store-price.projection';
+import { SearchIndex } from '../items/search-index';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -70,6 +71,7 @@ describe('lowestPrice30d and isCampaign on store items (integration)', () => {
       [2, 260, 200, true],
       [1, 250, 300, true],
     ]);
+    await service.app.get(SearchIndex).whenCaughtUp(); // the search index reloads after the inserted items
     const found = await callService<ItemDto[]>(service.client, CatalogPatterns.SearchItems, { search: 'kahvi', storeIds: [1, 2], limit: 20, offset: 0 });
     expect(found.find((i) => i.id === 5)?.storeItems.map((s) => s.lowestPrice30d)).toEqual([300, 200]);
   });

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
 import { CatalogSeeder } from './catalog.seeder';
+import { SearchIndex } from '../items/search-index';
 
 describe('CatalogSeeder (integration)', () => {
   let db: TestDatabase;
@@ -57,6 +58,7 @@ describe('CatalogSeeder (integration)', () => {
       .sort((a, b) => a - b)
       .slice(0, 3);
     const sample = demo.items[0];
+    await replicaB.app.get(SearchIndex).whenCaughtUp(); // the search index reloads after the seeding
     const found = await send<ItemDto[]>(CatalogPatterns.SearchItems, { search: sample.name, storeIds, limit: 20, offset: 0 });
     expect(found.map((item) => item.id)).toContain(sample.id);
     const item = await send<ItemDto>(CatalogPatterns.GetItem, { id: sample.id, storeIds });

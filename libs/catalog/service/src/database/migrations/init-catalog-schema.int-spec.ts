@@ -3,6 +3,7 @@ import { createTestDatabase, startTestService, testConfig, TestDatabase, TestSer
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../../catalog.module';
+import { SearchIndex } from '../../items/search-index';
 
 async function run(url: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: url });
@@ -36,6 +37,7 @@ describe('catalog migrations (integration)', () => {
        INSERT INTO catalog.store_prices (item_id, store_id, price, price_unit, comparison_price_unit, updated_at)
        VALUES (1, 1, 499, 'kpl', 'kg', now()), (2, 1, 399, 'kpl', 'l', now())`,
     );
+    await service.app.get(SearchIndex).whenCaughtUp(); // the index reloads after the inserts' notifications
     const search = (text: string) =>
       firstValueFrom(service!.client.send<ItemDto[]>(CatalogPatterns.SearchItems, { search: text, storeIds: [1], limit: 10, offset: 0 }));
     expect((await search('juutso')).map((item) => item.id)).toEqual([1]);
