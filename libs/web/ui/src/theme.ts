@@ -23,7 +23,6 @@ export const theme = {
     focus: '#1d4ed8',
     overlay: 'rgba(14, 20, 16, 0.5)',
     skeleton: '#e4e8e4',
-    skeletonShine: '#f2f4f1',
     tooltip: '#1c2420',
     onTooltip: '#ffffff',
     groupS: '#007a3d',
