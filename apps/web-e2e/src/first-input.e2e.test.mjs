@@ -107,3 +107,23 @@ describe("typing and tapping on the server's first screen before the app takes o
     await context.close();
   });
 });
+
+describe('the store list on a phone while the page loads (390 px, CPU 4×)', () => {
+  it('builds the cards its box shows and no more until the shopper scrolls, then the next step', async () => {
+    const { context, page } = await openThrottled('/kaupat');
+    await page.waitForFunction(() => window.__takeover !== undefined);
+    const cards = page.getByTestId('store-card');
+    await cards.first().waitFor();
+    // The page settles (its data, the categories read after it was shown) without a scroll.
+    await page.waitForTimeout(2500);
+    // STORE_CARDS_FIRST of StoreBrowser.tsx: 16 cards fill the 730 px box of a phone and reach below it.
+    const first = await cards.count();
+    assert.equal(first, 16, `${first} cards built before any scroll`);
+    const list = page.getByTestId('store-list');
+    const [box, content] = await list.evaluate((el) => [el.clientHeight, el.scrollHeight]);
+    assert.ok(content > box, `the first cards fill the box (${content} px of content in ${box} px)`);
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="store-card"]').length > n, first);
+    await context.close();
+  });
+});

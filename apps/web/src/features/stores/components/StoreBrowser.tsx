@@ -56,9 +56,17 @@ export const STORE_CARDS_STEP = 60;
 /**
  * Cards of the first render: what fills the list's box (730 px) on a phone, one card per row, and the first screen of
  * a wide one. The first render is the app's takeover from the server's first screen, so it builds no more than is
- * seen; the next step follows at once when the box is not full (the sentinel is in view).
+ * seen; the next step follows at once when the box is not full (the end is within STORE_LIST_AHEAD_PX of it).
  */
 export const STORE_CARDS_FIRST = 16;
+
+/**
+ * How far below the list's box the end may be for the next step to be built. Less than the first cards reach below
+ * the box on a phone (16 cards of 50 px and their gaps, about 200 px more than the 730 px box), so that a phone builds
+ * them alone at the takeover and the next step when the shopper scrolls, not 60 unseen cards at once while the page
+ * is still loading. A wide screen, whose first cards are a few rows, still fills its box at once.
+ */
+export const STORE_LIST_AHEAD_PX = 150;
 
 /** Store search plus a grid of all stores with infinite scroll (pages of 200 from the API, 16 cards at first, then 60 at a time). */
 export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset' }) {
@@ -89,7 +97,7 @@ export function StoreBrowser({ basePath }: { basePath: '/kaupat' | '/tarjoukset'
         if (moreHere) startTransition(() => setLimit((n) => n + STORE_CARDS_STEP));
         else if (!isFetchingNextPage) void fetchNextPage();
       },
-      { root, rootMargin: '400px 0px' },
+      { root, rootMargin: `${STORE_LIST_AHEAD_PX}px 0px` },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
