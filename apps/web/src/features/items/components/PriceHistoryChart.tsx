@@ -37,8 +37,14 @@ const Lowest = styled.p`
   font-weight: 600;
 `;
 
-const dateFormat = new Intl.DateTimeFormat('fi-FI', { day: 'numeric', month: 'numeric', timeZone: TIME_ZONE });
-const fullDateFormat = new Intl.DateTimeFormat('fi-FI', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: TIME_ZONE });
+// Made at first use: the first formatter with a time zone loads the zone's data (libs/web/util/src/dates.ts), which
+// the product page's first render does not wait for.
+let dateFormats: { short: Intl.DateTimeFormat; full: Intl.DateTimeFormat } | undefined;
+const formats = () =>
+  (dateFormats ??= {
+    short: new Intl.DateTimeFormat('fi-FI', { day: 'numeric', month: 'numeric', timeZone: TIME_ZONE }),
+    full: new Intl.DateTimeFormat('fi-FI', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: TIME_ZONE }),
+  });
 
 export const lowestLabel = (cents: number) => `Alin hinta ${LOWEST_WINDOW_DAYS} päivän aikana: ${formatPrice(cents)}`;
 
@@ -93,7 +99,7 @@ export function PriceHistoryChart({ itemId, now }: { itemId: number; /** For tes
         ))}
         {geometry.xTicks.map((tick, i) => (
           <text key={`x${i}`} x={tick.x} y={box.height - 8} textAnchor={i === 0 ? 'start' : i === geometry.xTicks.length - 1 ? 'end' : 'middle'}>
-            {dateFormat.format(tick.time)}
+            {formats().short.format(tick.time)}
           </text>
         ))}
         {lowest ? (
@@ -149,8 +155,8 @@ export function PriceHistoryChart({ itemId, now }: { itemId: number; /** For tes
               (historyByStore.get(s.storeId)?.periods ?? []).map((p) => (
                 <tr key={`${s.storeId}-${p.from}`}>
                   <th scope="row">{name(s.storeId)}</th>
-                  <td>{fullDateFormat.format(new Date(p.from))}</td>
-                  <td>{p.to ? fullDateFormat.format(new Date(p.to)) : 'nyt'}</td>
+                  <td>{formats().full.format(new Date(p.from))}</td>
+                  <td>{p.to ? formats().full.format(new Date(p.to)) : 'nyt'}</td>
                   <td>{formatPrice(p.price)}</td>
                   <td>{p.isCampaign ? 'kyllä' : 'ei'}</td>
                 </tr>
