@@ -100,7 +100,13 @@ for (let pass = 1; pass <= runs; pass++) {
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking',
         ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
       ];
-      const status = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } }).status;
+      const run = () => spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } }).status;
+      let status = run();
+      // Lighthouse 13 now and then loses the trace's navigation start (NO_NAVSTART) and exits 1: one more try.
+      if (status !== 0) {
+        console.warn(`[lighthouse] ${formFactor} ${page}: lighthouse exited ${status}, trying the pass once more`);
+        status = run();
+      }
       const key = `${formFactor} ${page} ${target.name}`;
       if (!reports.has(key)) reports.set(key, []);
       if (status !== 0) {
