@@ -127,3 +127,58 @@ describe('the store list on a phone while the page loads (390 px, CPU 4×)', () 
     await context.close();
   });
 });
+
+/**
+ * Every other page the server sends a first screen for, with the data at hand (a category, and a product of a store),
+ * each with the field a phone shows on it, if any: the product search on shopping pages, the store search on the store
+ * list, the store picker on the basket comparison.
+ */
+async function otherFirstScreenPages() {
+  const json = async (path) => {
+    const response = await fetch(`${BASE_URL}${path}`);
+    assert.equal(response.status, 200, path);
+    return response.json();
+  };
+  const [category] = (await json('/api/categories')).filter((c) => c.parentCategoryId === null);
+  const [store] = await json('/api/stores/minimal?skip=0');
+  const [item] = await json(`/api/items?search=maito&storeIds=${store.id}`);
+  return [
+    { path: `/kategoria/${category.slug}`, field: { role: 'searchbox', name: 'Hae tuotteita' }, heading: category.name },
+    { path: `/tuotteet/${item.urlSlug}-${item.id}` },
+    { path: '/kaupat', field: { role: 'combobox', name: 'Hae kauppoja' } },
+    { path: '/ostoskorivertailu', field: { role: 'combobox', name: 'Valitse kaupat' } },
+    { path: '/tietoa' },
+    { path: '/tietoa/lahteet' },
+  ];
+}
+
+describe('the same on every other page with a first screen (390 px, CPU 4×)', () => {
+  it("keeps every letter typed at once into the page's field, with the focus, and opens the menu on the first tap", async () => {
+    for (const { path, field, heading } of await otherFirstScreenPages()) {
+      if (field) {
+        const typing = await openThrottled(path);
+        await typeAtOnce(typing.page, typing.page.locator('#first-screen').getByRole(field.role, { name: field.name }).first(), 'maitojuoma');
+        if (field.role === 'searchbox') {
+          await typing.page.waitForURL(/\/haku\?search=maitojuoma$/);
+          // The address changes before the search page is in place: its own box replaces the page's once it is.
+          await typing.page.getByRole('heading', { name: heading, level: 1 }).waitFor({ state: 'detached' });
+        }
+        const box = typing.page.locator('#root').getByRole(field.role, { name: field.name }).first();
+        assert.equal(await box.inputValue(), 'maitojuoma', `${path}: ${field.name}`);
+        assert.ok(await box.evaluate((el) => el === document.activeElement), `${path}: ${field.name} keeps the focus`);
+        await typing.context.close();
+      }
+
+      const tapping = await openThrottled(path);
+      const button = tapping.page.getByRole('button', { name: 'Avaa valikko' }).first();
+      await button.waitFor({ state: 'visible' });
+      await button.tap();
+      assert.ok(await tappedBeforeTakeover(tapping.page), `${path}: tapped before the app took over`);
+      await tapping.page.waitForFunction(() => window.__takeover !== undefined);
+      await tapping.page.getByTestId('mobile-drawer').getByRole('link', { name: 'Kaupat' }).waitFor({ state: 'visible' });
+      await tapping.page.waitForTimeout(300);
+      assert.equal(await tapping.page.getByRole('button', { name: 'Avaa valikko' }).getAttribute('aria-expanded'), 'true', `${path}: the menu stays open`);
+      await tapping.context.close();
+    }
+  });
+});
