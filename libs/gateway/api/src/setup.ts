@@ -63,13 +63,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(webAssets(webRoot));
-  // The pages below are built per request (the nonce, the first screen): compressed as they are sent.
-  app.use(apiCompression());
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    // Operational paths are never the web app: Prometheus metrics are on METRICS_PORT only; these answer 404.
-    if (OPERATIONAL_PATHS.test(req.path)) return next();
+  // The pages are built per request (the nonce, the first screen): compressed as they are sent, like the API's JSON.
+  const pageCompression = apiCompression();
+  const sendPage = (req: Request, res: Response, next: NextFunction) => {
     if (existsSync(indexHtml)) {
       // index.html carries this response's CSP nonce, so it is never stored by caches.
       // With the module preloads of the page shown at this address (route-hints.json of the build), and a new
@@ -84,6 +80,13 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
       );
     }
     res.type('html').send(PLACEHOLDER_PAGE);
+  };
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    // Operational paths are never the web app: Prometheus metrics are on METRICS_PORT only; these answer 404.
+    if (OPERATIONAL_PATHS.test(req.path)) return next();
+    pageCompression(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, next)));
   });
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
 }
