@@ -1,5 +1,5 @@
 import { isValidElement, Suspense, type ComponentType } from 'react';
-import { createRoutesFromElements, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { createRoutesFromElements, matchRoutes, Route, useLocation, useRoutes } from 'react-router-dom';
 import { CrashBoundary } from '../features/errors/components/CrashBoundary';
 import { AppShell, PageLoading } from '../features/layout/components/AppShell';
 import { lazyNamed, type PreloadableComponent } from './lazy';
@@ -46,7 +46,7 @@ function RoutePage({ page: Page }: { page: PreloadableComponent<ComponentType<an
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const page = (Page: PreloadableComponent<ComponentType<any>>) => <RoutePage page={Page} />;
 
-/** The routes, as elements for <Routes> and as the table preloadPageAt matches an address against. */
+/** The routes, declared as elements, made once into the table that AppRoutes renders and preloadPageAt matches. */
 const ROUTES = (
   <>
     <Route path="/app/*" element={page(AdminSection)} />
@@ -103,9 +103,6 @@ export function preloadPageAt(pathname: string): Promise<void> {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  return (
-    <CrashBoundary resetKey={pathname}>
-      <Routes>{ROUTES}</Routes>
-    </CrashBoundary>
-  );
+  const shown = useRoutes(ROUTE_TABLE);
+  return <CrashBoundary resetKey={pathname}>{shown}</CrashBoundary>;
 }
