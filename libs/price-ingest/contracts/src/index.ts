@@ -33,6 +33,10 @@ export interface PriceObservedEvent {
    * null otherwise). Never part of `price` or `comparisonPrice`.
    */
   deposit?: number | null;
+  /** ISO time a campaign price ends, when the source says (absent or null otherwise). */
+  campaignEndsAt?: string | null;
+  /** Cents: the shop's own published lowest price of the 30 days before this one, when it gives one (absent or null otherwise). */
+  sourceLowest30d?: number | null;
 }
 
 /** A feed's own category of an item; catalog places the item by its category mappings (or in "Muut"). */

@@ -2,6 +2,8 @@ import type { ItemUpsertedEvent, StoreUpsertedEvent } from '@hintakori/price-ing
 
 /** A store as a source adapter normalised it: the event without what the run adds (id from the registry, time, source). */
 export type FeedStore = Omit<StoreUpsertedEvent, 'storeId' | 'observedAt' | 'source' | 'type'> & { type: 'S' | 'K' | 'L' };
+// A chain source's store (S-kaupat, K-Ruoka, Lidl) that OpenStreetMap also maps is the same store: the run registers
+// it under the OSM store's id when one of the same chain lies within STORE_TWIN_METRES (registry.repository.ts).
 
 /** A product as a source adapter normalised it: the event without what the run adds. */
 export type FeedProduct = Omit<ItemUpsertedEvent, 'itemId' | 'observedAt' | 'source'> & {
@@ -26,6 +28,12 @@ export interface FeedPrice {
   regularPrice?: number | null;
   /** Cents: the deposit (pantti) on top of the price when the source gives one (0 or absent: none). */
   deposit?: number | null;
+  /** ISO time a campaign price ends, when the source says (S-kaupat `campaignPriceValidUntil`, K-Ruoka `discount.endDate`). */
+  campaignEndsAt?: string | null;
+  /** Cents: the shop's own lowest price of the 30 days before, when it publishes one (S-kaupat `lowest30DayPrice`). */
+  sourceLowest30d?: number | null;
+  /** The price is the shop's estimate (a weighed product's price per piece, S-kaupat `isApproximatePrice`). */
+  isApproximate?: boolean;
 }
 
 export interface FeedOffer {

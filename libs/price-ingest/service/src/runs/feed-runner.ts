@@ -12,7 +12,7 @@ import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { isPullSource, type PullContext } from '../sources/pull-source';
+import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
 import type { SourceHttp } from '../sources/source-http';
 import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
@@ -53,7 +53,13 @@ export interface OpenDataWiring {
   /** See PullContext.lookupOpenFoodFacts (OPEN_FOOD_FACTS_URL, through `http`). */
   lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;
   adapterOptions?: AdapterOptions;
+  /** Requests per hour each budgeted source may spend on prices (INGEST_BUDGET_<SOURCE>); a source not named has none. */
+  requestBudgets?: Record<string, number>;
+  /** What shoppers asked for in the last week, for a source's refresh order (refresh/refresh-priorities.ts). */
+  refreshPriorities?(source: string): Promise<RefreshPriorities>;
 }
+
+const NO_PRIORITIES: RefreshPriorities = { stores: [], eans: [], basketEans: [], lastPricedAt: new Map() };
 
 /**
  * A rejected record's reason as a report key: the reason with its particulars (quoted values, numbers, ids) left
@@ -110,7 +116,18 @@ export class FeedRunner {
       markProductsChecked: (eans, at) => this.registry.markProductsChecked(eans, at),
       lookupOpenFoodFacts: (ean) => wiring.lookupOpenFoodFacts(ean),
       log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
+      requestBudget: await this.requestBudget(run),
+      refreshPriorities: () => (wiring.refreshPriorities ? wiring.refreshPriorities(run.source) : Promise.resolve(NO_PRIORITIES)),
     };
+  }
+
+  /** A budgeted source's requests for this run: its hourly budget for the time since its last run, at most one hour's. */
+  private async requestBudget(run: FeedRun): Promise<number> {
+    const perHour = this.openData?.requestBudgets?.[run.source];
+    if (perHour === undefined) return Number.POSITIVE_INFINITY;
+    const last = await this.runs.lastCompletedStart(run.source);
+    const hours = last ? Math.min(1, Math.max(0, (Date.now() - Date.parse(last)) / 3_600_000)) : 1;
+    return Math.max(1, Math.floor(perHour * hours));
   }
 
   private async openInput(adapter: SourceAdapter, run: FeedRun) {

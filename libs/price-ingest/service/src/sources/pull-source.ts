@@ -26,6 +26,29 @@ export interface PullContext {
   lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;
   log(message: string): void;
   signal?: AbortSignal;
+  /**
+   * Requests this run may make for prices (a chain source's hourly budget, INGEST_BUDGET_<SOURCE>, for the time since
+   * its last run, at most one hour's); Infinity for sources without a budget.
+   */
+  requestBudget: number;
+  /** What to refresh first: what shoppers asked for in the last week, the price-level basket, each store's age. */
+  refreshPriorities(): Promise<RefreshPriorities>;
+}
+
+/**
+ * What a chain source spends its request budget on, in order (see `planRefresh` in refresh/refresh-plan.ts): the
+ * stores shoppers selected and the products in their carts in the last week (counted anonymously: a count per store
+ * and product and day, nothing of who), then the price-level basket in every store, then the rest, oldest first.
+ */
+export interface RefreshPriorities {
+  /** Of this source's stores (external ids), those shoppers selected in the last week, most selected first. */
+  stores: { externalId: string; selections: number }[];
+  /** EANs in shoppers' carts in the last week, most carted first. */
+  eans: { ean: string; carts: number }[];
+  /** The EANs of the price-level basket (/hintataso). */
+  basketEans: string[];
+  /** When this source last priced each of its stores (external id → ISO time); absent: never. */
+  lastPricedAt: Map<string, string>;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface HttpGetOptions {
   freshForMs?: number;
   /** Rate class of the request within its host (Open Food Facts limits product reads and searches differently). */
   rateClass?: string;
+  /** Further request headers a service's API expects (never a cookie or a token: no source is used past a login). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -48,9 +50,25 @@ export class SourceHttpError extends Error {
   }
 }
 
+/**
+ * The service answered with a bot challenge (Cloudflare's `cf-mitigated: challenge`, or a 403/503 HTML challenge page)
+ * instead of data. Never retried and never worked around: the run stops with this reason.
+ */
+export class SourceBlockedError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface SourceHttp {
   /** GET a URL; 2xx and 404 are answered, everything else throws one of the errors above after the retries. */
   get(url: string, options?: HttpGetOptions): Promise<HttpAnswer>;
   /** POST a form (Overpass takes its query as `data=`); same retry and rate rules, never cached unless freshForMs. */
   postForm(url: string, form: Record<string, string>, options?: HttpGetOptions): Promise<HttpAnswer>;
+  /** POST a JSON body (a GraphQL query); cached, like GET, under the URL and body when `freshForMs` is given. */
+  postJson(url: string, body: unknown, options?: HttpGetOptions): Promise<HttpAnswer>;
 }

@@ -1,4 +1,4 @@
-import { SourceHttpError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
+import { SourceBlockedError, SourceHttpError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
 import { isCacheable, type CachedAnswer, type HttpCacheStore } from './http-cache';
 
 export interface RateLimit {
@@ -118,6 +118,11 @@ export class PoliteHttp implements SourceHttp {
     return this.request('POST', url, body, `${url}\n${body}`, options.freshForMs !== undefined, options);
   }
 
+  postJson(url: string, payload: unknown, options: HttpGetOptions = {}): Promise<HttpAnswer> {
+    const body = JSON.stringify(payload);
+    return this.request('POST', url, body, `${url}\n${body}`, options.freshForMs !== undefined, options, 'application/json');
+  }
+
   private lane(url: URL, rateClass: string | undefined): Lane {
     const rates = this.options.rates;
     const candidates = [...(rateClass ? [`${url.host}#${rateClass}`, `${url.hostname}#${rateClass}`] : []), url.host, url.hostname];
@@ -133,7 +138,7 @@ export class PoliteHttp implements SourceHttp {
     return lane;
   }
 
-  private async request(method: 'GET' | 'POST', url: string, body: string | null, cacheKey: string, useCache: boolean, options: HttpGetOptions): Promise<HttpAnswer> {
+  private async request(method: 'GET' | 'POST', url: string, body: string | null, cacheKey: string, useCache: boolean, options: HttpGetOptions, contentType = 'application/x-www-form-urlencoded'): Promise<HttpAnswer> {
     const parsed = new URL(url);
     const host = parsed.host;
     const cache = useCache ? this.options.cache : undefined;
@@ -141,8 +146,8 @@ export class PoliteHttp implements SourceHttp {
     if (cached && options.freshForMs !== undefined && this.now() - Date.parse(cached.fetchedAt) < options.freshForMs)
       return { status: cached.status, text: cached.text, fromCache: true, fetchedAt: cached.fetchedAt };
 
-    const headers: Record<string, string> = { 'User-Agent': this.options.userAgent, Accept: options.accept ?? 'application/json' };
-    if (body !== null) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const headers: Record<string, string> = { ...options.headers, 'User-Agent': this.options.userAgent, Accept: options.accept ?? 'application/json' };
+    if (body !== null) headers['Content-Type'] = contentType;
     if (cached?.status === 200) {
       if (cached.etag) headers['If-None-Match'] = cached.etag;
       if (cached.lastModified) headers['If-Modified-Since'] = cached.lastModified;
@@ -168,6 +173,9 @@ export class PoliteHttp implements SourceHttp {
       }
 
       const { status } = result;
+      // A bot challenge is an answer, not a fault: it is never retried (a retry would be an attempt to get past it).
+      if (isBotChallenge(status, result.headers, result.text))
+        throw new SourceBlockedError(url, status, `${host} answered ${status} with a bot challenge: ${method} ${url}`);
       const fetchedAt = new Date(this.now()).toISOString();
       if (status === 304 && cached) {
         const refreshed: CachedAnswer = { ...cached, fetchedAt };
@@ -211,6 +219,18 @@ export class PoliteHttp implements SourceHttp {
     const ceiling = Math.min(this.maxRetryWaitMs, this.backoffBaseMs * 2 ** attempt);
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
+}
+
+/**
+ * Whether an answer is a bot challenge rather than the service's data: Cloudflare marks its challenges with
+ * `cf-mitigated: challenge`; other fronts answer 403 or 503 with an HTML page that asks the browser to prove itself.
+ */
+export function isBotChallenge(status: number, headers: Headers, text: string): boolean {
+  if ((headers.get('cf-mitigated') ?? '').toLowerCase().includes('challenge')) return true;
+  if (status !== 403 && status !== 503) return false;
+  const type = headers.get('content-type') ?? '';
+  if (!type.includes('html') && !/^\s*</.test(text)) return false;
+  return /challenge|captcha|cf-chl|just a moment|verify you are human|attention required/i.test(text.slice(0, 20_000));
 }
 
 /** Retry-After as milliseconds from now: delta-seconds or an HTTP-date; null when absent or unreadable. */

@@ -53,6 +53,8 @@ function pullContext(http: SourceHttp, base: string, registry: { toRefresh?: str
     },
     lookupOpenFoodFacts: (ean) => lookupOffProduct(http, base, ean),
     log: (message) => logs.push(message),
+    requestBudget: Infinity,
+    refreshPriorities: async () => ({ stores: [], eans: [], basketEans: [], lastPricedAt: new Map() }),
   };
   return { ctx, checked, refreshAsks, knownAsks, logs };
 }
@@ -152,6 +154,7 @@ describe('OpenFoodFactsAdapter, bulk JSONL export', () => {
   const unused: SourceHttp = {
     get: () => Promise.reject(new Error('no requests in bulk mode')),
     postForm: () => Promise.reject(new Error('no requests in bulk mode')),
+    postJson: () => Promise.reject(new Error('no requests in bulk mode')),
   };
 
   it('keeps the products sold in Finland and those the registry knows', async () => {

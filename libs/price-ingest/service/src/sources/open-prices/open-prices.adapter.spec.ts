@@ -154,6 +154,7 @@ describe('Open Prices openInput against the stand-in', () => {
       return { status: response.status, text: await response.text(), fromCache: false, fetchedAt: new Date().toISOString() };
     },
     postForm: () => Promise.reject(new Error('not used')),
+    postJson: () => Promise.reject(new Error('not used')),
   };
   const offProduct: FeedProduct = {
     ean: '6411200106029',
@@ -188,6 +189,8 @@ describe('Open Prices openInput against the stand-in', () => {
       return ean === offProduct.ean ? offProduct : null;
     },
     log: () => undefined,
+    requestBudget: Infinity,
+    refreshPriorities: async () => ({ stores: [], eans: [], basketEans: [], lastPricedAt: new Map() }),
   };
   let lines: string[];
   let progress: { done: number; total: number | null };
@@ -320,6 +323,7 @@ describe('Open Prices paging past page 500', () => {
         return { status: 200, text: JSON.stringify({ items: matching.slice(n - 1, n), page: n, pages: matching.length, size: 1, total: matching.length }), fromCache: false, fetchedAt: '' };
       },
       postForm: () => Promise.reject(new Error('not used')),
+      postJson: () => Promise.reject(new Error('not used')),
     };
     const ctx = { http, lastCompletedRunStartedAt: null, listedEans: async () => new Set<string>(), log: () => undefined } as unknown as PullContext;
     const input = await new OpenPricesAdapter({ pageSize: 1 }).openInput('http://open-prices.test', ctx);

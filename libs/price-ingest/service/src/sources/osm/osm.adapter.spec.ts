@@ -277,6 +277,9 @@ class FixtureHttp implements SourceHttp {
   get(): Promise<HttpAnswer> {
     throw new Error('the OSM source only POSTs');
   }
+  postJson(): Promise<HttpAnswer> {
+    throw new Error('the OSM source only POSTs forms');
+  }
   async postForm(url: string, form: Record<string, string>, options?: HttpGetOptions): Promise<HttpAnswer> {
     this.posts.push({ url, form, options });
     return { status: 200, text: this.text, fromCache: false, fetchedAt: '2026-12-06T06:00:00.000Z' };
@@ -297,6 +300,8 @@ function context(http: SourceHttp): PullContext {
     markProductsChecked: unused,
     lookupOpenFoodFacts: unused,
     log: () => undefined,
+    requestBudget: Infinity,
+    refreshPriorities: async () => ({ stores: [], eans: [], basketEans: [], lastPricedAt: new Map() }),
   };
 }
 
