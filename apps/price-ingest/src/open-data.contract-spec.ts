@@ -216,7 +216,7 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
       'EAN N has a wrong check digit': 1, // 88110
       'absurd price: N cents is not above zero': 1, // 88111
       'skipped: product N has no name in Open Food Facts or Open Prices': 1, // 88113's product…
-      'unknown product: EAN N is not in the open-prices product list': 1, // …and so its price
+      'unknown product: no source lists EAN N': 1, // …and so its price
       'page N unreadable: not valid JSON': 1, // page 3, cut short
     });
 

@@ -9,6 +9,7 @@ import { FeedRegistries1764000000000 } from './database/migrations/1764000000000
 import { OpenDataSources1765100000000 } from './database/migrations/1765100000000-open-data-sources';
 import { PublishedPrices1765400000000 } from './database/migrations/1765400000000-published-prices';
 import { PublishedRecords1765700000000 } from './database/migrations/1765700000000-published-records';
+import { StoreTwins1765850000000 } from './database/migrations/1765850000000-store-twins';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
@@ -18,7 +19,7 @@ import { IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */

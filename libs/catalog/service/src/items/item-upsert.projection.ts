@@ -146,21 +146,31 @@ const KEEP_OPEN_FILLS_SQL = FILLABLE_FIELDS.map(
     `${column} = CASE WHEN NOT (${emptySql(`excluded.${column}`)}) OR coalesce(i.field_sources->'${field}'->>'source', '') <> ALL (${OPEN_SOURCES_SQL}) THEN excluded.${column} ELSE i.${column} END`,
 ).join(',\n             ');
 
-/** Open data fills a field only where the stored one is empty. */
-const FILL_EMPTY_SQL = FILLABLE_FIELDS.map(([, column]) => `${column} = CASE WHEN ${emptySql(`i.${column}`)} THEN excluded.${column} ELSE i.${column} END`).join(
+/**
+ * Rank of a field's source for open data's fills: the reporter's text (Open Prices) below Open Food Facts, and both
+ * below a chain's shop or feed (or a seeded value, which names no source): the best source for each field wins.
+ */
+const fieldRankSql = (sourceExpr: string) => `CASE coalesce(${sourceExpr}, '') WHEN 'open-prices' THEN 1 WHEN 'open-food-facts' THEN 2 ELSE 3 END`;
+
+/**
+ * Whether open data fills this field now: the event gives it, and the stored one is empty or came from a worse open
+ * source (Open Food Facts' name replaces the one a shopper typed into Open Prices).
+ */
+const fillsSql = (field: string, column: string) =>
+  `NOT (${emptySql(`excluded.${column}`)}) AND (${column === 'name' ? 'false' : emptySql(`i.${column}`)} OR ${fieldRankSql(`i.field_sources->'${field}'->>'source'`)} < ${fieldRankSql(`excluded.field_sources->'${field}'->>'source'`)})`;
+
+/** Open data fills a field where the stored one is empty or from a worse open source. */
+const FILL_EMPTY_SQL = SOURCED_FIELDS.map(([field, column]) => `${column} = CASE WHEN ${fillsSql(field, column)} THEN excluded.${column} ELSE i.${column} END`).join(
   ',\n             ',
 );
 
-/** Whether open data fills this field now (stored empty, given non-empty). */
-const fillsSql = (column: string) => `${emptySql(`i.${column}`)} AND NOT (${emptySql(`excluded.${column}`)})`;
-
 /** The sources of the fields the fill changes. */
-const FILLED_SOURCES_SQL = `jsonb_strip_nulls(jsonb_build_object(${FILLABLE_FIELDS.map(
-  ([field, column]) => `'${field}', CASE WHEN ${fillsSql(column)} THEN excluded.field_sources->'${field}' END`,
+const FILLED_SOURCES_SQL = `jsonb_strip_nulls(jsonb_build_object(${SOURCED_FIELDS.map(
+  ([field, column]) => `'${field}', CASE WHEN ${fillsSql(field, column)} THEN excluded.field_sources->'${field}' END`,
 ).join(', ')}))`;
 
 /** Whether the fill changes anything (so a replay is not counted). */
-const FILL_CHANGES_SQL = FILLABLE_FIELDS.map(([, column]) => `(${fillsSql(column)})`).join(' OR ');
+const FILL_CHANGES_SQL = SOURCED_FIELDS.map(([field, column]) => `(${fillsSql(field, column)})`).join(' OR ');
 
 /** Open data places an item only while open data placed it before (a chain feed's category stays). */
 const OPEN_PLACED_SQL = `i.source_category_type = ANY (${OPEN_SOURCES_SQL})`;

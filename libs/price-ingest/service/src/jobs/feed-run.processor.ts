@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { SourceBlockedError } from '../sources/source-http';
 import { FeedRunner, RunProgress } from '../runs/feed-runner';
 import { FeedRunsRepository } from '../runs/feed-runs.repository';
 import type { FeedJob } from './feed-queue';
@@ -28,11 +30,20 @@ export class FeedRunProcessor {
       const run = await this.runner.run(runId, { onProgress, chunkLines: this.checkpointLines });
       return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // A bot challenge is the service saying no: the run stops for good (a retry would be trying to get past it),
+      // keeping every chunk it committed before.
+      const blocked = error instanceof SourceBlockedError;
+      const message = blocked ? blockedReason(job.data.source, error) : error instanceof Error ? error.message : String(error);
+      const final = blocked || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await this.runs.fail(runId, message, final).catch(() => undefined);
       this.logger.error(`run ${runId} (${job.data.source}) failed${final ? '' : ', will retry'}: ${message}`);
-      throw error;
+      throw blocked ? new UnrecoverableError(message) : error;
     }
   }
+}
+
+/** The report's reason of a run stopped by a bot challenge: the source needs an agreement, not another try. */
+export function blockedReason(source: string, error: SourceBlockedError): string {
+  const name = source === 'k-ruoka' ? 'K-Ruoka' : source === 's-kaupat' ? 'S-kaupat' : source === 'lidl' ? 'Lidl' : source;
+  return `blocked by a bot challenge: ${name} needs an agreement for this use (${error.message})`;
 }

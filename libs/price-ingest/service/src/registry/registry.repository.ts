@@ -10,6 +10,24 @@ export interface ProductKey {
   comparisonPriceUnit: string;
 }
 
+/** A store as a run registers it: the source's id of it, its chain, and its position when known. */
+export interface StoreKey {
+  externalId: string;
+  chain: string;
+  lat?: number;
+  long?: number;
+}
+
+/** A store of one source and a store of another source of the same chain this close (metres) are the same store. */
+export const STORE_TWIN_METRES = 150;
+
+/** Metres between two positions, by the equirectangular approximation (exact enough at 150 m). */
+function distanceSql(lat1: string, long1: string, lat2: string, long2: string): string {
+  return `sqrt(power((${lat1} - ${lat2}) * 111195.0, 2) + power((${long1} - ${long2}) * 111195.0 * cos(radians(${lat2})), 2))`;
+}
+
+const finiteOrNull = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? value : null);
+
 export interface SourceItem {
   itemId: number;
   priceUnit: string;
@@ -60,21 +78,92 @@ export class RegistryRepository {
     return new Map(rows.map((r) => [r.ean, { itemId: r.item_id, priceUnit: r.price_unit, comparisonPriceUnit: r.comparison_price_unit }]));
   }
 
-  /** Registers stores of a source (in order) and returns external id → store id. */
-  async registerStores(source: string, stores: readonly { externalId: string; chain: string }[]): Promise<Map<string, number>> {
+  /**
+   * The item of each EAN for a source's prices: as the source lists it, else as another source lists it (one product
+   * whatever source named it: an Open Prices price for a product a chain's shop brought in prices that product), with
+   * the units of the source that first listed it.
+   */
+  async pricedItems(source: string, eans: readonly string[]): Promise<Map<string, SourceItem>> {
+    const own = await this.sourceItems(source, eans);
+    const missing = [...new Set(eans)].filter((ean) => !own.has(ean));
+    if (missing.length === 0) return own;
+    const rows: { ean: string; item_id: number; price_unit: string; comparison_price_unit: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (i.ean) i.ean, i.item_id, si.price_unit, si.comparison_price_unit
+       FROM ingest.items i JOIN ingest.source_items si ON si.ean = i.ean
+       WHERE i.ean = ANY($1::text[])
+       ORDER BY i.ean, (si.source = i.first_source) DESC, si.source`,
+      [missing],
+    );
+    for (const r of rows) own.set(r.ean, { itemId: r.item_id, priceUnit: r.price_unit, comparisonPriceUnit: r.comparison_price_unit });
+    return own;
+  }
+
+  /**
+   * Registers stores of a source (in order) and returns external id → store id. A new store takes the id of a store
+   * another source registered of the same chain within STORE_TWIN_METRES (the nearest; one this source has not
+   * already taken), so OpenStreetMap's store and its S-kaupat twin are one store with both external ids; otherwise a
+   * new id. Every store keeps its latest position.
+   */
+  async registerStores(source: string, stores: readonly StoreKey[]): Promise<Map<string, number>> {
     const unique = [...new Map(stores.map((s) => [s.externalId, s])).values()];
     if (unique.length === 0) return new Map();
     return this.dataSource.transaction(async (manager) => {
       await manager.query(REGISTRY_LOCK);
+      const ids = unique.map((s) => s.externalId);
+      const existing = await this.storeIdsIn(manager.query.bind(manager), source, ids);
+      const fresh = unique.filter((s) => !existing.has(s.externalId));
+      // Twins first, one at a time in order: each takes the nearest store of another source not yet taken by this one.
+      for (const store of fresh) {
+        if (!Number.isFinite(store.lat) || !Number.isFinite(store.long)) continue;
+        const [twin]: { store_id: number }[] = await manager.query(
+          `SELECT s.store_id FROM ingest.stores s
+           WHERE s.chain = $2 AND s.source <> $1 AND s.lat BETWEEN $3::float8 - $5::float8 AND $3::float8 + $5::float8
+             AND s.lat IS NOT NULL AND s.long IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM ingest.stores o WHERE o.source = $1 AND o.store_id = s.store_id)
+             AND ${distanceSql('s.lat', 's.long', '$3::float8', '$4::float8')} <= $6::float8
+           ORDER BY ${distanceSql('s.lat', 's.long', '$3::float8', '$4::float8')}, s.store_id
+           LIMIT 1`,
+          [source, store.chain, store.lat, store.long, STORE_TWIN_METRES / 110_000, STORE_TWIN_METRES],
+        );
+        if (!twin) continue;
+        await manager.query(`INSERT INTO ingest.stores (source, external_id, store_id, chain, lat, long) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          source,
+          store.externalId,
+          twin.store_id,
+          store.chain,
+          store.lat,
+          store.long,
+        ]);
+        existing.set(store.externalId, twin.store_id);
+      }
+      const rest = fresh.filter((s) => !existing.has(s.externalId));
       await manager.query(
-        `INSERT INTO ingest.stores (source, external_id, store_id, chain)
-         SELECT $1, t.id, nextval('ingest.store_id_seq'), t.chain
-         FROM (SELECT id, chain, n FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(id, chain, n)
-               WHERE NOT EXISTS (SELECT 1 FROM ingest.stores s WHERE s.source = $1 AND s.external_id = u.id) ORDER BY n) t`,
-        [source, unique.map((s) => s.externalId), unique.map((s) => s.chain)],
+        `INSERT INTO ingest.stores (source, external_id, store_id, chain, lat, long)
+         SELECT $1, t.id, nextval('ingest.store_id_seq'), t.chain, t.lat, t.long
+         FROM (SELECT id, chain, lat, long, n FROM unnest($2::text[], $3::text[], $4::float8[], $5::float8[]) WITH ORDINALITY AS u(id, chain, lat, long, n) ORDER BY n) t`,
+        [source, rest.map((s) => s.externalId), rest.map((s) => s.chain), rest.map((s) => finiteOrNull(s.lat)), rest.map((s) => finiteOrNull(s.long))],
       );
-      return this.storeIdsIn(manager.query.bind(manager), source, unique.map((s) => s.externalId));
+      // A store that moved (or was registered before positions were kept) keeps its latest position.
+      const placed = unique.filter((s) => existing.has(s.externalId) && Number.isFinite(s.lat) && Number.isFinite(s.long));
+      if (placed.length > 0) {
+        await manager.query(
+          `UPDATE ingest.stores s SET lat = u.lat, long = u.long
+           FROM unnest($2::text[], $3::float8[], $4::float8[]) AS u(id, lat, long)
+           WHERE s.source = $1 AND s.external_id = u.id AND (s.lat IS DISTINCT FROM u.lat OR s.long IS DISTINCT FROM u.long)`,
+          [source, placed.map((s) => s.externalId), placed.map((s) => s.lat), placed.map((s) => s.long)],
+        );
+      }
+      return this.storeIdsIn(manager.query.bind(manager), source, ids);
     });
+  }
+
+  /** The external ids every source registered for a store id ('osm:node/1', 's-kaupat:517609418'), by source. */
+  async externalIdsOf(storeId: number): Promise<{ source: string; externalId: string }[]> {
+    const rows: { source: string; external_id: string }[] = await this.dataSource.query(
+      `SELECT source, external_id FROM ingest.stores WHERE store_id = $1 ORDER BY source, external_id`,
+      [storeId],
+    );
+    return rows.map((r) => ({ source: r.source, externalId: r.external_id }));
   }
 
   async storeIds(source: string, externalIds: readonly string[]): Promise<Map<string, number>> {

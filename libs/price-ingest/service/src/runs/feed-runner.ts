@@ -316,7 +316,8 @@ export class FeedRunner {
 
     // Prices: resolve references, reject what cannot be used, group per item.
     const eans = [...chunk.prices.map((p) => p.ean), ...chunk.offers.map((o) => o.ean)];
-    const items = await this.registry.sourceItems(source, eans);
+    // One product whatever source named it: a price or offer of an EAN any source listed prices that product.
+    const items = await this.registry.pricedItems(source, eans);
     const externalIds = [...chunk.prices.map((p) => p.externalStoreId), ...chunk.offers.map((o) => o.externalStoreId)].filter((id): id is string => id !== null);
     const stores = await this.registry.storeIds(ctx.storeSource, externalIds);
     if (chunk.prices.some((p) => p.externalStoreId === null) && ctx.nationalStores === null) ctx.nationalStores = await this.registry.allStoreIds(ctx.storeSource);
@@ -329,7 +330,7 @@ export class FeedRunner {
       const storeList = price.externalStoreId === null ? (ctx.nationalStores ?? []) : [stores.get(price.externalStoreId)].filter((id): id is number => id !== undefined);
       const reason =
         problem ??
-        (item === undefined ? `unknown product: EAN ${price.ean} is not in the ${source} product list` : null) ??
+        (item === undefined ? `unknown product: no source lists EAN ${price.ean}` : null) ??
         (storeList.length === 0 ? (price.externalStoreId === null ? `no ${source} stores are known for a national price` : `unknown store ${price.externalStoreId}`) : null);
       if (reason || !item) {
         rejects.push({ recordKind: 'price', reason: reason ?? 'unknown product', raw: price, line: 0 });
@@ -352,6 +353,7 @@ export class FeedRunner {
           source,
           regularPrice: regularPriceOf(price),
           deposit: price.deposit ? price.deposit : null,
+          ...campaignFieldsOf(price),
         });
       }
       byItem.set(item.itemId, events);
@@ -369,7 +371,7 @@ export class FeedRunner {
       const item = items.get(offer.ean);
       const storeId = stores.get(offer.externalStoreId);
       if (!item || storeId === undefined) {
-        rejects.push({ recordKind: 'offer', reason: !item ? `unknown product: EAN ${offer.ean} is not in the ${source} product list` : `unknown store ${offer.externalStoreId}`, raw: offer, line: 0 });
+        rejects.push({ recordKind: 'offer', reason: !item ? `unknown product: no source lists EAN ${offer.ean}` : `unknown store ${offer.externalStoreId}`, raw: offer, line: 0 });
         continue;
       }
       offerRows.push({ offer, storeId, itemId: item.itemId });
@@ -462,6 +464,20 @@ export function priceProblem(price: FeedPrice, now: string, latestAllowed = Date
   }
   if (price.observedAt !== null && Date.parse(price.observedAt) > latestAllowed) return `observedAt ${price.observedAt} is in the future`;
   return null;
+}
+
+/**
+ * A chain shop's campaign end and its own 30-day low, as the event carries them: the end only on a campaign price
+ * (an ISO time the run can read), the low only within the absurd-price limits. Absent when the source gives neither,
+ * so the events of the other sources stay as they were.
+ */
+function campaignFieldsOf(price: FeedPrice): { campaignEndsAt?: string | null; sourceLowest30d?: number | null } {
+  const out: { campaignEndsAt?: string | null; sourceLowest30d?: number | null } = {};
+  const ends = price.isCampaign && typeof price.campaignEndsAt === 'string' ? Date.parse(price.campaignEndsAt) : Number.NaN;
+  if (!Number.isNaN(ends)) out.campaignEndsAt = new Date(ends).toISOString();
+  const low = price.sourceLowest30d ?? null;
+  if (low !== null && Number.isInteger(low) && low > 0 && low <= MAX_PRICE_CENTS) out.sourceLowest30d = low;
+  return out;
 }
 
 /** A campaign price's regular price as the event carries it: only above the price and within the absurd-price limit. */

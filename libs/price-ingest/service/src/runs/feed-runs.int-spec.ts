@@ -87,6 +87,41 @@ describe('feed runs on PostgreSQL', () => {
     expect(await runs.latest()).toEqual([]);
   });
 
+  it('registers a chain shop’s store under the OpenStreetMap store of the same chain within 150 m, keeping both external ids', async () => {
+    const registry = app.get(RegistryRepository);
+    // Two OSM stores of a chain 400 m apart, and an Alepa beside the first.
+    const osm = await registry.registerStores('osm', [
+      { externalId: 'osm:node/1', chain: 'prisma', lat: 60.2, long: 24.9 },
+      { externalId: 'osm:node/2', chain: 'prisma', lat: 60.2036, long: 24.9 },
+      { externalId: 'osm:node/3', chain: 'alepa', lat: 60.2001, long: 24.9001 },
+    ]);
+    const shop = await registry.registerStores('s-kaupat', [
+      { externalId: 's-kaupat:1', chain: 'prisma', lat: 60.2009, long: 24.9 }, // 100 m north of node/1
+      { externalId: 's-kaupat:2', chain: 'prisma', lat: 60.2009, long: 24.9002 }, // also near node/1, which s-kaupat:1 took
+      { externalId: 's-kaupat:3', chain: 'prisma', lat: 60.2036, long: 24.9028 }, // 155 m east of node/2: too far
+      { externalId: 's-kaupat:4', chain: 's-market', lat: 60.2001, long: 24.9001 }, // beside the Alepa, another chain
+    ]);
+    expect(shop.get('s-kaupat:1')).toBe(osm.get('osm:node/1'));
+    for (const id of ['s-kaupat:2', 's-kaupat:3', 's-kaupat:4']) expect([...osm.values()]).not.toContain(shop.get(id));
+    expect(new Set(shop.values()).size).toBe(4);
+    expect(await registry.externalIdsOf(osm.get('osm:node/1') as number)).toEqual([
+      { source: 'osm', externalId: 'osm:node/1' },
+      { source: 's-kaupat', externalId: 's-kaupat:1' },
+    ]);
+    // Stable on the next run, and the other way round: OSM maps s-kaupat:3's store later, within 150 m of it.
+    expect((await registry.registerStores('s-kaupat', [{ externalId: 's-kaupat:1', chain: 'prisma', lat: 60.2009, long: 24.9 }])).get('s-kaupat:1')).toBe(osm.get('osm:node/1'));
+    const later = await registry.registerStores('osm', [{ externalId: 'osm:node/4', chain: 'prisma', lat: 60.2037, long: 24.9029 }]);
+    expect(later.get('osm:node/4')).toBe(shop.get('s-kaupat:3'));
+  });
+
+  it('prices a product whatever source listed its EAN, with the units of the source that listed it first', async () => {
+    const registry = app.get(RegistryRepository);
+    const listed = await registry.registerProducts('s-kaupat', [{ ean: '6400000000047', priceUnit: 'kg', comparisonPriceUnit: 'kg' }]);
+    const items = await registry.pricedItems('open-prices', ['6400000000047', '6400000000054']);
+    expect(items.get('6400000000047')).toEqual({ itemId: listed.get('6400000000047'), priceUnit: 'kg', comparisonPriceUnit: 'kg' });
+    expect(items.has('6400000000054')).toBe(false);
+  });
+
   it('publishes a fixture feed, rejecting absurd prices and unknown references to the dead-letter topic with reasons', async () => {
     const runs = app.get(FeedRunsRepository);
     const run = await runs.create('s-group', join(FIXTURES, 's-group.jsonl'));
@@ -100,7 +135,7 @@ describe('feed runs on PostgreSQL', () => {
         expect.stringMatching(/absurd price: -100 cents/),
         expect.stringMatching(/absurd price: 1250.00 € is over 1000 €/),
         expect.stringMatching(/unknown store 999/),
-        expect.stringMatching(/unknown product: EAN 6400000000007/),
+        expect.stringMatching(/unknown product: no source lists EAN 6400000000007/),
         expect.stringMatching(/not valid JSON/),
       ]),
     );

@@ -1,3 +1,4 @@
+import { OPEN_DATA_SOURCE_IDS } from '@hintakori/shared-util';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -12,6 +13,16 @@ function newestBy<T extends { observedAt: string }>(rows: readonly T[], key: (ro
   }
   return [...newest.values()].sort((a, b) => key(a) - key(b));
 }
+
+/** The open sources as a SQL array literal (constant ids). */
+const OPEN_SOURCES_SQL = `'{${OPEN_DATA_SOURCE_IDS.join(',')}}'::text[]`;
+
+/**
+ * A store that a chain's own source (S-kaupat, K-Ruoka, Lidl, a chain feed) holds is not replaced by an open source's
+ * event (OpenStreetMap): the twins are one store, and the chain's name, address and hours win; what open data said
+ * fills only a store no chain source has named.
+ */
+const CHAIN_HOLDS_SQL = `(s.source IS NOT NULL AND s.source <> ALL (${OPEN_SOURCES_SQL}) AND excluded.source = ANY (${OPEN_SOURCES_SQL}))`;
 
 /** Display name of a chain the feed names but the chains table does not know yet ('uusi-ketju' -> 'Uusi Ketju'). */
 export function chainDisplayName(chain: string): string {
@@ -61,7 +72,7 @@ export class StoreEventsProjection {
            search_name = excluded.search_name, search_doc = excluded.search_doc, source = excluded.source,
            hours_known = excluded.hours_known, closed_at = CASE WHEN excluded.closed_at IS NULL THEN NULL ELSE coalesce(s.closed_at, excluded.closed_at) END,
            observed_at = excluded.observed_at
-         WHERE s.observed_at IS NULL OR s.observed_at < excluded.observed_at
+         WHERE (s.observed_at IS NULL OR s.observed_at < excluded.observed_at) AND NOT ${CHAIN_HOLDS_SQL}
          RETURNING s.id`,
         [JSON.stringify(stores.map((s) => ({ ...s, id: s.storeId })))],
       );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SourceHttpError, SourceUnreachableError } from '../source-http';
-import { hintakoriUserAgent, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
+import { SourceBlockedError, SourceHttpError, SourceUnreachableError } from '../source-http';
+import { hintakoriUserAgent, isBotChallenge, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
 import { fakeTime, MapCache } from './http-testing';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -238,5 +238,34 @@ describe('PoliteHttp', () => {
     await http.postForm(`${server.base}/interpreter`, { data: 'b' }, { freshForMs: 60_000 });
     expect(server.requests.map((r) => r.body)).toEqual(['data=%5Bout%3Ajson%5D%3Bnode%281%29%3Bout%3B', 'data=a', 'data=b']);
     expect([...cache.entries.keys()]).toEqual([`${server.base}/interpreter\ndata=a`, `${server.base}/interpreter\ndata=b`]);
+  });
+
+  it('posts JSON (a GraphQL query) with the headers asked for, but never lets them replace the User-Agent', async () => {
+    server = await serve((req, res, body) => res.end(JSON.stringify({ type: req.headers['content-type'], ua: req.headers['user-agent'], client: req.headers['x-client'], body: JSON.parse(body) })));
+    const http = client(server, fakeTime());
+    const answer = await http.postJson(`${server.base}/graphql`, { query: '{ a }', variables: { n: 1 } }, { headers: { 'x-client': 'web', 'User-Agent': 'spoofed' } });
+    expect(JSON.parse(answer.text)).toEqual({ type: 'application/json', ua: UA, client: 'web', body: { query: '{ a }', variables: { n: 1 } } });
+  });
+
+  it('stops at a bot challenge at once: one request, no retry, a SourceBlockedError', async () => {
+    server = await serve((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge' });
+      res.end('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>challenge</body></html>');
+    });
+    const clock = fakeTime();
+    const error = await client(server, clock).get(`${server.base}/kr-api/stores`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceBlockedError);
+    expect((error as SourceBlockedError).status).toBe(503);
+    expect(server.requests).toHaveLength(1);
+    expect(clock.time.waits).toEqual([]);
+  });
+
+  it('tells a challenge page from an ordinary error answer', () => {
+    const html = new Headers({ 'content-type': 'text/html' });
+    expect(isBotChallenge(403, new Headers({ 'cf-mitigated': 'challenge' }), '')).toBe(true);
+    expect(isBotChallenge(403, html, '<html><title>Attention Required! | Cloudflare</title></html>')).toBe(true);
+    expect(isBotChallenge(503, html, '<html><body>Service temporarily unavailable</body></html>')).toBe(false);
+    expect(isBotChallenge(403, new Headers({ 'content-type': 'application/json' }), '{"error":"forbidden"}')).toBe(false);
+    expect(isBotChallenge(200, html, '<html>challenge</html>')).toBe(false);
   });
 });

@@ -176,12 +176,14 @@ describe('Open Prices openInput against the stand-in', () => {
     runId: 'run-1',
     http,
     lastCompletedRunStartedAt: '2026-11-12T22:30:00.000Z',
-    listedEans: async (source, eans) => {
-      expect(source).toBe('open-prices');
+    listedEans: async () => {
+      throw new Error('an Open Prices run asks whether any source knows an EAN, not only Open Prices');
+    },
+    // 6410405120014 is known (from a chain's shop, say): its price prices that product, nothing is looked up.
+    knownEans: async (eans) => {
       asked.listed.push([...eans]);
       return new Set(eans.filter((ean) => ean === '6410405120014'));
     },
-    knownEans: async () => new Set(),
     eansToRefresh: async () => [],
     markProductsChecked: async () => undefined,
     lookupOpenFoodFacts: async (ean) => {
@@ -325,7 +327,7 @@ describe('Open Prices paging past page 500', () => {
       postForm: () => Promise.reject(new Error('not used')),
       postJson: () => Promise.reject(new Error('not used')),
     };
-    const ctx = { http, lastCompletedRunStartedAt: null, listedEans: async () => new Set<string>(), log: () => undefined } as unknown as PullContext;
+    const ctx = { http, lastCompletedRunStartedAt: null, knownEans: async () => new Set<string>(), log: () => undefined } as unknown as PullContext;
     const input = await new OpenPricesAdapter({ pageSize: 1 }).openInput('http://open-prices.test', ctx);
     const ids: number[] = [];
     for await (const line of input.lines) ids.push(JSON.parse(line).p.id);

@@ -146,7 +146,7 @@ export class OpenPricesAdapter implements PullSourceAdapter {
   }
 
   /**
-   * For each EAN first priced in this run, one line: the product when the source has not listed it (from Open Food
+   * For each EAN first priced in this run, one line: the product when no source has listed it (from Open Food
    * Facts, else from the price's embedded product), else `listed`. One line per EAN whatever is listed keeps a resumed
    * run's line numbers those of its first attempt.
    */
@@ -165,7 +165,9 @@ export class OpenPricesAdapter implements PullSourceAdapter {
       if (!seen.has(ean) && !first.has(ean)) first.set(ean, item);
     }
     if (first.size === 0) return [];
-    const listed = await ctx.listedEans(this.source, [...first.keys()]);
+    // Any source's product, not only those Open Prices created: one product whatever source named it (a price of a
+    // product a chain's shop or Open Food Facts brought in prices that product; nothing is looked up for it).
+    const listed = await ctx.knownEans([...first.keys()]);
     const lines: string[] = [];
     for (const [ean, item] of first) {
       seen.add(ean);
