@@ -258,4 +258,34 @@ describe('items.upserted projection and category mappings (integration)', () => 
     });
     expect(item.itemCategories.map((c) => c.category.id)).toEqual([3, 30]);
   });
+
+  it('takes each field from the best source: a chain’s shop over Open Food Facts over the reporter’s text in Open Prices', async () => {
+    const get = async () =>
+      (await sql.query(`SELECT name, brand_name, picture_url, field_sources FROM catalog.items WHERE id = 950`)).rows[0] as {
+        name: string;
+        brand_name: string;
+        picture_url: string;
+        field_sources: Record<string, { source: string }>;
+      };
+    const reporter = { source: 'open-prices', name: 'maito kevyt', brandName: '', pictureUrl: null, nutritionalContent: [] };
+    await projection.applyItemUpserts([parsed(event(950, ['en:milks'], '2026-01-10T08:00:00.000Z', { ...reporter, category: { externalType: 'open-prices', externalId: 'en:milks', name: 'en:milks', path: ['en:milks'] } }))]);
+    expect(await get()).toMatchObject({ name: 'maito kevyt', brand_name: '' });
+    // Open Food Facts knows more: its name replaces the reporter's, its brand and picture fill the empty fields.
+    const off = { source: 'open-food-facts', name: 'Kevytmaito 1 l', brandName: 'Valio', pictureUrl: 'https://images.example/off.jpg', nutritionalContent: [] };
+    expect(await projection.applyItemUpserts([parsed(event(950, ['en:milks'], '2026-01-11T08:00:00.000Z', { ...off, category: { externalType: 'open-food-facts', externalId: 'en:milks', name: 'en:milks', path: ['en:milks'] } }))])).toBe(1);
+    expect(await get()).toMatchObject({ name: 'Kevytmaito 1 l', brand_name: 'Valio', picture_url: 'https://images.example/off.jpg' });
+    expect((await get()).field_sources.name.source).toBe('open-food-facts');
+    // The reporter again changes nothing (a worse source), nor does Open Food Facts replayed.
+    expect(await projection.applyItemUpserts([parsed(event(950, ['en:milks'], '2026-01-12T08:00:00.000Z', { ...reporter, name: 'maitoa', category: { externalType: 'open-prices', externalId: 'en:milks', name: 'en:milks', path: ['en:milks'] } }))])).toBe(0);
+    expect(await projection.applyItemUpserts([parsed(event(950, ['en:milks'], '2026-01-11T08:00:00.000Z', { ...off, category: { externalType: 'open-food-facts', externalId: 'en:milks', name: 'en:milks', path: ['en:milks'] } }))])).toBe(0);
+    // The chain's shop names the product: its fields win, an empty one keeps what open data filled.
+    await projection.applyItemUpserts([parsed(event(950, ['Maito'], '2026-01-13T08:00:00.000Z', { source: 's-kaupat', name: 'Valio kevytmaito 1 l', brandName: 'Valio', pictureUrl: null }))]);
+    const shop = await get();
+    expect(shop).toMatchObject({ name: 'Valio kevytmaito 1 l', picture_url: 'https://images.example/off.jpg' });
+    expect(shop.field_sources.name.source).toBe('s-kaupat');
+    expect(shop.field_sources.pictureUrl.source).toBe('open-food-facts');
+    // And Open Food Facts no longer replaces the shop's name.
+    expect(await projection.applyItemUpserts([parsed(event(950, ['en:milks'], '2026-01-14T08:00:00.000Z', { ...off, name: 'Kevytmaito', category: { externalType: 'open-food-facts', externalId: 'en:milks', name: 'en:milks', path: ['en:milks'] } }))])).toBe(0);
+    expect((await get()).name).toBe('Valio kevytmaito 1 l');
+  });
 });

@@ -172,8 +172,11 @@ const FILLED_SOURCES_SQL = `jsonb_strip_nulls(jsonb_build_object(${SOURCED_FIELD
 /** Whether the fill changes anything (so a replay is not counted). */
 const FILL_CHANGES_SQL = SOURCED_FIELDS.map(([field, column]) => `(${fillsSql(field, column)})`).join(' OR ');
 
-/** Open data places an item only while open data placed it before (a chain feed's category stays). */
-const OPEN_PLACED_SQL = `i.source_category_type = ANY (${OPEN_SOURCES_SQL})`;
+/**
+ * Open data places an item only while open data placed it before (a chain feed's category stays), and not below the
+ * source that placed it (Open Prices' category does not replace Open Food Facts').
+ */
+const OPEN_PLACED_SQL = `(i.source_category_type = ANY (${OPEN_SOURCES_SQL}) AND ${fieldRankSql('i.source_category_type')} <= ${fieldRankSql('excluded.source_category_type')})`;
 
 /**
  * The upsert of item records (itemRecords) into catalog.items: `observedAt` is the stored event time (NULL: any

@@ -174,4 +174,18 @@ describe('stores.upserted and offers.upserted projections (integration)', () => 
     const missing = await callService(service.client, StoresPatterns.Get, { id: 7 }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ statusCode: 404 });
   });
+
+  it('keeps a chain shop’s name and hours when OpenStreetMap later sends its twin, and takes the chain’s over an OSM store', async () => {
+    const osmHours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '07:00', closes: '22:00', isOpenAllDay: false }));
+    await projection.applyStoreUpserts([store(storeEvent(901, ago(3), { source: 'osm', name: 'Prisma (OSM)', weeklyHours: osmHours, exceptions: [] }))]);
+    expect((await get(901)).name).toBe('Prisma (OSM)');
+    // The shop's own store replaces OpenStreetMap's, hours and all…
+    expect(await projection.applyStoreUpserts([store(storeEvent(901, ago(2), { source: 's-kaupat', name: 'Prisma Itäkeskus' }))])).toBe(1);
+    // …and a newer OSM event of the twin changes nothing.
+    expect(await projection.applyStoreUpserts([store(storeEvent(901, ago(1), { source: 'osm', name: 'Prisma (OSM)', weeklyHours: osmHours, exceptions: [] }))])).toBe(0);
+    const kept = await get(901);
+    expect(kept).toMatchObject({ name: 'Prisma Itäkeskus', source: 's-kaupat' });
+    const { rows } = await sql.query(`SELECT opens::text FROM stores.opening_hours WHERE store_id = 901 AND weekday = 1`);
+    expect(rows).toEqual([{ opens: '08:00:00' }]);
+  });
 });
