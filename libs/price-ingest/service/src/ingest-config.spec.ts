@@ -37,4 +37,26 @@ describe('loadIngestAppConfig', () => {
   it('overrides replace settings read from the environment (a CLI schedules no feed)', () => {
     expect(loadIngestAppConfig({ INGEST_FEEDS: 's-group=/tmp/s.jsonl' }, {}, { feeds: [] }).ingest.feeds).toEqual([]);
   });
+
+  it('runs a chain’s web shop on a schedule only where the operator enabled it (INGEST_CHAIN_SOURCES), hourly by default', () => {
+    expect(loadIngestAppConfig({ HINTAKORI_DATA: 'real' }).ingest.chainSources).toEqual([]);
+    const enabled = loadIngestAppConfig({ INGEST_CHAIN_SOURCES: 's-kaupat, lidl=https://lidl.example' });
+    expect(enabled.ingest.chainSources).toEqual(['s-kaupat', 'lidl']);
+    expect(enabled.ingest.feeds).toEqual([
+      { source: 's-kaupat', location: '', schedule: '40 * * * *' },
+      { source: 'lidl', location: 'https://lidl.example', schedule: '40 * * * *' },
+    ]);
+    // On real data with the local stand-ins, every enabled chain source is taken from them too.
+    const local = loadIngestAppConfig({ HINTAKORI_DATA: 'real', OPEN_DATA_URL: 'http://127.0.0.1:8390', INGEST_CHAIN_SOURCES: 's-kaupat,k-ruoka,lidl' });
+    expect(local.ingest.feeds.filter((f) => local.ingest.chainSources.includes(f.source)).map((f) => f.location)).toEqual([
+      'http://127.0.0.1:8390/graphql',
+      'http://127.0.0.1:8390',
+      'http://127.0.0.1:8390',
+    ]);
+    expect(() => loadIngestAppConfig({ INGEST_CHAIN_SOURCES: 'tokmanni,k-ruoka=ftp://x,lidl,lidl' })).toThrow(
+      /INGEST_CHAIN_SOURCES entry "tokmanni" must be one of s-kaupat, k-ruoka, lidl[\s\S]*"k-ruoka=ftp:\/\/x" must give an http\(s\) URL[\s\S]*names lidl twice/,
+    );
+    // A chain's shop cannot be slipped in through INGEST_FEEDS.
+    expect(() => loadIngestAppConfig({ INGEST_FEEDS: 'k-ruoka' })).toThrow(/k-ruoka is a chain's web shop, scheduled only when enabled in INGEST_CHAIN_SOURCES/);
+  });
 });

@@ -17,6 +17,12 @@ export interface IngestConfig {
   /** Cron pattern of the chain feeds' repeatable jobs (default: four times a day). */
   schedule: string;
   /**
+   * The chains' own web shops the operator has enabled for scheduled runs, after an agreement with the chain:
+   * `INGEST_CHAIN_SOURCES=s-kaupat,k-ruoka,lidl` (each optionally `=<URL>`), scheduled by INGEST_SCHEDULE_CHAIN
+   * (default hourly: each run spends an hour's request budget). Also in `feeds`; empty: none is ever run unasked.
+   */
+  chainSources: string[];
+  /**
    * Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the
    * User-Agent (INGEST_CONTACT; unset: price-ingest's default), category prices.
    */
@@ -45,6 +51,17 @@ function realDataFeeds(env: Env): string {
   return base ? `osm=${base}/api/interpreter;open-prices=${base};open-food-facts=${base}` : 'osm;open-prices;open-food-facts';
 }
 
+/** The chains' web-shop sources: pulled from the chains' own shops, run on a schedule only when the operator enables them. */
+export const CHAIN_SHOP_SOURCES = ['s-kaupat', 'k-ruoka', 'lidl'] as const;
+
+/** Where each chain source is at one local base URL (OPEN_DATA_URL: the stand-ins of `npm run ingest:stand-ins`). */
+export function chainSourceAt(source: string, base: string): string {
+  return source === 's-kaupat' ? `${base}${S_KAUPAT_STAND_IN_PATH}` : base;
+}
+
+/** The path of the S-kaupat GraphQL endpoint on the stand-ins' server. */
+export const S_KAUPAT_STAND_IN_PATH = '/graphql';
+
 /** The ingest settings of `env` for a process of this profile and data; each bad value adds a problem naming it. */
 export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'profile' | 'data'>, problems: string[]): IngestConfig {
   const feeds: IngestConfig['feeds'] = [];
@@ -61,10 +78,32 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
     'open-prices': cron('INGEST_SCHEDULE_OPEN_PRICES', '15 * * * *'),
   };
   const feedList = env.INGEST_FEEDS ?? (data === 'real' ? realDataFeeds(env) : '');
+  const chainSchedule = cron('INGEST_SCHEDULE_CHAIN', '40 * * * *');
+  const chainSources: string[] = [];
+  const localBase = data === 'real' ? env.OPEN_DATA_URL?.trim().replace(/\/+$/, '') : undefined;
+  for (const entry of (env.INGEST_CHAIN_SOURCES ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    const source = (eq > 0 ? entry.slice(0, eq) : entry).trim();
+    const location = eq > 0 ? entry.slice(eq + 1).trim() : localBase ? chainSourceAt(source, localBase) : '';
+    if (!(CHAIN_SHOP_SOURCES as readonly string[]).includes(source)) {
+      problems.push(`INGEST_CHAIN_SOURCES entry "${entry}" must be one of ${CHAIN_SHOP_SOURCES.join(', ')} (optionally =<URL>)`);
+    } else if (location !== '' && !/^https?:\/\/\S+$/.test(location)) {
+      problems.push(`INGEST_CHAIN_SOURCES entry "${entry}" must give an http(s) URL after "="`);
+    } else if (chainSources.includes(source)) {
+      problems.push(`INGEST_CHAIN_SOURCES names ${source} twice`);
+    } else {
+      chainSources.push(source);
+      feeds.push({ source, location, schedule: chainSchedule });
+    }
+  }
   for (const entry of feedList.split(';').map((e) => e.trim()).filter(Boolean)) {
     const eq = entry.indexOf('=');
     const source = (eq > 0 ? entry.slice(0, eq) : entry).trim();
     const location = eq > 0 ? entry.slice(eq + 1).trim() : '';
+    if (source === 's-kaupat' || source === 'k-ruoka') {
+      problems.push(`INGEST_FEEDS entry "${entry}": ${source} is a chain's web shop, scheduled only when enabled in INGEST_CHAIN_SOURCES (after an agreement with the chain)`);
+      continue;
+    }
     const open = source in openSchedules;
     if (!(open || /^(s-group|k-group|lidl|csv:[a-z0-9-]+|jsonl:[a-z0-9-]+)$/.test(source)) || (!open && !location)) {
       problems.push(
@@ -78,6 +117,7 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
   return {
     feeds,
     schedule,
+    chainSources,
     openData: {
       openFoodFactsUrl: offUrl === 'off' ? null : (offUrl || 'https://world.openfoodfacts.org').replace(/\/+$/, ''),
       contact: env.INGEST_CONTACT?.trim() || undefined,

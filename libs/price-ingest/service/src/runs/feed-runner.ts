@@ -13,7 +13,7 @@ import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
-import type { SourceHttp } from '../sources/source-http';
+import { SourceBlockedError, type SourceHttp } from '../sources/source-http';
 import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
@@ -176,7 +176,7 @@ export class FeedRunner {
       chunk = emptyChunk();
       checkpoint = lineNo;
     };
-    try {
+    const readAll = async () => {
       for await (const line of input.lines) {
         lineNo++;
         let records: FeedRecord[];
@@ -191,6 +191,18 @@ export class FeedRunner {
           add(chunk, record, lineNo);
         }
         if (lineNo - checkpoint >= chunkLines) await startCommit();
+      }
+    };
+    try {
+      try {
+        await readAll();
+      } catch (error) {
+        // A bot challenge ends the run, but what was read before it is imported: the lines so far are committed first.
+        if (!(error instanceof SourceBlockedError)) throw error;
+        if (lineNo > checkpoint) await startCommit();
+        await committing;
+        this.logger.warn(`run ${run.id} (${run.source}): stopped by a bot challenge after ${lineNo} lines; everything before it is kept`);
+        throw error;
       }
       if (lineNo > checkpoint) await startCommit();
       await committing;
