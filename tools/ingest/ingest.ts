@@ -3,6 +3,11 @@
  *
  *   npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]
  *   npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <base or interpreter URL>] [--here]
+ *   npm run ingest -- --source <s-kaupat|k-ruoka|lidl> [--url <URL>] [--here]
+ *
+ * The chains' own web shops (S-kaupat: --url is its GraphQL endpoint; K-Ruoka: the site's address; Lidl: one address
+ * for its store API and its site) run when asked; on a schedule only where INGEST_CHAIN_SOURCES enables them (after an
+ * agreement with the chain). `--source lidl --file <path>` is Lidl's feed file format instead.
  *
  * The open-data sources pull from their APIs (without --url, the public endpoints; Open Food Facts also takes the
  * bulk JSONL export as --file). OPEN_FOOD_FACTS_URL tells an Open Prices run where to look up unknown EANs.
@@ -22,10 +27,11 @@ import { progressBar } from './progress';
 
 const USAGE =
   'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]\n' +
-  '       npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <URL>] [--file <OFF JSONL export>] [--here]';
+  '       npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <URL>] [--file <OFF JSONL export>] [--here]\n' +
+  '       npm run ingest -- --source <s-kaupat|k-ruoka|lidl> [--url <URL>] [--here]';
 
 /** Sources that pull from an API: the location is optional (their public endpoint). */
-const PULL_SOURCES = new Set(['osm', 'open-prices', 'open-food-facts']);
+const PULL_SOURCES = new Set(['osm', 'open-prices', 'open-food-facts', 's-kaupat', 'k-ruoka']);
 
 export interface IngestArgs {
   source: string;
@@ -49,9 +55,12 @@ export function parseIngestArgs(argv: readonly string[]): IngestArgs {
     values.set(match[1], value);
   }
   let source = values.get('source');
-  const file = values.get('file') ?? values.get('url') ?? (source && PULL_SOURCES.has(source) ? '' : undefined);
+  // Lidl: its store API and site unless a feed file is given.
+  const pulls = source !== undefined && (PULL_SOURCES.has(source) || (source === 'lidl' && !values.has('file')));
+  const file = values.get('file') ?? values.get('url') ?? (pulls ? '' : undefined);
   if (!source || file === undefined) throw new Error(`--source and --file (or --url) are required\n${USAGE}`);
-  if (PULL_SOURCES.has(source)) {
+  if (source === 'lidl' && pulls && file !== '' && !/^https?:\/\//.test(file)) throw new Error(`--url must be an http(s) URL, got '${file}'\n${USAGE}`);
+  if (pulls) {
     if (file !== '' && !/^https?:\/\//.test(file) && !existsSync(file)) throw new Error(`No such file: ${file}`);
     return { source, file: file === '' || /^https?:\/\//.test(file) ? file.replace(/\/+$/, '') : resolve(file), here };
   }
@@ -87,7 +96,21 @@ async function main(): Promise<void> {
     process.stderr.write(`feed run ${run.id} queued (${args.source} ← ${args.file || 'its public endpoint'})${args.here ? '' : '; waiting for a worker'}\n`);
     const bar = progressBar(`${args.source} run ${run.id}`);
     const started = Date.now();
-    const [done] = await service.waitFor([run.id], ([r]) => r && bar.update(r.checkpointLine, total, `${r.checkpointLine} lines, ${r.pricesPublished} prices, ${r.recordsRejected} rejected`), 500);
+    let done;
+    try {
+      [done] = await service.waitFor([run.id], ([r]) => r && bar.update(r.checkpointLine, total, `${r.checkpointLine} lines, ${r.pricesPublished} prices, ${r.recordsRejected} rejected`), 500);
+    } catch (error) {
+      bar.done();
+      // The run stopped (a bot challenge, or the last attempt failed): what it imported before is kept; say what that was.
+      const stopped = await service.feedRuns.get(run.id);
+      if (stopped) {
+        process.stdout.write(
+          `run ${stopped.id} stopped: ${stopped.lastError ?? 'unknown error'}\nimported before it stopped (kept): ${stopped.recordsTotal} records, ${stopped.pricesPublished} prices, ${stopped.itemsPublished} items, ${stopped.storesPublished} stores, ${stopped.offersPublished} offers, ${stopped.recordsRejected} rejected\n`,
+        );
+        for (const [reason, count] of Object.entries(stopped.rejectedByReason).sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${String(count).padStart(7)}  ${reason}\n`);
+      }
+      throw error;
+    }
     bar.update(total ?? done.checkpointLine, total, `${done.checkpointLine} lines, ${done.pricesPublished} prices, ${done.recordsRejected} rejected`);
     bar.done();
     const seconds = (Date.now() - started) / 1000;

@@ -11,11 +11,25 @@ export interface OpenDataFillStep {
   reason: string | null;
 }
 
-const NAMES: Record<string, string> = { osm: 'OpenStreetMap (Overpass API)', 'open-prices': 'Open Prices', 'open-food-facts': 'Open Food Facts' };
+const NAMES: Record<string, string> = {
+  osm: 'OpenStreetMap (Overpass API)',
+  'open-prices': 'Open Prices',
+  'open-food-facts': 'Open Food Facts',
+  's-kaupat': 'S-kaupat',
+  'k-ruoka': 'K-Ruoka',
+  lidl: 'Lidl',
+};
 
 /**
- * The first fill of a real-data site (HINTAKORI_DATA=real): the stores from OpenStreetMap, then the prices from Open
- * Prices (whose unknown EANs come from Open Food Facts), each by a feed run through the ordinary pipeline, for every
+ * The order of the first fill: stores from OpenStreetMap first (the chains' stores become their twins), then the chain
+ * shops the operator enabled (their stores, hours and prices), then Open Prices (whose prices match both).
+ */
+const FILL_ORDER = ['osm', 's-kaupat', 'k-ruoka', 'lidl', 'open-prices'];
+
+/**
+ * The first fill of a real-data site (HINTAKORI_DATA=real): the stores from OpenStreetMap, then the chain shops that
+ * are enabled (INGEST_CHAIN_SOURCES: S-kaupat, K-Ruoka, Lidl), then the prices from Open Prices (whose unknown EANs
+ * come from Open Food Facts), each by a feed run through the ordinary pipeline, for every
  * source that has never completed a run. Products by themselves come with the nightly Open Food Facts run.
  * A source that cannot be reached is named with the error, and the site goes on with what it has; its queued run keeps
  * retrying with the queue's backoff.
@@ -27,9 +41,11 @@ export async function fillFromOpenData(
   options: { pollMs?: number; progressEveryMs?: number } = {},
 ): Promise<OpenDataFillStep[]> {
   const steps: OpenDataFillStep[] = [];
-  for (const source of ['osm', 'open-prices']) {
+  for (const source of FILL_ORDER) {
     const feed = feeds.find((f) => f.source === source);
     const name = NAMES[source];
+    // A chain shop that is not enabled is simply not part of this site.
+    if (!feed && source !== 'osm' && source !== 'open-prices') continue;
     if (!feed) {
       steps.push({ source, outcome: 'skipped', run: null, reason: 'not among the configured feeds' });
       continue;
@@ -53,7 +69,9 @@ export async function fillFromOpenData(
       steps.push({ source, outcome: 'imported', run: finished, reason: null });
     } else {
       const reason = finished.lastError ?? 'unknown error';
-      log(`${name}: could not import from ${where}: ${reason}. Hintakori keeps running with what it has; the run is retried in the background.`);
+      // A bot challenge is not retried: the chain has to agree to this use first.
+      const retried = reason.startsWith('blocked by a bot challenge') ? 'it is not retried' : 'the run is retried in the background';
+      log(`${name}: could not import from ${where}: ${reason}. Hintakori keeps running with what it has; ${retried}.`);
       steps.push({ source, outcome: 'unreachable', run: finished, reason });
     }
   }
