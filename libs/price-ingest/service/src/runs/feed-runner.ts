@@ -138,7 +138,7 @@ export class FeedRunner {
   async run(runId: string, options: RunOptions = {}): Promise<FeedRun> {
     let run = await this.runs.start(runId);
     if (run.status === 'completed') return run;
-    const adapter = adapterFor(run.source, this.openData?.adapterOptions);
+    const adapter = adapterFor(run.source, this.openData?.adapterOptions, run.location);
     const parse = adapter.createParser();
     const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
     const resumeAfter = run.checkpointLine;

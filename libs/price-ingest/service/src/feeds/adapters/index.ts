@@ -6,13 +6,25 @@ import { SGroupAdapter } from './s-group.adapter';
 import { OpenFoodFactsAdapter } from '../../sources/open-food-facts/open-food-facts.adapter';
 import { OpenPricesAdapter } from '../../sources/open-prices/open-prices.adapter';
 import { OsmAdapter } from '../../sources/osm/osm.adapter';
+import { KRuokaAdapter } from '../../sources/k-ruoka/k-ruoka.adapter';
+import { LidlPullAdapter } from '../../sources/lidl/lidl-pull.adapter';
 
 export { GenericAdapter, splitCsvLine } from './generic.adapter';
 export { KGroupAdapter } from './k-group.adapter';
 export { LidlAdapter } from './lidl.adapter';
 export { SGroupAdapter } from './s-group.adapter';
 
-export const SOURCE_PATTERN = /^(s-group|k-group|lidl|osm|open-food-facts|open-prices|(csv|jsonl):[a-z0-9-]{1,40})$/;
+export const SOURCE_PATTERN = /^(s-group|k-group|lidl|osm|open-food-facts|open-prices|s-kaupat|k-ruoka|(csv|jsonl):[a-z0-9-]{1,40})$/;
+
+/**
+ * Whether a Lidl run reads Lidl's own services (its store API and site: no location, or a service's address) rather
+ * than a feed file in Lidl's JSON Lines format (a path, or a URL of a `.jsonl` file): both are the source 'lidl'.
+ */
+export function lidlPulls(location: string): boolean {
+  if (location === '') return true;
+  if (!/^https?:\/\//i.test(location)) return false;
+  return !/\.jsonl(\.gz)?$|\.json$/i.test(new URL(location).pathname);
+}
 
 /** Settings of the adapters that take any (from the environment, by the composition root). */
 export interface AdapterOptions {
@@ -22,8 +34,13 @@ export interface AdapterOptions {
   osmExceptionDays?: number;
 }
 
-/** The adapter of a source id: 's-group', 'k-group', 'lidl', 'csv:<name>' or 'jsonl:<name>'. */
-export function adapterFor(source: string, options: AdapterOptions = {}): SourceAdapter {
+/**
+ * The adapter of a source id: 's-group', 'k-group', 'lidl', 'csv:<name>' or 'jsonl:<name>' (feed files), or a pull
+ * source ('osm', 'open-food-facts', 'open-prices', 's-kaupat', 'k-ruoka', and 'lidl' when `location` is Lidl's own).
+ */
+export function adapterFor(source: string, options: AdapterOptions = {}, location = '-'): SourceAdapter {
+  if (source === 'k-ruoka') return new KRuokaAdapter();
+  if (source === 'lidl' && lidlPulls(location)) return new LidlPullAdapter();
   if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
   if (source === 'open-food-facts') return new OpenFoodFactsAdapter();
   if (source === 'osm') return new OsmAdapter({ exceptionDays: options.osmExceptionDays });
@@ -32,5 +49,5 @@ export function adapterFor(source: string, options: AdapterOptions = {}): Source
   if (source === 'lidl') return new LidlAdapter();
   const match = /^(csv|jsonl):([a-z0-9-]{1,40})$/.exec(source);
   if (match) return new GenericAdapter(source, match[1] as 'csv' | 'jsonl');
-  throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, csv:<name> or jsonl:<name>`);
+  throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, osm, open-food-facts, open-prices, s-kaupat, k-ruoka, csv:<name> or jsonl:<name>`);
 }
