@@ -49,7 +49,7 @@ describe('loadIngestAppConfig', () => {
     // On real data with the local stand-ins, every enabled chain source is taken from them too.
     const local = loadIngestAppConfig({ HINTAKORI_DATA: 'real', OPEN_DATA_URL: 'http://127.0.0.1:8390', INGEST_CHAIN_SOURCES: 's-kaupat,k-ruoka,lidl' });
     expect(local.ingest.feeds.filter((f) => local.ingest.chainSources.includes(f.source)).map((f) => f.location)).toEqual([
-      'http://127.0.0.1:8390/graphql',
+      'http://127.0.0.1:8390',
       'http://127.0.0.1:8390',
       'http://127.0.0.1:8390',
     ]);

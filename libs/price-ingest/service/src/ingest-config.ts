@@ -54,13 +54,13 @@ function realDataFeeds(env: Env): string {
 /** The chains' web-shop sources: pulled from the chains' own shops, run on a schedule only when the operator enables them. */
 export const CHAIN_SHOP_SOURCES = ['s-kaupat', 'k-ruoka', 'lidl'] as const;
 
-/** Where each chain source is at one local base URL (OPEN_DATA_URL: the stand-ins of `npm run ingest:stand-ins`). */
-export function chainSourceAt(source: string, base: string): string {
-  return source === 's-kaupat' ? `${base}${S_KAUPAT_STAND_IN_PATH}` : base;
+/**
+ * Where each chain source is at one local base URL (OPEN_DATA_URL: the stand-ins of `npm run ingest:stand-ins`): all
+ * three at the base, as on the stand-ins' server (S-kaupat's GraphQL endpoint is the root path, as the real one).
+ */
+export function chainSourceAt(_source: string, base: string): string {
+  return base;
 }
-
-/** The path of the S-kaupat GraphQL endpoint on the stand-ins' server. */
-export const S_KAUPAT_STAND_IN_PATH = '/graphql';
 
 /** The ingest settings of `env` for a process of this profile and data; each bad value adds a problem naming it. */
 export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'profile' | 'data'>, problems: string[]): IngestConfig {
