@@ -74,6 +74,13 @@ export interface StoreItemDto {
    * Never part of `price` or `comparisonPrice` (absent only in answers of services that know no deposits).
    */
   deposit?: number | null;
+  /** ISO time a campaign price ends, when its source (a chain's own shop) said; absent (or null) otherwise. */
+  campaignEndsAt?: string | null;
+  /**
+   * Cents: the shop's own published lowest price of the 30 days before, when its source gave one; absent (or null)
+   * otherwise. Shown beside `lowestPrice30d` (computed here from the price history), never in its place.
+   */
+  sourceLowest30d?: number | null;
 }
 
 /** Which source gave one of a product's fields, and when (a chain feed's fields are never overwritten by open data). */

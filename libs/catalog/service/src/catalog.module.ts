@@ -27,6 +27,7 @@ import { ItemEanIndex1765300000000 } from './database/migrations/1765300000000-i
 import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-store-feed-runs';
 import { PriceTrends1765500000000 } from './database/migrations/1765500000000-price-trends';
 import { StorePriceDeposit1765600000000 } from './database/migrations/1765600000000-store-price-deposit';
+import { StorePriceSourceFields1765900000000 } from './database/migrations/1765900000000-store-price-source-fields';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -69,6 +70,7 @@ const MIGRATIONS = [
   StoreFeedRuns1765400000000,
   PriceTrends1765500000000,
   StorePriceDeposit1765600000000,
+  StorePriceSourceFields1765900000000,
 ];
 
 /**

@@ -52,8 +52,31 @@ describe('parsePriceObservedEvent', () => {
     ['a non-boolean campaign flag', { ...event, isCampaign: 'yes' }, 'isCampaign must be a boolean'],
     ['an unparsable time', { ...event, observedAt: 'yesterday' }, 'observedAt must be an ISO timestamp'],
     ['a time far in the future', { ...event, observedAt: '2025-11-24T12:00:00Z' }, 'observedAt is more than a day in the future'],
+    ['a campaign end that is no time', { ...event, campaignEndsAt: 'ensi viikolla' }, 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['a campaign end not in ISO form', { ...event, campaignEndsAt: 'Dec 31 2025' }, 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['a campaign end as a number', { ...event, campaignEndsAt: 1767225599000 }, 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['a placeholder campaign end', { ...event, campaignEndsAt: '9999-12-31T23:59:59Z' }, 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['an impossible campaign end', { ...event, campaignEndsAt: '2025-13-40T00:00:00Z' }, 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['the shop\'s 30-day low in euros', { ...event, sourceLowest30d: 1.79 }, 'sourceLowest30d must be null or a non-negative integer (cents)'],
+    ['a negative 30-day low of the shop', { ...event, sourceLowest30d: -179 }, 'sourceLowest30d must be null or a non-negative integer (cents)'],
+    ['the shop\'s 30-day low as text', { ...event, sourceLowest30d: '179' }, 'sourceLowest30d must be null or a non-negative integer (cents)'],
   ])('refuses %s', (_label, input, reason) => {
     expect(parsePriceObservedEvent(input, now)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('the campaign end and the shop\'s own 30-day low', () => {
+  it('keeps both, the end as canonical UTC, and leaves out the absent and null ones', () => {
+    const parsed = parsePriceObservedEvent({ ...event, campaignEndsAt: '2025-11-30T23:59:59+02:00', sourceLowest30d: 179 }, now);
+    expect(parsed).toMatchObject({ ok: true, observation: { campaignEndsAt: '2025-11-30T21:59:59.000Z', sourceLowest30d: 179 } });
+    expect(parsePriceObservedEvent({ ...event, campaignEndsAt: '2025-11-30T21:59:59.000Z' }, now)).toMatchObject({ ok: true, observation: { campaignEndsAt: '2025-11-30T21:59:59.000Z' } });
+    // A shop's low of 0 cents is a price, not an absence.
+    expect(parsePriceObservedEvent({ ...event, sourceLowest30d: 0 }, now)).toMatchObject({ ok: true, observation: { sourceLowest30d: 0 } });
+    for (const input of [event, { ...event, campaignEndsAt: null, sourceLowest30d: null }]) {
+      const result = parsePriceObservedEvent(input, now);
+      expect(result.ok && result.observation).not.toHaveProperty('campaignEndsAt');
+      expect(result.ok && result.observation).not.toHaveProperty('sourceLowest30d');
+    }
   });
 });
 
@@ -111,6 +134,8 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
       source: 'k-group',
       regularPrice: null,
       deposit: null,
+      campaignEndsAt: null,
+      sourceLowest30d: null,
     });
     // Over the wire (JSON) and back.
     expect(parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now)).toEqual({ observations: events.map(observationOf), rejected: [] });
@@ -165,6 +190,54 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
     expect(parsed.observations[1]).not.toHaveProperty('deposit');
     expect(parsePriceObservedEvent({ ...observed(1, 199), deposit: -15 }, now)).toEqual({ ok: false, reason: 'deposit must be null or a non-negative integer (cents)' });
     expect(parsePriceObservedEvent({ ...observed(1, 199), deposit: 0.15 }, now)).toEqual({ ok: false, reason: 'deposit must be null or a non-negative integer (cents)' });
+  });
+  it('carries a campaign end and the shop\'s own 30-day low through the batch form, once when shared and else as columns', () => {
+    const ends = '2025-11-30T21:59:59.000Z';
+    const events = [
+      observed(1, 199, { isCampaign: true, campaignEndsAt: ends, sourceLowest30d: 189 }),
+      observed(2, 205, { isCampaign: true, campaignEndsAt: ends }),
+      observed(3, 189, { isCampaign: true, campaignEndsAt: ends, sourceLowest30d: 179 }),
+    ];
+    const batch = encodePriceObservedBatch(events);
+    expect(batch.campaignEndsAt).toBe(ends);
+    expect(batch.sourceLowest30d).toEqual([189, null, 179]);
+    const parsed = parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now);
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.observations.map((o) => [o.storeId, o.campaignEndsAt ?? null, o.sourceLowest30d ?? null])).toEqual([
+      [1, ends, 189],
+      [2, ends, null],
+      [3, ends, 179],
+    ]);
+    expect(parsed.observations[1]).not.toHaveProperty('sourceLowest30d');
+    // Different ends go as a column; one without an end has none.
+    const mixed = encodePriceObservedBatch([observed(1, 199, { campaignEndsAt: ends }), observed(2, 205), observed(3, 189, { campaignEndsAt: '2025-12-07T21:59:59.000Z' })]);
+    expect(mixed.campaignEndsAt).toEqual([ends, null, '2025-12-07T21:59:59.000Z']);
+    expect(mixed.sourceLowest30d).toBeNull();
+    const back = parsePriceObservedEvents([JSON.parse(JSON.stringify(mixed))], now).observations;
+    expect(back.map((o) => o.campaignEndsAt ?? null)).toEqual([ends, null, '2025-12-07T21:59:59.000Z']);
+    expect(back[1]).not.toHaveProperty('campaignEndsAt');
+  });
+  it('reports a bad campaign end or shop\'s low of a batch by its place and keeps the others', () => {
+    const batch = {
+      ...encodePriceObservedBatch([observed(1, 100), observed(2, 110), observed(3, 120)]),
+      campaignEndsAt: ['2025-11-30T21:59:59.000Z', 'huomenna', null],
+      sourceLowest30d: [null, null, 1.2],
+    };
+    const parsed = parsePriceObservedEvents([batch], now);
+    expect(parsed.observations.map((o) => o.storeId)).toEqual([1]);
+    expect(parsed.rejected).toEqual([
+      { index: 0, row: 1, reason: 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099' },
+      { index: 0, row: 2, reason: 'sourceLowest30d must be null or a non-negative integer (cents)' },
+    ]);
+  });
+  it('reads a batch of a producer that knows neither field', () => {
+    const { campaignEndsAt: _e, sourceLowest30d: _l, ...older } = encodePriceObservedBatch([observed(1, 100), observed(2, 110)]);
+    const parsed = parsePriceObservedEvents([older], now);
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.observations.map((o) => [o.storeId, 'campaignEndsAt' in o, 'sourceLowest30d' in o])).toEqual([
+      [1, false, false],
+      [2, false, false],
+    ]);
   });
 });
 

@@ -20,6 +20,13 @@ export interface PriceObservation {
   regularPrice?: number | null;
   /** Cents: the deposit (pantti) on top of the price when the source gave one (never in price or comparisonPrice). */
   deposit?: number | null;
+  /** ISO time (UTC, canonical) a campaign price ends when the source said (catalog shows it beside the price). */
+  campaignEndsAt?: string | null;
+  /**
+   * Cents: the shop's own published lowest price of the 30 days before when the source gave one (shown beside
+   * Hintakori's own 30-day low, never in its place).
+   */
+  sourceLowest30d?: number | null;
 }
 
 /** The projections store units as text; PostgreSQL text cannot hold NUL, and no unit is longer than this. */
@@ -70,6 +77,10 @@ export type ParsedPriceObservation = { ok: true; observation: PriceObservation }
 /** An observation dated further ahead than this would pin its cell (newer wins), so it is refused as a clock error. */
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 const YEAR_2000_MS = Date.UTC(2000, 0, 1);
+/** A campaign end after this is no campaign's (a feed's placeholder such as 9999-12-31, or a unit error). */
+const YEAR_2100_MS = Date.UTC(2100, 0, 1);
+/** An ISO 8601 date, optionally with a time: what feeds give (Date.parse alone would also take "Dec 31 2025"). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** The form toISOString() answers (price-ingest publishes it); with a day up to 28 and an hour up to 23 it round-trips unchanged. */
 const CANONICAL_UTC = /^\d{4}-\d{2}-(?:[01]\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
@@ -100,6 +111,13 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (regularPrice !== null && !isCents(regularPrice)) return { ok: false, reason: 'regularPrice must be null or a non-negative integer (cents)' };
   const deposit = event.deposit ?? null;
   if (deposit !== null && !isCents(deposit)) return { ok: false, reason: 'deposit must be null or a non-negative integer (cents)' };
+  const sourceLowest30d = event.sourceLowest30d ?? null;
+  if (sourceLowest30d !== null && !isCents(sourceLowest30d)) return { ok: false, reason: 'sourceLowest30d must be null or a non-negative integer (cents)' };
+  const endsText = event.campaignEndsAt ?? null;
+  const endsAt = typeof endsText === 'string' && ISO_TIME.test(endsText) ? Date.parse(endsText) : Number.NaN;
+  if (endsText !== null && (Number.isNaN(endsAt) || endsAt < YEAR_2000_MS || endsAt >= YEAR_2100_MS)) {
+    return { ok: false, reason: 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099' };
+  }
   const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
   if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
   if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
@@ -118,6 +136,8 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       ...(isSource(event.source) ? { source: event.source } : {}),
       ...(regularPrice !== null ? { regularPrice } : {}),
       ...(deposit !== null ? { deposit } : {}),
+      ...(endsText !== null ? { campaignEndsAt: canonicalIsoTime(endsText as string, endsAt) } : {}),
+      ...(sourceLowest30d !== null ? { sourceLowest30d } : {}),
     },
   };
 }
@@ -128,7 +148,7 @@ export const PRICE_BATCH_FORMAT = 'columns/1';
 export const MAX_OBSERVATIONS_PER_BATCH = 10_000;
 
 /** The fields of a PriceObservedEvent, in the order the batch form lists them. */
-const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit'] as const;
+const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit', 'campaignEndsAt', 'sourceLowest30d'] as const;
 type BatchField = (typeof BATCH_FIELDS)[number];
 
 /**

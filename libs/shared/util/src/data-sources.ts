@@ -15,13 +15,26 @@ export interface DataSourceInfo {
   /** The attribution text the source asks for. */
   attribution: string | null;
   url: string | null;
+  /** The terms of use that apply to Hintakori's use of the source, in Finnish; null: none beyond the licence. */
+  terms: string | null;
+  /** Where those terms are published; null: nowhere to link. */
+  termsUrl: string | null;
   /** true: openly licensed public data (never overwrites what a chain feed said). */
   open: boolean;
 }
 
 /** A chain's or partner's own feed: no public licence or attribution. */
 function feedSource(id: string, name: string, provides: string, priceKind: string): DataSourceInfo {
-  return { id, name, provides, priceKind, licence: null, licenceUrl: null, attribution: null, url: null, open: false };
+  return { id, name, provides, priceKind, licence: null, licenceUrl: null, attribution: null, url: null, terms: null, termsUrl: null, open: false };
+}
+
+/**
+ * A chain's own web shop or site, read under the site's terms of use: no open licence, and used only as agreed with
+ * the chain. `termsUrl` is the site's published terms page as known when this was written: the operator must check
+ * that it still is the page that applies (and what it allows) before the source is run.
+ */
+function chainSiteSource(id: string, name: string, provides: string, priceKind: string, site: { url: string; terms: string; termsUrl: string }): DataSourceInfo {
+  return { ...feedSource(id, name, provides, priceKind), url: site.url, terms: site.terms, termsUrl: site.termsUrl };
 }
 
 export const DATA_SOURCES: readonly DataSourceInfo[] = [
@@ -34,6 +47,8 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     licenceUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
     attribution: '© OpenStreetMapin tekijät',
     url: 'https://www.openstreetmap.org/copyright',
+    terms: null,
+    termsUrl: null,
     open: true,
   },
   {
@@ -45,6 +60,8 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     licenceUrl: 'https://world.openfoodfacts.org/terms-of-use',
     attribution: 'Tuotetiedot: Open Food Facts -yhteisö (openfoodfacts.org)',
     url: 'https://world.openfoodfacts.org',
+    terms: null,
+    termsUrl: null,
     open: true,
   },
   {
@@ -56,11 +73,28 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     licenceUrl: 'https://prices.openfoodfacts.org',
     attribution: 'Hinnat: Open Prices, Open Food Facts -yhteisö (prices.openfoodfacts.org)',
     url: 'https://prices.openfoodfacts.org',
+    terms: null,
+    termsUrl: null,
     open: true,
   },
   feedSource('s-group', 'S-ryhmä', 'S-ryhmän kauppojen tuotteet ja hinnat', 'ketjun hintatieto'),
   feedSource('k-group', 'K-ryhmä', 'K-ryhmän kauppojen tuotteet ja hinnat', 'ketjun hintatieto'),
-  feedSource('lidl', 'Lidl', 'Lidlin tuotteet ja valtakunnalliset hinnat', 'ketjun hintatieto'),
+  // The termsUrl of the three below are the sites' published terms pages: the operator must check them (see chainSiteSource).
+  chainSiteSource('lidl', 'Lidl', 'Lidlin myymälät, aukioloajat ja valtakunnalliset hinnat', 'Lidlin valtakunnallinen hinta', {
+    url: 'https://www.lidl.fi',
+    terms: 'Lidl.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti',
+    termsUrl: 'https://www.lidl.fi/c/kayttoehdot/s10016208',
+  }),
+  chainSiteSource('s-kaupat', 'S-kaupat (S-ryhmän verkkokauppa)', 'S-ryhmän kauppojen tuotteet, hinnat ja aukioloajat kauppakohtaisesti', 'kaupan verkkokaupan hinta', {
+    url: 'https://www.s-kaupat.fi',
+    terms: 'S-kaupat.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti',
+    termsUrl: 'https://www.s-kaupat.fi/kayttoehdot',
+  }),
+  chainSiteSource('k-ruoka', 'K-Ruoka (K-ryhmän verkkokauppa)', 'K-ryhmän kauppojen tuotteet, hinnat ja aukioloajat kauppakohtaisesti', 'kaupan verkkokaupan hinta', {
+    url: 'https://www.k-ruoka.fi',
+    terms: 'K-ruoka.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti',
+    termsUrl: 'https://www.k-ruoka.fi/kayttoehdot',
+  }),
 ];
 
 const BY_ID = new Map(DATA_SOURCES.map((s) => [s.id, s]));

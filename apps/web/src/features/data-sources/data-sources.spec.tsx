@@ -39,6 +39,31 @@ describe('where a price came from, on the product page', () => {
     expect(feed).toContain('Lähde: Syöte tokmanni, syötteen hintatieto 25.11.2026');
   });
 
+  it("names a chain's own web shop or site with the day it saw the price, and every price of the table its own", () => {
+    renderWithProviders(
+      <StorePriceTable
+        storeItems={[
+          price(1, { source: 's-kaupat', updatedAt: '2026-11-26T08:00:00.000Z', price: 189 }),
+          price(2, { source: 'k-ruoka', updatedAt: '2026-11-25T21:30:00.000Z', price: 195 }),
+          price(3, { source: 'lidl', updatedAt: '2026-11-24T08:00:00.000Z', price: 199 }),
+        ]}
+      />,
+    );
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Lähde: S-kaupat (S-ryhmän verkkokauppa), kaupan verkkokaupan hinta 26.11.2026'),
+      // 21.30 UTC on the 25th is the 25th in Helsinki (UTC+2) until 22.00.
+      expect.stringContaining('Lähde: K-Ruoka (K-ryhmän verkkokauppa), kaupan verkkokaupan hinta 25.11.2026'),
+      expect.stringContaining('Lähde: Lidl, Lidlin valtakunnallinen hinta 24.11.2026'),
+    ]);
+    expect(screen.getAllByTestId('price-source')).toHaveLength(3);
+  });
+
+  it('renders what a source names itself as text, never as markup', () => {
+    renderWithProviders(<StorePriceTable storeItems={[price(1, { source: 'csv:<img src=x onerror=alert(1)>', price: 189 })]} />);
+    expect(rowTexts()[0]).toContain('Lähde: Syöte <img src=x onerror=alert(1)>, syötteen hintatieto');
+    expect(screen.getByTestId('store-price-row').querySelector('img')).toBeNull();
+  });
+
   it('says nothing about a source for an estimated price or a price without one, and keeps the clock', () => {
     renderWithProviders(
       <StorePriceTable
@@ -100,6 +125,29 @@ describe('the sources page /tietoa/lahteet', () => {
     }
     expect(within(screen.getByRole('region', { name: 'OpenStreetMap' })).getByText('© OpenStreetMapin tekijät')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'S-ryhmä' })).getByText('Ketjun oma tieto, ei avointa lisenssiä')).toBeInTheDocument();
+  });
+
+  it("lists the chains' web shops and sites with the terms of use that apply, linked, and none of them as open data", () => {
+    renderWithProviders(<DataSourcesPage />);
+    const sites = [
+      { name: 'S-kaupat (S-ryhmän verkkokauppa)', terms: 'S-kaupat.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti', url: 'https://www.s-kaupat.fi/kayttoehdot' },
+      { name: 'K-Ruoka (K-ryhmän verkkokauppa)', terms: 'K-ruoka.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti', url: 'https://www.k-ruoka.fi/kayttoehdot' },
+      { name: 'Lidl', terms: 'Lidl.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti', url: 'https://www.lidl.fi/c/kayttoehdot/s10016208' },
+    ];
+    for (const site of sites) {
+      const section = screen.getByRole('region', { name: site.name });
+      expect(within(section).getByTestId('source-terms')).toHaveTextContent(site.terms);
+      expect(within(section).getByRole('link', { name: site.url.replace('https://', '') })).toHaveAttribute('href', site.url);
+      expect(within(section).getByText('Ketjun oma tieto, ei avointa lisenssiä')).toBeInTheDocument();
+    }
+    expect(screen.getByRole('region', { name: 'S-kaupat (S-ryhmän verkkokauppa)' })).toHaveTextContent('S-ryhmän kauppojen tuotteet, hinnat ja aukioloajat kauppakohtaisesti');
+    expect(screen.getByRole('region', { name: 'Lidl' })).toHaveTextContent('Lidlin myymälät, aukioloajat ja valtakunnalliset hinnat');
+    // Every source with terms shows them; the open ones have their licence instead.
+    expect(screen.getAllByTestId('source-terms')).toHaveLength(DATA_SOURCES.filter((s) => s.terms).length);
+    expect(DATA_SOURCES.filter((s) => s.terms).map((s) => s.id)).toEqual(['lidl', 's-kaupat', 'k-ruoka']);
+    expect(DATA_SOURCES.filter((s) => s.open).map((s) => s.id)).toEqual(['osm', 'open-food-facts', 'open-prices']);
+    expect(DATA_SOURCES).toHaveLength(8);
+    expect(document.body.textContent).toContain('Hintakorin oma 30 päivän alin hinta lasketaan aina Hintakorin omasta hintahistoriasta');
   });
 
   it("tells what shoppers' reports, open data and the red clock mean", () => {

@@ -18,6 +18,12 @@ describe('/tietoa/lahteet rendered on the server', () => {
     expect(shown).toContain('OpenStreetMap');
     expect(shown).toContain('Open Database License (ODbL) 1.0');
     expect(shown).toContain('© OpenStreetMapin tekijät');
+    // The chains' shops with the terms of use that apply, linked.
+    expect(shown).toContain('S-kaupat (S-ryhmän verkkokauppa)');
+    expect(shown).toContain('S-kaupat.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti');
+    expect(screen.html).toContain('href="https://www.s-kaupat.fi/kayttoehdot"');
+    expect(screen.html).toContain('href="https://www.k-ruoka.fi/kayttoehdot"');
+    expect(screen.html).toContain('href="https://www.lidl.fi/c/kayttoehdot/s10016208"');
     expect(screen.html).toMatch(/<footer[^]*<a href="\/tietoa\/lahteet"[^>]*>Tietolähteet<\/a>[^]*<\/footer>/);
   });
 });

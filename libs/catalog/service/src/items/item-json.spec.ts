@@ -38,6 +38,18 @@ describe('ItemJsonCache', () => {
     expect(loaded).toEqual([[1, 2]]);
   });
 
+  it("gives a price the campaign end (as canonical UTC) and the shop's own 30-day low only where its source gave them", () => {
+    const campaign = { ...price, isCampaign: true, lowestPrice30d: 149, campaignEndsAt: '2026-11-29T21:59:59+00:00', sourceLowest30d: 139 };
+    const [withBoth, without, nulls] = toItemDto({ ...head(1), storeItems: [campaign, price, { ...price, campaignEndsAt: null, sourceLowest30d: null }] }, tree).storeItems;
+    expect(withBoth).toMatchObject({ isCampaign: true, lowestPrice30d: 149, campaignEndsAt: '2026-11-29T21:59:59.000Z', sourceLowest30d: 139 });
+    for (const dto of [without, nulls]) {
+      expect(dto).not.toHaveProperty('campaignEndsAt');
+      expect(dto).not.toHaveProperty('sourceLowest30d');
+    }
+    // A shop's low of 0 cents is still one.
+    expect(toItemDto({ ...head(1), storeItems: [{ ...price, sourceLowest30d: 0 }] }, tree).storeItems[0]).toMatchObject({ sourceLowest30d: 0 });
+  });
+
   it('reads a changed item again, and keeps no head read while a change arrived or while not listening', async () => {
     const cache = new ItemJsonCache();
     let description = 'vanha';

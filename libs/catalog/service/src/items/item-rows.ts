@@ -26,6 +26,9 @@ export interface ItemRow {
     source: string | null;
     regularPrice?: number | null;
     deposit?: number | null;
+    /** As json_build_object writes a timestamptz ('2025-11-30T21:59:59+00:00'), or null. */
+    campaignEndsAt?: string | null;
+    sourceLowest30d?: number | null;
   }[];
 }
 
@@ -75,7 +78,8 @@ export const STORE_ITEM_JSON_SQL = `json_build_object(
                'storeId', p.store_id, 'price', p.price, 'comparisonPrice', p.comparison_price,
                'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', ${PRICE_AGE_SQL},
                'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source,
-               'regularPrice', p.regular_price, 'deposit', p.deposit)`;
+               'regularPrice', p.regular_price, 'deposit', p.deposit,
+               'campaignEndsAt', p.campaign_ends_at, 'sourceLowest30d', p.source_lowest_30d)`;
 
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
@@ -157,5 +161,8 @@ export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemD
     // Only where a source gave one: most prices have none, and every answer would carry the null.
     ...(typeof price.regularPrice === 'number' ? { regularPrice: price.regularPrice } : {}),
     deposit: price.deposit ?? null,
+    // What the chain's own shop said, only where it said it (as regularPrice: most prices have neither).
+    ...(typeof price.campaignEndsAt === 'string' ? { campaignEndsAt: new Date(price.campaignEndsAt).toISOString() } : {}),
+    ...(typeof price.sourceLowest30d === 'number' ? { sourceLowest30d: price.sourceLowest30d } : {}),
   };
 }

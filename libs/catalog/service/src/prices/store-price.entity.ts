@@ -36,6 +36,14 @@ export class StorePriceEntity {
   @Column('integer', { nullable: true })
   deposit!: number | null;
 
+  /** When a campaign price ends, when the source said; null otherwise (every observation replaces it). */
+  @Column('timestamptz', { name: 'campaign_ends_at', nullable: true })
+  campaignEndsAt!: Date | null;
+
+  /** Cents: the shop's own published lowest price of the 30 days before, when the source gave one; never our own. */
+  @Column('integer', { name: 'source_lowest_30d', nullable: true })
+  sourceLowest30d!: number | null;
+
   /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;

@@ -22,6 +22,10 @@ export interface PriceObservation {
   regularPrice?: number | null;
   /** Cents: the container deposit (pantti) on top of the price when the source gave one. */
   deposit?: number | null;
+  /** ISO time a campaign price ends when the source said (shown beside the price). */
+  campaignEndsAt?: string | null;
+  /** Cents: the shop's own published lowest price of the 30 days before when the source gave one (shown beside ours). */
+  sourceLowest30d?: number | null;
 }
 
 export const PRICE_CHUNK_SIZE = 5000;
@@ -43,6 +47,8 @@ export function isValidObservation(row: PriceObservation): boolean {
     (row.comparisonPrice === null || isInt(row.comparisonPrice, 0)) &&
     (row.regularPrice === undefined || row.regularPrice === null || isInt(row.regularPrice, 0)) &&
     (row.deposit === undefined || row.deposit === null || isInt(row.deposit, 0)) &&
+    (row.sourceLowest30d === undefined || row.sourceLowest30d === null || isInt(row.sourceLowest30d, 0)) &&
+    (row.campaignEndsAt === undefined || row.campaignEndsAt === null || (typeof row.campaignEndsAt === 'string' && !Number.isNaN(Date.parse(row.campaignEndsAt)))) &&
     isUnit(row.priceUnit) &&
     isUnit(row.comparisonPriceUnit) &&
     typeof row.isCampaign === 'boolean' &&
@@ -79,16 +85,18 @@ const OBSERVATION_COLUMNS = `
   "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
 
 /**
- * Observations as eleven parallel arrays, the eight of observationColumns, their sources ($9, null where unknown),
- * regular prices ($10) and deposits ($11): cheaper for the server to read than a JSON document of records.
+ * Observations as thirteen parallel arrays, the eight of observationColumns, their sources ($9, null where unknown),
+ * regular prices ($10), deposits ($11), campaign ends ($12) and the shops' own 30-day lows ($13): cheaper for the
+ * server to read than a JSON document of records.
  */
-const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[], $11::int[])
-  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice", deposit)`;
+const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[], $11::int[], $12::timestamptz[], $13::int[])
+  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice", deposit, "campaignEndsAt", "sourceLowest30d")`;
 
 /** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
 const INSERT_NEW_SQL = `
-  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price, deposit)
-  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice", o.deposit
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price, deposit, campaign_ends_at, source_lowest_30d)
+  SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice", o.deposit,
+         o."campaignEndsAt", o."sourceLowest30d"
   FROM ${OBSERVATIONS_WITH_SOURCE}
   ORDER BY o."itemId", o."storeId"
   ON CONFLICT (item_id, store_id) DO NOTHING
@@ -114,8 +122,10 @@ const UPDATE_EXISTING_SQL = `
     source = o.source,
     regular_price = o."regularPrice",
     deposit = o.deposit,
+    campaign_ends_at = o."campaignEndsAt",
+    source_lowest_30d = o."sourceLowest30d",
     unlisted_at = NULL
-  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer, deposit integer)
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer, deposit integer, "campaignEndsAt" timestamptz, "sourceLowest30d" integer)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
 
 /** Observed again (a source publishes a price it had unlisted once it has it again, whatever its time). */
@@ -215,9 +225,14 @@ export class StorePriceProjection {
     //    makes a concurrent batch with the same pair wait, then see this row).
     const inserted: { itemId: number; storeId: number }[] = await manager.query(
       INSERT_NEW_SQL,
-      [...observationColumns(newest, isoOf), newest.map((row) => row.source ?? null), newest.map((row) => row.regularPrice ?? null), newest.map((row) => row.deposit ?? null)].map(
-        arrayLiteral,
-      ),
+      [
+        ...observationColumns(newest, isoOf),
+        newest.map((row) => row.source ?? null),
+        newest.map((row) => row.regularPrice ?? null),
+        newest.map((row) => row.deposit ?? null),
+        newest.map((row) => row.campaignEndsAt ?? null),
+        newest.map((row) => row.sourceLowest30d ?? null),
+      ].map(arrayLiteral),
     );
     const insertedKeys = new Set(inserted.map(keyOf));
     // 2. Lock the existing current prices of the other pairs.
@@ -284,5 +299,7 @@ function toRecord(row: TimedObservation): PriceObservation {
     source: row.source,
     regularPrice: row.regularPrice ?? null,
     deposit: row.deposit ?? null,
+    campaignEndsAt: row.campaignEndsAt ?? null,
+    sourceLowest30d: row.sourceLowest30d ?? null,
   };
 }

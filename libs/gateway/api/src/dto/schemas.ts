@@ -122,6 +122,17 @@ export const StoreItem = Type.Object({
   regularPrice: Type.Optional(
     Nullable(Type.Integer({ minimum: 0, description: 'the regular price (cents) beside a campaign price, when its source gave one; else null' })),
   ),
+  campaignEndsAt: Type.Optional(
+    Nullable(Type.String({ description: "ISO 8601 time a campaign price ends, when its source (the chain's own shop) said; else absent or null" })),
+  ),
+  sourceLowest30d: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        description: "the shop's own published lowest price (cents) of the 30 days before, when its source gave one; else absent or null. Shown beside lowestPrice30d (Hintakori's own), never in its place",
+      }),
+    ),
+  ),
 });
 
 const ItemFields = {

@@ -38,6 +38,26 @@ describe('published prices', () => {
     expect(base).toBe(hash | 0);
   });
 
+  it('sees a change of only the campaign end or the shop’s own 30-day low, and keeps the fingerprint of a price without them', () => {
+    const base = priceFingerprint(event());
+    expect(priceFingerprint(event({ campaignEndsAt: null, sourceLowest30d: null }))).toBe(base);
+    expect(priceFingerprint(event({ campaignEndsAt: undefined, sourceLowest30d: undefined }))).toBe(base);
+    const ends = priceFingerprint(event({ isCampaign: true, campaignEndsAt: '2026-01-25T21:59:59.000Z' }));
+    expect(ends).not.toBe(priceFingerprint(event({ isCampaign: true })));
+    expect(priceFingerprint(event({ isCampaign: true, campaignEndsAt: '2026-02-01T21:59:59.000Z' }))).not.toBe(ends);
+    const low = priceFingerprint(event({ sourceLowest30d: 189 }));
+    expect(low).not.toBe(base);
+    expect(priceFingerprint(event({ sourceLowest30d: 179 }))).not.toBe(low);
+    // A shop's low of 0 cents is not the absence of one.
+    expect(priceFingerprint(event({ sourceLowest30d: 0 }))).not.toBe(base);
+    // The same cents as a deposit or as the shop's low are different prices.
+    expect(priceFingerprint(event({ deposit: 15 }))).not.toBe(priceFingerprint(event({ sourceLowest30d: 15 })));
+    // The deposit's part is as it was: a price with a deposit and neither new field keeps its fingerprint.
+    let hash = 0x811c9dc5;
+    for (const c of '398|kpl|kg|0||d15') hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
+    expect(priceFingerprint(event({ deposit: 15, campaignEndsAt: null }))).toBe(hash | 0);
+  });
+
   it('packs a store’s prices into a bytea and back', () => {
     const prices: StorePrices = new Map([
       [2_000_000_001, { price: 100_000, fingerprint: -5 }],

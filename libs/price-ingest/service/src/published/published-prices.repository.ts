@@ -13,13 +13,19 @@ export type StorePrices = Map<number, PublishedPrice>;
 
 /**
  * FNV-1a (32 bits, as a signed int4) of the fields of a price event other than its cents, its time and its source:
- * the comparison price, the units, the campaign flag, the regular price and the deposit. A change of cents is always
- * seen (they are kept as they are); a change of only these fields goes unseen with a chance of 1 in 2^32. A price
- * without a deposit hashes as it did before deposits existed, so the remembered prices stay valid.
+ * the comparison price, the units, the campaign flag, the regular price, the deposit, the campaign's end and the
+ * shop's own 30-day low. A change of cents is always seen (they are kept as they are); a change of only these fields
+ * goes unseen with a chance of 1 in 2^32. A price without a deposit, a campaign end or a shop's low hashes as it did
+ * before those fields existed, so the remembered prices stay valid (each one present adds its own tagged part).
  */
 export function priceFingerprint(event: PriceObservedEvent): number {
   const deposit = event.deposit ?? null;
-  return fnv1a(`${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}${deposit === null ? '' : `|d${deposit}`}`);
+  const endsAt = event.campaignEndsAt ?? null;
+  const sourceLowest = event.sourceLowest30d ?? null;
+  return fnv1a(
+    `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}` +
+      `${deposit === null ? '' : `|d${deposit}`}${endsAt === null ? '' : `|e${endsAt}`}${sourceLowest === null ? '' : `|l${sourceLowest}`}`,
+  );
 }
 
 /** FNV-1a, 32 bits, as a signed int4. */

@@ -37,7 +37,11 @@ export function UpdatedAt({ updatedAt }: { updatedAt: string | null }) {
   );
 }
 
-/** Per-store price rows: store (and where its price came from), price, comparison price and last update. */
+/**
+ * Per-store price rows: store (and where its price came from and since when: "Lähde: S-kaupat (…), kaupan
+ * verkkokaupan hinta 26.11.2026"), price with what its shop said of it (campaign end, its own 30-day low), comparison
+ * price and last update. What the sources say is rendered as text only.
+ */
 export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem[] }) {
   const names = useStoreNames();
   if (storeItems.length === 0) return <Muted>Valitse kaupat nähdäksesi hinnat.</Muted>;
@@ -65,7 +69,7 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
               <PriceCell cents={s.price} estimated={s.isEstimated} />
               {s.price !== null && s.priceUnit && s.priceUnit !== 'kpl' ? <Muted> /{s.priceUnit}</Muted> : null}
               <DepositNote storeItem={s} />
-              <CampaignNote storeItem={s} />
+              <CampaignNote storeItem={s} sourceDetails />
             </td>
             <td>
               <UnitPrice cents={s.comparisonPrice} unit={s.comparisonPriceUnit} />

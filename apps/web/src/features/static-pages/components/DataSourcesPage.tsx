@@ -44,6 +44,20 @@ function SourceSection({ source }: { source: DataSourceInfo }) {
             <dd>{source.attribution}</dd>
           </>
         ) : null}
+        {source.terms ? (
+          <>
+            <dt>Käyttöehdot</dt>
+            <dd data-testid="source-terms">
+              {source.terms}
+              {source.termsUrl ? (
+                <>
+                  {' '}
+                  (<ExternalLink href={source.termsUrl}>{source.termsUrl.replace(/^https:\/\//, '')}</ExternalLink>)
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         {source.url ? (
           <>
             <dt>Verkkosivu</dt>
@@ -76,6 +90,13 @@ export function DataSourcesPage() {
         <p>
           Lisäksi hintoja voi tulla kauppojen ja yhteistyökumppanien omista tiedostosyötteistä; niiden hinnan kohdalla lukee
           syötteen nimi.
+        </p>
+        <h2>Ketjujen verkkokaupat</h2>
+        <p>
+          Ketjujen verkkokauppojen ja sivustojen hinnat ovat kaupan itse ilmoittamia. Kun kauppa kertoo, mihin asti
+          tarjous on voimassa, tai ilmoittaa oman 30 päivän alimman hintansa, ne näkyvät hinnan kohdalla sellaisinaan.
+          Hintakorin oma 30 päivän alin hinta lasketaan aina Hintakorin omasta hintahistoriasta, eikä kaupan ilmoitus
+          korvaa sitä. Sivustojen tietoja käytetään niiden käyttöehtojen mukaisesti ja vain ketjun kanssa sovitusti.
         </p>
         <h2>Avoin data</h2>
         <p>
