@@ -10,6 +10,7 @@ import { parseCategoryEans } from './open-prices/open-prices.records';
 import { OPEN_PRICES_RATES, OPEN_PRICES_URL } from './open-prices/open-prices.adapter';
 import { K_RUOKA_RATES } from './k-ruoka/k-ruoka.adapter';
 import { LIDL_RATES } from './lidl/lidl-pull.adapter';
+import { S_KAUPAT_RATES } from './s-kaupat/s-kaupat.adapter';
 
 export interface OpenDataSettings {
   /** OPEN_FOOD_FACTS_URL; null: an Open Prices run looks nothing up. */
@@ -35,6 +36,7 @@ export function openDataRates(openFoodFactsUrl: string | null): Record<string, R
     // The public Overpass instance: two query slots per address and heavy national queries; one query a minute at most.
     'overpass-api.de': { perMinute: 1 },
     // The chains' web shops: no published limit; one request every two seconds, half the brief's ceiling of one a second.
+    ...S_KAUPAT_RATES,
     ...K_RUOKA_RATES,
     ...LIDL_RATES,
   };

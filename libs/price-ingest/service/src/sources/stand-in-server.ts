@@ -6,6 +6,7 @@ import { openPricesStandIn } from './open-prices/open-prices.stand-in';
 import { overpassStandIn, type OverpassStandIn } from './osm/overpass.stand-in';
 import { kRuokaStandIn, type KRuokaStandIn } from './k-ruoka/k-ruoka.stand-in';
 import { lidlStandIn, type LidlStandIn } from './lidl/lidl.stand-in';
+import { sKaupatStandIn, type SKaupatStandIn } from './s-kaupat/s-kaupat.stand-in';
 
 /** The fixtures of the open-data sources (each folder's README says where its shapes come from). */
 export const OPEN_DATA_FIXTURES = join(__dirname, '../../fixtures');
@@ -16,6 +17,8 @@ export interface OpenDataStandIn {
   overpass: OverpassStandIn;
   openFoodFacts: OffStandIn;
   openPrices: ReturnType<typeof openPricesStandIn>;
+  /** S-kaupat's GraphQL API at POST / (its endpoint is the root path, as the real one). */
+  sKaupat: SKaupatStandIn;
   /** K-Ruoka's kr-api at /kr-api/… (one store's listing answers a bot challenge; setChallengeAll challenges every request). */
   kRuoka: KRuokaStandIn;
   /** Lidl's store API at /odj/stores-api/… and its site's search at /q/api/search. */
@@ -32,9 +35,10 @@ export async function startOpenDataStandIn(options: { port?: number; host?: stri
   const overpass = overpassStandIn({ fixtureFile: join(OPEN_DATA_FIXTURES, 'osm/overpass-finland.json') });
   const openFoodFacts = offStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 'open-food-facts') });
   const openPrices = openPricesStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 'open-prices') });
+  const sKaupat = sKaupatStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 's-kaupat') });
   const kRuoka = kRuokaStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 'k-ruoka') });
   const lidl = lidlStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 'lidl') });
-  const handlers = [overpass, openFoodFacts, openPrices, kRuoka, lidl] as ((req: IncomingMessage, res: ServerResponse) => boolean)[];
+  const handlers = [overpass, openFoodFacts, openPrices, sKaupat, kRuoka, lidl] as ((req: IncomingMessage, res: ServerResponse) => boolean)[];
   const server: Server = createServer((req, res) => {
     if (handlers.some((handle) => handle(req, res))) return;
     res.writeHead(404, { 'content-type': 'application/json' });
@@ -51,6 +55,7 @@ export async function startOpenDataStandIn(options: { port?: number; host?: stri
     overpass,
     openFoodFacts,
     openPrices,
+    sKaupat,
     kRuoka,
     lidl,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -8,6 +8,7 @@ import { OpenPricesAdapter } from '../../sources/open-prices/open-prices.adapter
 import { OsmAdapter } from '../../sources/osm/osm.adapter';
 import { KRuokaAdapter } from '../../sources/k-ruoka/k-ruoka.adapter';
 import { LidlPullAdapter } from '../../sources/lidl/lidl-pull.adapter';
+import { SKaupatAdapter } from '../../sources/s-kaupat/s-kaupat.adapter';
 
 export { GenericAdapter, splitCsvLine } from './generic.adapter';
 export { KGroupAdapter } from './k-group.adapter';
@@ -39,6 +40,7 @@ export interface AdapterOptions {
  * source ('osm', 'open-food-facts', 'open-prices', 's-kaupat', 'k-ruoka', and 'lidl' when `location` is Lidl's own).
  */
 export function adapterFor(source: string, options: AdapterOptions = {}, location = '-'): SourceAdapter {
+  if (source === 's-kaupat') return new SKaupatAdapter();
   if (source === 'k-ruoka') return new KRuokaAdapter();
   if (source === 'lidl' && lidlPulls(location)) return new LidlPullAdapter();
   if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
