@@ -188,4 +188,30 @@ describe('stores.upserted and offers.upserted projections (integration)', () => 
     const { rows } = await sql.query(`SELECT opens::text FROM stores.opening_hours WHERE store_id = 901 AND weekday = 1`);
     expect(rows).toEqual([{ opens: '08:00:00' }]);
   });
+
+  it('a chain source that gives no regular week or address (K-Ruoka) keeps its twin’s, and replaces only the dates it gives', async () => {
+    await projection.applyStoreUpserts([store(storeEvent(902, ago(3), { source: 'osm', chain: 'kmarket', type: 'K', address: 'Osmankatu 2', postalCode: '00510', city: 'Helsinki' }))]);
+    const tomorrow = addDays(today, 1);
+    const later = addDays(today, 2);
+    const kRuoka = storeEvent(902, ago(2), {
+      source: 'k-ruoka',
+      chain: 'kmarket',
+      type: 'K',
+      name: 'K-Market Osmankatu',
+      address: '',
+      postalCode: '',
+      city: '',
+      weeklyHours: [],
+      exceptions: [{ date: later, opens: '09:00', closes: '20:00', isOpenAllDay: false, description: null }],
+    });
+    expect(await projection.applyStoreUpserts([store(kRuoka)])).toBe(1);
+    expect(await get(902)).toMatchObject({ name: 'K-Market Osmankatu', address: 'Osmankatu 2', postalCode: '00510', city: 'Helsinki', openingHoursKnown: true });
+    const week = await sql.query(`SELECT count(*)::int AS n FROM stores.opening_hours WHERE store_id = 902`);
+    expect(week.rows[0].n).toBe(7);
+    const days = await sql.query(`SELECT to_char(date, 'YYYY-MM-DD') AS date, opens::text FROM stores.opening_exceptions WHERE store_id = 902 ORDER BY date`);
+    expect(days.rows).toEqual([
+      { date: tomorrow, opens: '10:00:00' },
+      { date: later, opens: '09:00:00' },
+    ]);
+  });
 });

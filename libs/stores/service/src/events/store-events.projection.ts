@@ -54,6 +54,18 @@ export class StoreEventsProjection {
          ON CONFLICT (id) DO NOTHING`,
         [chains.map(([id]) => id), chains.map(([id]) => chainDisplayName(id)), chains.map(([, type]) => type)],
       );
+      // A source that gives no regular week (K-Ruoka: only the next days; hours it could not read) leaves the stored
+      // week as it is, and replaces only the dates it gives: its twin's hours from OpenStreetMap stay.
+      const withoutWeek = stores.filter((s) => s.weeklyHours.length === 0).map((s) => s.storeId);
+      const keptWeeks: { id: number; hours_known: boolean }[] =
+        withoutWeek.length === 0
+          ? []
+          : await manager.query(
+              `SELECT s.id, s.hours_known FROM stores.stores s
+               WHERE s.id = ANY ($1::int[]) AND EXISTS (SELECT 1 FROM stores.opening_hours h WHERE h.store_id = s.id)`,
+              [withoutWeek],
+            );
+      const keepWeek = new Map(keptWeeks.map((row) => [row.id, row.hours_known]));
       const applied: { id: number }[] = await manager.query(
         `INSERT INTO stores.stores AS s (id, name, url_slug, chain_id, external_id, address, postal_code, city, lat, long, search_name, search_doc,
                                          source, hours_known, closed_at, observed_at)
@@ -68,20 +80,30 @@ export class StoreEventsProjection {
          ORDER BY v.id
          ON CONFLICT (id) DO UPDATE SET
            name = excluded.name, url_slug = excluded.url_slug, chain_id = excluded.chain_id, external_id = excluded.external_id,
-           address = excluded.address, postal_code = excluded.postal_code, city = excluded.city, lat = excluded.lat, long = excluded.long,
+           address = CASE WHEN excluded.address = '' THEN s.address ELSE excluded.address END,
+           postal_code = CASE WHEN excluded.postal_code = '' THEN s.postal_code ELSE excluded.postal_code END,
+           city = CASE WHEN excluded.city = '' THEN s.city ELSE excluded.city END, lat = excluded.lat, long = excluded.long,
            search_name = excluded.search_name, search_doc = excluded.search_doc, source = excluded.source,
            hours_known = excluded.hours_known, closed_at = CASE WHEN excluded.closed_at IS NULL THEN NULL ELSE coalesce(s.closed_at, excluded.closed_at) END,
            observed_at = excluded.observed_at
          WHERE (s.observed_at IS NULL OR s.observed_at < excluded.observed_at) AND NOT ${CHAIN_HOLDS_SQL}
          RETURNING s.id`,
-        [JSON.stringify(stores.map((s) => ({ ...s, id: s.storeId })))],
+        [JSON.stringify(stores.map((s) => ({ ...s, id: s.storeId, openingHoursKnown: keepWeek.get(s.storeId) ?? s.openingHoursKnown })))],
       );
       if (applied.length === 0) return 0;
       const ids = new Set(applied.map((row) => row.id));
       const fresh = stores.filter((s) => ids.has(s.storeId));
-      const storeIds = fresh.map((s) => s.storeId);
+      const storeIds = fresh.filter((s) => !keepWeek.has(s.storeId)).map((s) => s.storeId);
       await manager.query('DELETE FROM stores.opening_hours WHERE store_id = ANY ($1::int[])', [storeIds]);
       await manager.query('DELETE FROM stores.opening_exceptions WHERE store_id = ANY ($1::int[])', [storeIds]);
+      const dated = fresh.filter((s) => keepWeek.has(s.storeId)).flatMap((s) => s.exceptions.map((e) => ({ storeId: s.storeId, date: e.date })));
+      if (dated.length > 0) {
+        await manager.query(
+          `DELETE FROM stores.opening_exceptions x USING json_to_recordset($1::json) AS d("storeId" integer, date date)
+           WHERE x.store_id = d."storeId" AND x.date = d.date`,
+          [JSON.stringify(dated)],
+        );
+      }
       const hours = fresh.flatMap((s) => s.weeklyHours.map((h) => ({ storeId: s.storeId, ...h })));
       if (hours.length > 0) {
         await manager.query(
