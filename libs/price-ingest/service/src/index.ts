@@ -12,3 +12,5 @@ export { demoLabel, loadDemoFeeds } from './demo/demo-feed';
 export { DEFAULT_PROJECTION_GROUPS, PROJECTION_TOPICS, projectionLag, waitForProjections, type ProjectionLag } from './demo/projection-lag';
 export { startOpenDataStandIn, OPEN_DATA_FIXTURES, type OpenDataStandIn } from './sources/stand-in-server';
 export { fillFromOpenData, type OpenDataFillStep } from './sources/open-data-fill';
+export { K_RUOKA_BLOCKED_REASON } from './sources/k-ruoka/k-ruoka.adapter';
+export { CHAIN_SHOP_SOURCES } from './ingest-config';
