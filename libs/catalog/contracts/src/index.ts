@@ -24,6 +24,8 @@ export const CatalogPatterns = {
   PriceLevels: 'catalog.prices.levels',
   /** PriceChangesRequest → PriceChanges (./price-trends). */
   PriceChanges: 'catalog.prices.changes',
+  /** No payload → ReferenceBasketItems (./price-trends): the price-level basket's products with their EANs. */
+  ReferenceBasketItems: 'catalog.prices.reference-basket-items',
   ListCategoryMappings: 'catalog.category-mappings.list',
   ListUnmappedCategories: 'catalog.category-mappings.unmapped',
   CreateCategoryMapping: 'catalog.category-mappings.create',

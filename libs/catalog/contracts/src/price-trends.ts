@@ -83,6 +83,14 @@ export const BasketItemSchema = Type.Object({
 });
 export type BasketItem = Static<typeof BasketItemSchema>;
 
+/** `catalog.prices.reference-basket-items` (no payload): the basket's products, in basket order, with their EANs. */
+export const ReferenceBasketItemsSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({ itemId: Type.Integer(), ean: Type.Union([Type.String(), Type.Null()]), categorySlug: Type.String() }),
+  ),
+});
+export type ReferenceBasketItems = Static<typeof ReferenceBasketItemsSchema>;
+
 export const PriceLevelPointSchema = Type.Object({
   date: CalendarDate,
   /** Cents: the basket's cost that day, estimated prices included. */

@@ -11,6 +11,8 @@ export const ComparisonsPatterns = {
   StoreTotals: 'comparisons.store-totals',
   Basket: 'comparisons.basket',
   Split: 'comparisons.split',
+  /** DemandRequest → DemandCounts: how often shoppers compared each store and item in the last days (anonymous counts). */
+  Demand: 'comparisons.demand',
 } as const;
 export type ComparisonsPattern = (typeof ComparisonsPatterns)[keyof typeof ComparisonsPatterns];
 
@@ -122,4 +124,23 @@ export interface BasketSplitResult {
   travelCostCents?: number;
   /** The saving is positive and, with an origin, larger than the travel cost. */
   worthIt: boolean;
+}
+
+/**
+ * The anonymous demand counts (`comparisons.demand`): per UTC day, how many store-total and split requests selected
+ * each store and had each item in their lines (once per request), nothing of who asked. Kept `days` days back.
+ */
+export const DEMAND_LIMITS = { days: 8, top: 5000 } as const;
+
+/** `comparisons.demand`: the last `days` days (today included, UTC), at most `limit` stores and items (default 5,000). */
+export const DemandRequest = Type.Object({
+  days: Type.Integer({ minimum: 1, maximum: DEMAND_LIMITS.days, title: 'days' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEMAND_LIMITS.top, title: 'limit' })),
+});
+export type DemandRequest = Static<typeof DemandRequest>;
+
+/** The counts of the asked days, most first (ties by id), at most `limit` of each. */
+export interface DemandCounts {
+  stores: { storeId: number; count: number }[];
+  items: { itemId: number; count: number }[];
 }

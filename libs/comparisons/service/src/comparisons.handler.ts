@@ -1,8 +1,9 @@
-import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonRequest, ComparisonsPatterns, DEMAND_LIMITS, DemandCounts, DemandRequest, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { ComparisonsService } from './comparisons.service';
+import { DemandCounter } from './demand/demand-counter';
 
 /** What the schema leaves to the service: a store compared twice is refused. */
 export function distinctStores<T extends { storeIds: number[] }>(request: T): T {
@@ -13,12 +14,16 @@ export function distinctStores<T extends { storeIds: number[] }>(request: T): T 
 /** Answers every comparisons pattern; each payload is checked against its contract schema before it gets here. */
 @Controller()
 export class ComparisonsHandler {
-  constructor(private readonly comparisons: ComparisonsService) {}
+  constructor(
+    private readonly comparisons: ComparisonsService,
+    private readonly demand: DemandCounter,
+  ) {}
 
   /** Σ quantity × price per compared store, with estimate/missing counts and the cheapest store flagged. */
   @MessagePattern(ComparisonsPatterns.StoreTotals)
   async storeTotals(@ValidPayload(ComparisonRequest) request: ComparisonRequest): Promise<StoreTotalsResult> {
-    return this.comparisons.storeTotals(distinctStores(request));
+    this.demand.record(distinctStores(request).storeIds, request.lines);
+    return this.comparisons.storeTotals(request);
   }
 
   /** Every line in input order with a real, estimated or absent price for every compared store. */
@@ -30,6 +35,13 @@ export class ComparisonsHandler {
   /** The basket split over at most maxStores of the compared stores, against the cheapest single store. */
   @MessagePattern(ComparisonsPatterns.Split)
   async split(@ValidPayload(BasketSplitRequest) request: BasketSplitRequest): Promise<BasketSplitResult> {
-    return this.comparisons.split(distinctStores(request));
+    this.demand.record(distinctStores(request).storeIds, request.lines);
+    return this.comparisons.split(request);
+  }
+
+  /** The last `days` days' anonymous counts: how often each store was selected and each item compared, most first. */
+  @MessagePattern(ComparisonsPatterns.Demand)
+  demandCounts(@ValidPayload(DemandRequest) request: DemandRequest): Promise<DemandCounts> {
+    return this.demand.counts(request.days, request.limit ?? DEMAND_LIMITS.top);
   }
 }

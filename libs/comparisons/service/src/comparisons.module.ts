@@ -11,6 +11,9 @@ import { ComparisonsService } from './comparisons.service';
 import { CreatePriceMatrix1763900000000 } from './database/migrations/1763900000000-create-price-matrix';
 import { NotifyPriceMatrixChanges1795550000000 } from './database/migrations/1795550000000-notify-price-matrix-changes';
 import { PriceMatrixDeposit1795600000000 } from './database/migrations/1795600000000-price-matrix-deposit';
+import { DemandDaily1796000000000 } from './database/migrations/1796000000000-demand-daily';
+import { DemandCounter } from './demand/demand-counter';
+import { DemandRepository } from './demand/demand.repository';
 import { PriceMatrixCache } from './price-matrix.cache';
 import { PriceMatrixEntry } from './price-matrix.entity';
 import { PriceMatrixProjection } from './price-matrix.projection';
@@ -31,7 +34,7 @@ export class ComparisonsModule {
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           useFactory: () =>
-            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000, NotifyPriceMatrixChanges1795550000000, PriceMatrixDeposit1795600000000] }),
+            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000, NotifyPriceMatrixChanges1795550000000, PriceMatrixDeposit1795600000000, DemandDaily1796000000000] }),
         }),
       ],
       controllers: [ComparisonsHandler, createHealthHandler('comparisons'), ...consumers.controllers],
@@ -41,6 +44,8 @@ export class ComparisonsModule {
         PriceMatrixCache,
         PriceMatrixProjection,
         ComparisonsService,
+        DemandRepository,
+        DemandCounter,
         ComparisonsSeeder,
         ...consumers.providers,
       ],

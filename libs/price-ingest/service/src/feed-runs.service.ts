@@ -2,6 +2,7 @@ import { APP_CONFIG } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from './sources/open-data-wiring';
+import { chainRefreshWiring, type ChainRefreshWiring } from './refresh/refresh-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
 import type { IngestAppConfig } from './ingest-config';
 import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
@@ -24,6 +25,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly logger = new Logger('FeedRuns');
   private queue: FeedQueue | null = null;
   private worker: FeedWorker | null = null;
+  private refresh: ChainRefreshWiring | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: IngestAppConfig,
@@ -48,7 +50,8 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
 
   startWorker(): FeedWorker {
     if (this.worker) return this.worker;
-    const openData = createOpenDataWiring(this.dataSource, this.config.ingest.openData);
+    this.refresh = chainRefreshWiring(this.dataSource, this.config);
+    const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData), ...this.refresh.wiring };
     const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
@@ -92,6 +95,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     registerFreshnessProvider(null);
     await this.worker?.close().catch(() => undefined);
     await this.queue?.close().catch(() => undefined);
+    await this.refresh?.close();
     await this.publisher.close().catch(() => undefined);
   }
 }

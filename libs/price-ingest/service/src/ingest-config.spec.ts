@@ -34,6 +34,15 @@ describe('loadIngestAppConfig', () => {
     expect(load).toThrow(/PORT must be an integer[\s\S]*INGEST_FEEDS entry "nowhere"[\s\S]*DEMO_FEED_SIZE must be tiny, small or finland, got "huge"/);
   });
 
+  it('the chain sources\' hourly request budgets: defaults under one a second, each bad value named', () => {
+    expect(loadIngestAppConfig({}).ingest.requestBudgets).toEqual({ 's-kaupat': 3000, 'k-ruoka': 3000, lidl: 600 });
+    expect(loadIngestAppConfig({ INGEST_BUDGET_S_KAUPAT: '1200', INGEST_BUDGET_LIDL: '60' }).ingest.requestBudgets).toEqual({ 's-kaupat': 1200, 'k-ruoka': 3000, lidl: 60 });
+    const load = () => loadIngestAppConfig({ INGEST_BUDGET_S_KAUPAT: 'lots', INGEST_BUDGET_K_RUOKA: '3601', INGEST_BUDGET_LIDL: '0' });
+    expect(load).toThrow(
+      /INGEST_BUDGET_S_KAUPAT must be an integer between 1 and 3600, got "lots"[\s\S]*INGEST_BUDGET_K_RUOKA must be an integer between 1 and 3600, got "3601"[\s\S]*INGEST_BUDGET_LIDL must be an integer between 1 and 3600, got "0"/,
+    );
+  });
+
   it('overrides replace settings read from the environment (a CLI schedules no feed)', () => {
     expect(loadIngestAppConfig({ INGEST_FEEDS: 's-group=/tmp/s.jsonl' }, {}, { feeds: [] }).ingest.feeds).toEqual([]);
   });

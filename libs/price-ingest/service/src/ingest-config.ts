@@ -27,6 +27,11 @@ export interface IngestConfig {
    * User-Agent (INGEST_CONTACT; unset: price-ingest's default), category prices.
    */
   openData: { openFoodFactsUrl: string | null; contact: string | undefined; openPricesCategoryEans: string; osmExceptionDays: number };
+  /**
+   * Requests per hour each chain source may spend on prices (INGEST_BUDGET_S_KAUPAT, INGEST_BUDGET_K_RUOKA,
+   * INGEST_BUDGET_LIDL; 1–3,600, at most one a second), keyed by source id: OpenDataWiring.requestBudgets.
+   */
+  requestBudgets: Record<string, number>;
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -61,6 +66,13 @@ export const CHAIN_SHOP_SOURCES = ['s-kaupat', 'k-ruoka', 'lidl'] as const;
 export function chainSourceAt(_source: string, base: string): string {
   return base;
 }
+
+/** Each budgeted chain source: its id, its budget's variable and the default requests per hour (under one a second). */
+export const REQUEST_BUDGETS = [
+  { source: 's-kaupat', variable: 'INGEST_BUDGET_S_KAUPAT', perHour: 3000 },
+  { source: 'k-ruoka', variable: 'INGEST_BUDGET_K_RUOKA', perHour: 3000 },
+  { source: 'lidl', variable: 'INGEST_BUDGET_LIDL', perHour: 600 },
+] as const;
 
 /** The ingest settings of `env` for a process of this profile and data; each bad value adds a problem naming it. */
 export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'profile' | 'data'>, problems: string[]): IngestConfig {
@@ -124,6 +136,7 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
       openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
       osmExceptionDays: envInt(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
     },
+    requestBudgets: Object.fromEntries(REQUEST_BUDGETS.map((b) => [b.source, envInt(env, b.variable, b.perHour, problems, 1, 3600)])),
     workerConcurrency: envInt(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
     jobAttempts: envInt(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),
     backoffMs: envInt(env, 'INGEST_BACKOFF_MS', 30000, problems, 100, 3_600_000),

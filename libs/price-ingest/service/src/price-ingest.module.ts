@@ -10,6 +10,7 @@ import { OpenDataSources1765100000000 } from './database/migrations/176510000000
 import { PublishedPrices1765400000000 } from './database/migrations/1765400000000-published-prices';
 import { PublishedRecords1765700000000 } from './database/migrations/1765700000000-published-records';
 import { StoreTwins1765850000000 } from './database/migrations/1765850000000-store-twins';
+import { PublishedPricesPricedAt1796000000000 } from './database/migrations/1796000000000-published-prices-priced-at';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
@@ -19,7 +20,7 @@ import { IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000, PublishedPricesPricedAt1796000000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */

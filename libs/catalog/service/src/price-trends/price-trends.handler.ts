@@ -7,12 +7,14 @@ import {
   PriceLevels,
   type PriceLevelsRequest,
   PriceLevelsRequestSchema,
+  type ReferenceBasketItems,
 } from '@hintakori/catalog-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { PriceChangesService } from './price-changes.service';
 import { PriceLevelsService } from './price-levels.service';
+import { ReferenceBasket } from './reference-basket';
 
 /** Answers the price-trend patterns; each payload is checked against its contract schema before it gets here. */
 @Controller()
@@ -20,6 +22,7 @@ export class PriceTrendsHandler {
   constructor(
     private readonly levels: PriceLevelsService,
     private readonly changes: PriceChangesService,
+    private readonly basket: ReferenceBasket,
   ) {}
 
   /** PriceLevelsRequest → the reference basket's daily cost per store; 400 for a bad payload or period. */
@@ -34,5 +37,11 @@ export class PriceTrendsHandler {
   @MessagePattern(CatalogPatterns.PriceChanges)
   priceChanges(@ValidPayload(PriceChangesRequestSchema) request: PriceChangesRequest): Promise<PriceChanges> {
     return this.changes.changes(request);
+  }
+
+  /** The price-level basket's products with their EANs (price-ingest refreshes their prices first); takes no payload. */
+  @MessagePattern(CatalogPatterns.ReferenceBasketItems)
+  referenceBasketItems(): Promise<ReferenceBasketItems> {
+    return this.basket.itemEans();
   }
 }

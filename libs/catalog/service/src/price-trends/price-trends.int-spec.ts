@@ -1,4 +1,4 @@
-import { CatalogPatterns, PriceChanges, PriceLevels } from '@hintakori/catalog-contracts';
+import { CatalogPatterns, PriceChanges, PriceLevels, type ReferenceBasketItems } from '@hintakori/catalog-contracts';
 import { callService, ServiceCallError } from '@hintakori/platform-messaging';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
@@ -88,6 +88,17 @@ describe('price levels and price changes (integration)', () => {
     await projection.applyPriceObservations([obs(1, 1, 10, ago(0.5), { comparison: 10 }), obs(1, 2, 10, ago(0.5)), obs(1, 3, 10, ago(0.5))]);
     const again = await levels({ storeIds: [1], from: helsinkiDate(0), to: helsinkiDate(0) });
     expect(again.basket.items.map((b) => b.item.id)).toEqual([2, 5]);
+  });
+
+  it('gives the basket\'s products with their EANs (catalog.prices.reference-basket-items), in basket order', async () => {
+    await sql.query(`UPDATE catalog.items SET ean = '6410405000014' WHERE id = 2`);
+    const answer = await callService<ReferenceBasketItems>(service.client, CatalogPatterns.ReferenceBasketItems, {});
+    expect(answer).toEqual({
+      items: [
+        { itemId: 2, ean: '6410405000014', categorySlug: 'kevytmaidot' },
+        { itemId: 5, ean: null, categorySlug: 'kananmunat' },
+      ],
+    });
   });
 
   it('has no point for days that have not begun', async () => {

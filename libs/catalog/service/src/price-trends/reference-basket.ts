@@ -1,4 +1,4 @@
-import { BasketItem, REFERENCE_BASKET_CATEGORIES } from '@hintakori/catalog-contracts';
+import { BasketItem, REFERENCE_BASKET_CATEGORIES, type ReferenceBasketItems } from '@hintakori/catalog-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -61,6 +61,15 @@ export class ReferenceBasket {
     }
     const order = new Map<string, number>(REFERENCE_BASKET_CATEGORIES.map((slug, index) => [slug, index]));
     return rows.filter((row) => order.has(row.categorySlug)).sort((a, b) => (order.get(a.categorySlug) ?? 0) - (order.get(b.categorySlug) ?? 0));
+  }
+
+  /** The basket's products (chosen now if a category has none yet) with their EANs, in basket order. */
+  async itemEans(): Promise<ReferenceBasketItems> {
+    const basket = await this.items();
+    const rows: { id: number; ean: string | null }[] =
+      basket.length === 0 ? [] : await this.dataSource.query('SELECT id, ean FROM catalog.items WHERE id = ANY($1::int[])', [basket.map((b) => b.item.id)]);
+    const eans = new Map(rows.map((row) => [row.id, row.ean]));
+    return { items: basket.map((b) => ({ itemId: b.item.id, ean: eans.get(b.item.id) ?? null, categorySlug: b.categorySlug })) };
   }
 
   private async read(): Promise<BasketItem[]> {

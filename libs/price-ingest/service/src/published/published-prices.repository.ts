@@ -111,6 +111,28 @@ export class PublishedPricesRepository {
   }
 
   /**
+   * Records that a run of `source` that started at `at` (ISO) priced these stores (changed or not): their rows'
+   * `priced_at`, never moved back by an older run finishing later. Call after `save`, so every store has its row.
+   */
+  async markPriced(source: string, storeIds: readonly number[], at: string): Promise<void> {
+    if (storeIds.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE ingest.published_prices SET priced_at = $3::timestamptz
+        WHERE source = $1 AND store_id = ANY($2::int[]) AND (priced_at IS NULL OR priced_at < $3::timestamptz)`,
+      [source, storeIds, at],
+    );
+  }
+
+  /** When `source` last priced each store it ever published prices for (store id → ISO); never: absent. */
+  async pricedAt(source: string): Promise<Map<number, string>> {
+    const rows: { storeId: number; pricedAt: Date }[] = await this.dataSource.query(
+      'SELECT store_id AS "storeId", priced_at AS "pricedAt" FROM ingest.published_prices WHERE source = $1 AND priced_at IS NOT NULL',
+      [source],
+    );
+    return new Map(rows.map((row) => [row.storeId, new Date(row.pricedAt).toISOString()]));
+  }
+
+  /**
    * Of the given stores, items or offers of `source`, those whose content differs from what the source last
    * published of them (ingest.published_records), with their fingerprints. Duplicate keys: the last one counts.
    */

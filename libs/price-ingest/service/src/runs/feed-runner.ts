@@ -221,6 +221,7 @@ export class FeedRunner {
     // Remembered once every price of the run is on the broker: a crash before this only makes a later run publish
     // them again (the projections are idempotent), never leaves one unpublished.
     await this.published.save(run.source, new Map([...ctx.changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
+    await this.published.markPriced(run.source, [...ctx.published.keys()], run.startedAt);
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString(), seen };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
     run = await this.runs.complete(run.id);
