@@ -1,7 +1,7 @@
 import { CatalogPatterns, type ItemDto, type UnmappedCategoryDto } from '@hintakori/catalog-contracts';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsPatterns, type StoreTotalsResult } from '@hintakori/comparisons-contracts';
-import { ComparisonsModule } from '@hintakori/comparisons-service';
+import { ComparisonsModule, DemandCounter } from '@hintakori/comparisons-service';
 import { InProcessClient, inProcessBus } from '@hintakori/platform-messaging';
 import { K_RUOKA_BLOCKED_REASON, startOpenDataStandIn, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { StoresPatterns, type StoreDto } from '@hintakori/stores-contracts';
@@ -121,20 +121,34 @@ describe('the chains’ web shops (S-kaupat, K-Ruoka, Lidl) through the standalo
   });
 
   it('K-Ruoka: the bot challenge stops the run at once with the reason, never retried, and what came before it is kept', async () => {
-    const error = await run('k-ruoka', standIn.url).catch((e: unknown) => e as Error);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain(K_RUOKA_BLOCKED_REASON);
+    const blocked = async () => {
+      const error = await run('k-ruoka', standIn.url).catch((e: unknown) => e as Error);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(K_RUOKA_BLOCKED_REASON);
+    };
+    // The first run: K-Supermarket Testikylä (S900) answers the challenge in the price-level basket's round, after the stores.
+    await blocked();
     const { rows: runs } = await sql.query(`SELECT status, attempts, last_error FROM ingest.feed_runs WHERE source = 'k-ruoka'`);
     expect(runs).toEqual([{ status: 'failed', attempts: 1, last_error: expect.stringContaining(K_RUOKA_BLOCKED_REASON) }]);
-    // The challenged store was asked once, and nothing after the challenge.
-    const challenged = standIn.kRuoka.requests().filter((r) => r.query.get('storeId') === 'S900' || JSON.stringify(r.body ?? null).includes('S900'));
-    expect(challenged).toHaveLength(1);
-    // The stores and the prices read before the challenge are in: K-Citymarket Ruoholahti's carrot purée.
+    const challenged = () => standIn.kRuoka.requests().filter((r) => r.query.get('storeId') === 'S900' || JSON.stringify(r.body ?? null).includes('S900')).length;
+    expect(challenged()).toBe(1); // asked once, never again in that run
+    // The stores read before the challenge are in.
     const ruoholahti = await store('k-ruoka', 'k-ruoka:N137');
     expect(ruoholahti).toMatchObject({ chain: 'kcitymarket', type: 'K', source: 'k-ruoka' });
-    const puree = await item('6418248002382', [ruoholahti.id]);
-    expect(puree.storeItems[0]).toMatchObject({ storeId: ruoholahti.id, source: 'k-ruoka' });
-    expect(puree.storeItems[0].price).toBeGreaterThan(0);
+
+    // A shopper compares carrot purée in K-Citymarket Ruoholahti: the next run spends its budget there first, and the
+    // price it reads before the challenge stops it again is kept.
+    const puree = (await itemIdOf('6418248002382')) as number;
+    await firstValueFrom(client.send<StoreTotalsResult>(ComparisonsPatterns.StoreTotals, { storeIds: [ruoholahti.id], lines: [{ itemId: puree, quantity: 1 }] }));
+    await pipeline.services[2].get(DemandCounter).flush();
+    await blocked();
+    expect(challenged()).toBe(2);
+    const searched = standIn.kRuoka.requests().filter((r) => r.path.includes('/product-search/'));
+    expect(searched[searched.length - 1]?.path).not.toContain('6418248002382'); // the demanded search came first, not last
+    expect(searched.some((r) => r.path.includes('6418248002382') && r.query.get('storeId') === 'N137')).toBe(true);
+    const priced = await item('6418248002382', [ruoholahti.id]);
+    expect(priced.storeItems[0]).toMatchObject({ storeId: ruoholahti.id, source: 'k-ruoka' });
+    expect(priced.storeItems[0].price).toBeGreaterThan(0);
   });
 
   it('Lidl: its stores with their dated hours and one national price in every Lidl store, saying so by its source', async () => {

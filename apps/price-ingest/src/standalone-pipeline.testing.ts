@@ -8,6 +8,8 @@ import { NestFactory } from '@nestjs/core';
 /** The standalone profile's feed pipeline in a test: the given projection services on the in-process bus, and price-ingest with its workers. */
 export interface StandalonePipeline {
   ingest: INestApplicationContext;
+  /** The projection services, in the order given. */
+  services: INestMicroservice[];
   /** Queues a run of `source` on `location` and answers it finished. */
   run(source: string, location: string): Promise<FeedRun>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function startStandalonePipeline(databaseUrl: string, env: Record<s
   await ingest.init();
   return {
     ingest,
+    services: apps,
     async run(source, location) {
       const feeds = ingest.get(FeedRunsService);
       const queued = await feeds.enqueue(source, location);

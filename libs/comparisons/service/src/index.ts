@@ -2,3 +2,4 @@ export * from './comparisons.module';
 export { ComparisonsService } from './comparisons.service';
 export type { ComparisonsModuleOptions } from './seed-options';
 export { PriceMatrixProjection } from './price-matrix.projection';
+export { DemandCounter } from './demand/demand-counter';
