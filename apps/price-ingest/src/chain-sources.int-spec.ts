@@ -126,15 +126,17 @@ describe('the chains’ web shops (S-kaupat, K-Ruoka, Lidl) through the standalo
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toContain(K_RUOKA_BLOCKED_REASON);
     };
-    // The first run: K-Supermarket Testikylä (S900) answers the challenge in the price-level basket's round, after the stores.
+    // The first run: K-Supermarket Testikylä (S900) answers its offer listing, the last round, with the challenge.
     await blocked();
     const { rows: runs } = await sql.query(`SELECT status, attempts, last_error FROM ingest.feed_runs WHERE source = 'k-ruoka'`);
     expect(runs).toEqual([{ status: 'failed', attempts: 1, last_error: expect.stringContaining(K_RUOKA_BLOCKED_REASON) }]);
-    const challenged = () => standIn.kRuoka.requests().filter((r) => r.query.get('storeId') === 'S900' || JSON.stringify(r.body ?? null).includes('S900')).length;
+    const challenged = () => standIn.kRuoka.requests().filter((r) => r.query.get('storeId') === 'S900' && r.path.startsWith('/kr-api/search-offers')).length;
     expect(challenged()).toBe(1); // asked once, never again in that run
-    // The stores read before the challenge are in.
+    // The stores and the prices read before the challenge are in: K-Citymarket Ruoholahti's offers came before it.
     const ruoholahti = await store('k-ruoka', 'k-ruoka:N137');
     expect(ruoholahti).toMatchObject({ chain: 'kcitymarket', type: 'K', source: 'k-ruoka' });
+    const { rows: kept } = await sql.query(`SELECT count(*)::int AS n FROM catalog.store_prices WHERE store_id = $1 AND source = 'k-ruoka'`, [ruoholahti.id]);
+    expect(kept[0].n).toBeGreaterThan(0);
 
     // A shopper compares carrot purée in K-Citymarket Ruoholahti: the next run spends its budget there first, and the
     // price it reads before the challenge stops it again is kept.

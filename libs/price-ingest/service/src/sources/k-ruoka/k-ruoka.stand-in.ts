@@ -37,7 +37,8 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
  * - `POST /kr-api/v2/product-search/{term}?storeId=` → the hits of `products-<store>.json` whose EAN is the term
  *   (or whose Finnish name contains it).
  * Like the real API it answers 409 to a request without `X-K-Build-Number`. The stores of `challenge.json`
- * (`storeIds`) answer their offers and searches, and every request when the challenge is switched on, with
+ * (`storeIds`) answer their offer listings and offer fetches (the whole-assortment round, so the stores before them
+ * are priced first), and every request when the challenge is switched on, with
  * Cloudflare's challenge: 503, `cf-mitigated: challenge`, the HTML page `challenge.html`. Returns false for any
  * path outside `/kr-api/`.
  */
@@ -79,7 +80,7 @@ export function kRuokaStandIn(options: KRuokaStandInOptions): KRuokaStandIn {
     }
     const search = /^\/kr-api\/v2\/product-search\/([^/]+)$/.exec(entry.path);
     if (entry.method === 'POST' && search) {
-      if (challenged.has(storeId)) return challenge(res);
+      // A challenged store's searches answer (nothing found): its offer listing, read in the last round, is challenged.
       const term = decodeURIComponent(search[1]).toLowerCase();
       const hits = ((fixture(`products-${storeId}.json`) as { result?: { product: { ean?: string; localizedName?: { finnish?: string } } }[] } | null)?.result ?? []).filter(
         (hit) => hit.product.ean === term || (!/^\d+$/.test(term) && (hit.product.localizedName?.finnish ?? '').toLowerCase().includes(term)),
