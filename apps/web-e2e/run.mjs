@@ -99,7 +99,8 @@ async function realDataSuite() {
       port,
       pgPort: process.env.WEB_E2E_REAL_PG_PORT || '54337',
       dataDir,
-      env: { HINTAKORI_DATA: 'real', OPEN_DATA_URL: `http://127.0.0.1:${standInPort}`, RATE_LIMIT_PER_MINUTE: '0' },
+      // The chains' web shops too, as an operator enables them after an agreement (their stand-ins replay the recorded formats).
+      env: { HINTAKORI_DATA: 'real', OPEN_DATA_URL: `http://127.0.0.1:${standInPort}`, INGEST_CHAIN_SOURCES: 's-kaupat,k-ruoka,lidl', RATE_LIMIT_PER_MINUTE: '0' },
       nodeArgs: ['--enable-source-maps'],
       log: (line) => log(`real-data ${line}`),
     });

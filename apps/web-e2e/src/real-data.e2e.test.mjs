@@ -1,5 +1,6 @@
 // The site on real, openly licensed data (HINTAKORI_DATA=real, `npm start -- --real`), filled at start from the local
-// stand-ins of OpenStreetMap, Open Prices and Open Food Facts (libs/price-ingest/service/fixtures): a shopper picks
+// stand-ins of OpenStreetMap, Open Prices and Open Food Facts (libs/price-ingest/service/fixtures), and of the chains'
+// web shops S-kaupat, K-Ruoka and Lidl (INGEST_CHAIN_SOURCES, as an operator enables them): a shopper picks
 // real stores, finds a real product, sees where each price came from, compares a cart across the stores, reads a
 // store's real opening hours (or that they are not known), and the sources page with the licences.
 // apps/web-e2e/run.mjs boots that site on its own port and runs this suite with REAL_DATA_URL; without it the suite is skipped.
@@ -22,16 +23,17 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
     browser = await launch();
     page = await (await newContext(browser, 1280)).newPage();
     page.on('pageerror', (e) => console.error('[pageerror]', e.message));
-    // The site fills itself after it is up: wait until the Open Prices run has put prices in (at most a minute).
-    for (let i = 0; i < 120; i++) {
+    // The site fills itself after it is up: OpenStreetMap, the chains' shops, then Open Prices. Wait until the Open
+    // Prices run, the last, has put its prices in (at most two minutes).
+    for (let i = 0; i < 240; i++) {
       const stores = await api('/stores?search=Prisma');
       if (stores.length > 0) {
         const items = await api(`/items?search=maito&storeIds=${stores.map((s) => s.id).join(',')}`);
-        if (items.some((item) => item.storeItems.some((s) => s.price !== null))) return;
+        if (items.some((item) => item.storeItems.some((s) => s.price !== null && s.source === 'open-prices'))) return;
       }
       await new Promise((r) => setTimeout(r, 500));
     }
-    assert.fail('the real data did not arrive within a minute');
+    assert.fail('the real data did not arrive within two minutes');
   });
 
   after(async () => {
@@ -96,10 +98,17 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
   });
 
   it('shows a store’s real opening hours, and says when they are not known', async () => {
-    const [hakaniemi] = await api('/stores?search=Hakaniemi');
-    await page.goto(`${BASE}/kaupat/${hakaniemi.urlSlug}`);
-    await page.getByRole('heading', { level: 1, name: hakaniemi.name }).waitFor();
+    const [itakeskus] = await api('/stores?search=Itäkeskus');
+    await page.goto(`${BASE}/kaupat/${itakeskus.urlSlug}`);
+    await page.getByRole('heading', { level: 1, name: itakeskus.name }).waitFor();
     assert.match(await page.getByText('Lähde: OpenStreetMap').first().innerText(), /OpenStreetMap/);
+    assert.equal(await page.getByTestId('opening-hours-unknown').count(), 0);
+    // S-market Hakaniemi is in OpenStreetMap and in S-kaupat: one store, with the shop's own data and hours.
+    const hakaniemi = (await api('/stores?search=Hakaniemi')).filter((s) => s.chain === 's-market');
+    assert.equal(hakaniemi.length, 1);
+    await page.goto(`${BASE}/kaupat/${hakaniemi[0].urlSlug}`);
+    await page.getByRole('heading', { level: 1, name: hakaniemi[0].name }).waitFor();
+    assert.match(await page.getByText(/^Lähde: S-kaupat/).first().innerText(), /S-kaupat/);
     assert.equal(await page.getByTestId('opening-hours-unknown').count(), 0);
 
     const [unknown] = (await api('/stores?search=K-Market')).filter((s) => s.openingHoursKnown === false);
@@ -117,5 +126,71 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
     for (const expected of ['OpenStreetMap', 'Open Food Facts', 'Open Prices', 'Open Database License (ODbL) 1.0', '© OpenStreetMapin tekijät']) {
       assert.ok(text.includes(expected), `the sources page names ${expected}`);
     }
+  });
+
+  it('compares a cart across an S-kaupat, a K-Ruoka and a Lidl store and says where each price came from', async () => {
+    const shopper = await (await newContext(browser, 1280)).newPage();
+    shopper.on('pageerror', (e) => console.error('[pageerror]', e.message));
+    const [kaleva] = (await api('/stores?search=Kaleva')).filter((s) => s.chain === 'prisma');
+    const [ruoholahti] = (await api('/stores?search=Ruoholahti')).filter((s) => s.chain === 'kcitymarket');
+    const [kamppi] = (await api('/stores?search=Kamppi')).filter((s) => s.chain === 'lidl');
+    assert.ok(kaleva && ruoholahti && kamppi, 'the chains’ stores came in from their shops');
+    await shopper.goto(`${BASE}/`);
+    for (const [query, store] of [
+      ['Kaleva', kaleva],
+      ['Ruoholahti', ruoholahti],
+      ['Kamppi', kamppi],
+    ]) {
+      const box = shopper.getByRole('combobox', { name: 'Valitse kaupat' });
+      await box.fill(query);
+      const option = shopper.getByRole('option', { name: new RegExp(store.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+      await option.waitFor();
+      await option.click();
+    }
+    const chips = shopper.getByRole('list', { name: 'Valitut kaupat' }).getByRole('listitem');
+    await chips.nth(2).waitFor();
+
+    // Carrot purée: the S group's and the K group's own shop prices, each saying where it came from.
+    const items = await api(`/items?search=porkkanasose&storeIds=${[kaleva.id, ruoholahti.id, kamppi.id].join(',')}`);
+    const puree = items.find((i) => i.ean === '6418248002382');
+    assert.ok(puree, 'the S-kaupat and K-Ruoka product is found');
+    const sPrice = puree.storeItems.find((p) => p.storeId === kaleva.id);
+    const kPrice = puree.storeItems.find((p) => p.storeId === ruoholahti.id);
+    assert.equal(sPrice.source, 's-kaupat');
+    assert.equal(kPrice.source, 'k-ruoka');
+    await shopper.goto(`${BASE}/tuotteet/${puree.urlSlug}-${puree.id}`);
+    const sources = shopper.getByTestId('price-source');
+    await sources.nth(1).waitFor();
+    const texts = await sources.allInnerTexts();
+    assert.ok(texts.some((t) => /^Lähde: S-kaupat \(S-ryhmän verkkokauppa\), kaupan verkkokaupan hinta \d{1,2}\.\d{1,2}\.\d{4}$/.test(t)), texts.join(' | '));
+    assert.ok(texts.some((t) => /^Lähde: K-Ruoka \(K-ryhmän verkkokauppa\), kaupan verkkokaupan hinta \d{1,2}\.\d{1,2}\.\d{4}$/.test(t)), texts.join(' | '));
+    await shopper.getByRole('button', { name: /^Lisää ostoskoriin: Suvi porkkanasose/ }).first().click();
+
+    // Lidl's mozzarella: one national price, which says so.
+    const [mozzarella] = (await api(`/items?search=mozzarella&storeIds=${kamppi.id}`)).filter((i) => i.storeItems.some((p) => p.source === 'lidl'));
+    assert.ok(mozzarella, 'Lidl’s national prices came in');
+    await shopper.goto(`${BASE}/tuotteet/${mozzarella.urlSlug}-${mozzarella.id}`);
+    const lidlSource = shopper.getByTestId('price-source').first();
+    await lidlSource.waitFor();
+    assert.match(await lidlSource.innerText(), /^Lähde: Lidl, Lidlin valtakunnallinen hinta \d{1,2}\.\d{1,2}\.\d{4}$/);
+    await shopper.getByRole('button', { name: /^Lisää ostoskoriin: .*Mozzarella/i }).first().click();
+
+    await shopper.getByTestId('cart-button').click();
+    const cart = shopper.getByRole('dialog', { name: 'Ostoskori' });
+    await cart.waitFor();
+    assert.equal(await cart.getByTestId('cart-line').count(), 2);
+    await cart.getByRole('button', { name: 'Vertaa' }).click();
+    const rows = shopper.getByRole('dialog', { name: 'Vertaa hintoja' }).getByTestId('store-total-row');
+    await rows.nth(2).waitFor();
+    assert.equal(await rows.count(), 3);
+    const text = (await rows.allInnerTexts()).join('\n');
+    for (const store of [kaleva, ruoholahti, kamppi]) assert.ok(text.includes(store.name), `the comparison lists ${store.name}`);
+    // An S and a K store price the purée themselves; the mozzarella is Lidl's national price, estimated in the others.
+    const mozzarellaPrice = mozzarella.storeItems.find((p) => p.storeId === kamppi.id).price;
+    const rowTexts = await rows.allInnerTexts();
+    const rowOf = (store) => rowTexts.find((t) => t.includes(store.name));
+    assert.equal(cents(rowOf(kaleva)), sPrice.price + mozzarellaPrice, 'Prisma: its own purée price and the estimated mozzarella');
+    assert.equal(cents(rowOf(ruoholahti)), kPrice.price + mozzarellaPrice, 'K-Citymarket: its own purée price and the estimated mozzarella');
+    await shopper.context().close();
   });
 });
