@@ -64,9 +64,11 @@ const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
   .filter((file) => file !== REAL_SUITE)
   // `node apps/web-e2e/run.mjs first-input first-screen`: only the suites whose file name contains one of the words.
   .filter((file) => onlySuites.length === 0 || onlySuites.some((word) => path.basename(file).includes(word)));
-let status = run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
+// `node apps/web-e2e/run.mjs real-data` picks only the real-data suite: with no other suite chosen, `node --test` must not
+// run (given no file, it would run every test file it finds in the repository).
+let status = suites.length === 0 ? 0 : run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
 await standalone?.stop();
-if (standalone && process.env.WEB_E2E_REAL !== 'false') {
+if (standalone && process.env.WEB_E2E_REAL !== 'false' && (onlySuites.length === 0 || onlySuites.some((word) => path.basename(REAL_SUITE).includes(word)))) {
   const realStatus = await realDataSuite();
   status = status || realStatus;
 }

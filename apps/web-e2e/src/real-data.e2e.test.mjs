@@ -175,6 +175,7 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
     assert.match(await lidlSource.innerText(), /^Lähde: Lidl, Lidlin valtakunnallinen hinta \d{1,2}\.\d{1,2}\.\d{4}$/);
     await shopper.getByRole('button', { name: /^Lisää ostoskoriin: .*Mozzarella/i }).first().click();
 
+    await shopper.goto(`${BASE}/`);
     await shopper.getByTestId('cart-button').click();
     const cart = shopper.getByRole('dialog', { name: 'Ostoskori' });
     await cart.waitFor();

@@ -231,5 +231,8 @@ describe('a store from open data', () => {
     renderWithProviders(<StoreSource source="s-group" />);
     renderWithProviders(<StoreSource source={null} />);
     expect(screen.getAllByTestId('store-source')).toHaveLength(1);
+    // A store from a chain's own web shop says so too (its data and hours are the shop's).
+    renderWithProviders(<StoreSource source="s-kaupat" />);
+    expect(screen.getAllByTestId('store-source')[1]).toHaveTextContent('Lähde: S-kaupat (S-ryhmän verkkokauppa) · Tietolähteet');
   });
 });

@@ -1,5 +1,6 @@
 import type { FeedInput } from '../feeds/feed-input';
-import type { FeedProduct, SourceAdapter } from '../feeds/feed-record';
+import { reject, type FeedProduct, type FeedRecord, type SourceAdapter } from '../feeds/feed-record';
+import { type Json, parseJsonLine } from '../feeds/values';
 import type { SourceHttp } from './source-http';
 
 /**
@@ -94,5 +95,22 @@ export function linesInput(lines: AsyncIterable<string>, progress: { done(): num
       closed = true;
       void iterator.return?.();
     },
+  };
+}
+
+/**
+ * The parser of a pull source's envelope lines (one JSON object a line, as its openInput wrote them): a blank line is
+ * nothing, a line that is not a JSON object one rejected line with the reason, the rest `parse`d.
+ */
+export function envelopeParser(parse: (record: Json) => FeedRecord[]): (line: string, lineNo: number) => FeedRecord[] {
+  return (text) => {
+    if (text.trim() === '') return [];
+    let record: Json;
+    try {
+      record = parseJsonLine(text);
+    } catch (error) {
+      return [reject('line', (error as Error).message, text.slice(0, 2000))];
+    }
+    return parse(record);
   };
 }

@@ -9,11 +9,14 @@ const Line = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** 'Lähde: OpenStreetMap' (with the credit it asks for) for a store from open data; nothing for a chain's own. */
+/**
+ * 'Lähde: OpenStreetMap' (with the credit it asks for) for a store from open data, 'Lähde: S-kaupat (…)' for one from
+ * a chain's own web shop (its data and hours are the shop's); nothing for a chain's or partner's feed file.
+ */
 export function StoreSource({ source }: { source: string | null | undefined }) {
   if (!source) return null;
   const info = dataSource(source);
-  if (!info.open) return null;
+  if (!info.open && info.url === null) return null;
   return (
     <Line data-testid="store-source">
       Lähde: {info.name}

@@ -1,9 +1,9 @@
 import type { FeedInput } from '../../feeds/feed-input';
 import { reject, type FeedRecord } from '../../feeds/feed-record';
-import { checkedEan, isObject, type Json, parseJsonLine, RecordError } from '../../feeds/values';
+import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values';
 import { guarded } from '../../feeds/adapters/common';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
-import { linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
+import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
 import { type HttpAnswer, SourceHttpError } from '../source-http';
 import { isWebStore, K_RUOKA_STORE_PREFIX, kRuokaOffer, kRuokaPrice, kRuokaProduct, kRuokaStore, type KRuokaLine, pricingEnd } from './k-ruoka.records';
 
@@ -237,16 +237,7 @@ export class KRuokaAdapter implements PullSourceAdapter {
   }
 
   createParser(): (line: string, lineNo: number) => FeedRecord[] {
-    return (text) => {
-      if (text.trim() === '') return [];
-      let record: Json;
-      try {
-        record = parseJsonLine(text);
-      } catch (error) {
-        return [reject('line', (error as Error).message, text.slice(0, 2000))];
-      }
-      return [parseLine(record)];
-    };
+    return envelopeParser((record) => [parseLine(record)]);
   }
 }
 

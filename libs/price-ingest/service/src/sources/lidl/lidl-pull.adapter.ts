@@ -1,10 +1,10 @@
 import { guarded } from '../../feeds/adapters/common';
 import type { FeedInput } from '../../feeds/feed-input';
 import { reject, type FeedRecord } from '../../feeds/feed-record';
-import { isObject, type Json, parseJsonLine, RecordError } from '../../feeds/values';
+import { isObject, type Json, RecordError } from '../../feeds/values';
 import type { RateLimit } from '../http/polite-http';
 import { planRefresh } from '../../refresh/refresh-plan';
-import { linesInput, type PullContext, type PullSourceAdapter, type RefreshPriorities } from '../pull-source';
+import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter, type RefreshPriorities } from '../pull-source';
 import { SourceHttpError, SourceUnreachableError } from '../source-http';
 import { type LidlLine, lidlItem, lidlStore } from './lidl.records';
 
@@ -272,14 +272,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
 
   createParser(): (line: string, lineNo: number) => FeedRecord[] {
     const now = this.now;
-    return (text) => {
-      if (text.trim() === '') return [];
-      let record: Json;
-      try {
-        record = parseJsonLine(text);
-      } catch (error) {
-        return [reject('line', (error as Error).message, text.slice(0, 2000))];
-      }
+    return envelopeParser((record): FeedRecord[] => {
       switch (record.t) {
         case 'store':
           return [guarded('store', record.s, () => ({ kind: 'store', value: lidlStore(isObject(record.s) ? record.s : notObject('a store')) }))];
@@ -301,7 +294,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
         default:
           return [reject('line', `unknown line type ${JSON.stringify(record.t)}`, record)];
       }
-    };
+    });
   }
 }
 

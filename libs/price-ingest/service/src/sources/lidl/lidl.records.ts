@@ -8,6 +8,7 @@ import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-i
 import { categoryRef, slugOr } from '../../feeds/adapters/common';
 import type { FeedPrice, FeedProduct, FeedStore } from '../../feeds/feed-record';
 import { checkedEan, comparisonUnit, euroCents, finnishLatLong, isObject, type Json, optStr, RecordError, str } from '../../feeds/values';
+import { type DayHours, mostCommonHours } from '../day-hours';
 
 /** What the site says of a Lidl price: one national price, the same in every Lidl store in Finland. */
 export const LIDL_NATIONAL_PRICE_NOTE = 'Lidlin valtakunnallinen hinta';
@@ -52,12 +53,6 @@ const FIXED_HOLIDAYS: Record<string, string> = {
   '12-31': 'Uudenvuodenaatto',
 };
 
-interface DayHours {
-  opens: string | null;
-  closes: string | null;
-  isOpenAllDay: boolean;
-}
-
 /** "2026-12-06T10:00:00" → "10:00" (the API gives local wall-clock times of the day). */
 function clock(value: unknown, field: string): string {
   const match = typeof value === 'string' ? /T(\d{2}):(\d{2})/.exec(value) : null;
@@ -84,7 +79,6 @@ function dayHours(entry: Json, index: number): DayHours {
 }
 
 const same = (a: DayHours, b: DayHours) => a.opens === b.opens && a.closes === b.closes && a.isOpenAllDay === b.isOpenAllDay;
-const keyOf = (h: DayHours) => (h.isOpenAllDay ? 'all-day' : `${h.opens ?? '-'}/${h.closes ?? '-'}`);
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
 function isoWeekday(date: string): number {
@@ -123,14 +117,7 @@ export function lidlHours(value: unknown): { weeklyHours: WeeklyHoursValue[]; ex
   for (let weekday = 1; weekday <= 7; weekday++) {
     const regular = days.filter((d) => d.weekday === weekday && REGULAR_REASONS.has(d.reason));
     if (regular.length === 0) continue;
-    const counts = new Map<string, { hours: DayHours; n: number }>();
-    for (const d of regular) {
-      const entry = counts.get(keyOf(d.hours)) ?? { hours: d.hours, n: 0 };
-      entry.n++;
-      counts.set(keyOf(d.hours), entry);
-    }
-    const best = [...counts.values()].reduce((a, b) => (b.n > a.n ? b : a));
-    weeklyHours.push({ weekday, ...best.hours });
+    weeklyHours.push({ weekday, ...(mostCommonHours(regular) as DayHours) });
   }
   const exceptions: OpeningExceptionValue[] = [];
   for (const d of days) {

@@ -1,5 +1,6 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
 import OpeningHours from 'opening_hours';
+import { ALL_DAY, CLOSED, type DayHours, hoursKey, mostCommonHours } from '../day-hours';
 
 /**
  * A store's opening times from its OSM `opening_hours` tag, in the contract's form, read with the reference
@@ -33,17 +34,8 @@ export interface StoreHoursOptions {
   patternWeeks?: number;
 }
 
-interface DayHours {
-  opens: string | null;
-  closes: string | null;
-  isOpenAllDay: boolean;
-}
-
-const CLOSED: DayHours = { opens: null, closes: null, isOpenAllDay: false };
-const ALL_DAY: DayHours = { opens: null, closes: null, isOpenAllDay: true };
 const UNKNOWN: StoreHours = { weeklyHours: [], exceptions: [], openingHoursKnown: false };
 
-const key = (h: DayHours) => (h.isOpenAllDay ? 'all-day' : `${h.opens ?? '-'}/${h.closes ?? '-'}`);
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -162,21 +154,13 @@ export function storeHours(value: string | undefined, options: StoreHoursOptions
     const ofWeekday = days.slice(0, patternDays).filter((d) => isoWeekday(d.day) === weekday);
     const regular = ofWeekday.filter((d) => holidays.nameOf(d.day) === null);
     const candidates = regular.length > 0 ? regular : ofWeekday;
-    const counts = new Map<string, { hours: DayHours; count: number }>();
-    for (const { hours } of candidates) {
-      const entry = counts.get(key(hours)) ?? { hours, count: 0 };
-      entry.count++;
-      counts.set(key(hours), entry);
-    }
-    // Map keeps insertion order, so on a tie the earliest hours win.
-    let best: { hours: DayHours; count: number } | null = null;
-    for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
-    return { weekday, ...(best?.hours ?? CLOSED) };
+    // On a tie the earliest hours win.
+    return { weekday, ...(mostCommonHours(candidates) ?? CLOSED) };
   });
 
   const exceptions: OpeningExceptionValue[] = [];
   for (const { day, hours, comment } of days.slice(0, exceptionDays)) {
-    if (key(hours) === key(weeklyHours[isoWeekday(day) - 1])) continue;
+    if (hoursKey(hours) === hoursKey(weeklyHours[isoWeekday(day) - 1])) continue;
     const description = holidays.nameOf(day) ?? eveName(day, holidays) ?? comment?.trim() ?? null;
     exceptions.push({ date: localDate(day), ...hours, description: description || null });
   }

@@ -1,6 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
 import OpeningHours from 'opening_hours';
 import { arr, isoDate, obj, RecordError } from '../../feeds/values';
+import { ALL_DAY, CLOSED, type DayHours, hoursKey, mostCommonHours } from '../day-hours';
 
 /**
  * A store's hours from S-kaupat's `weeklyOpeningHours` (three ISO weeks from the current one, each with seven dated
@@ -13,15 +14,6 @@ import { arr, isoDate, obj, RecordError } from '../../feeds/values';
  * day), and what spills past midnight belongs to the day that opened. '00:00'–'00:00' is open all day.
  */
 
-interface DayHours {
-  opens: string | null;
-  closes: string | null;
-  isOpenAllDay: boolean;
-}
-
-const CLOSED: DayHours = { opens: null, closes: null, isOpenAllDay: false };
-const ALL_DAY: DayHours = { opens: null, closes: null, isOpenAllDay: true };
-const key = (h: DayHours) => (h.isOpenAllDay ? 'all-day' : `${h.opens ?? '-'}/${h.closes ?? '-'}`);
 const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)(:00)?$/;
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
 
@@ -112,24 +104,17 @@ export function sKaupatHours(weeks: unknown, today: string): SKaupatHours {
   for (let weekday = 1; weekday <= 7; weekday++) {
     const ofWeekday = days.filter((d) => d.weekday === weekday);
     const regular = ofWeekday.filter((d) => finnishHoliday(d.date) === null);
-    const counts = new Map<string, { hours: DayHours; count: number }>();
-    for (const { hours } of regular.length > 0 ? regular : ofWeekday) {
-      const entry = counts.get(key(hours)) ?? { hours, count: 0 };
-      entry.count++;
-      counts.set(key(hours), entry);
-    }
     // On a tie the hours seen first (the earliest date) win.
-    let best: { hours: DayHours; count: number } | null = null;
-    for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
-    if (best) weeklyHours.push({ weekday, ...best.hours });
+    const best = mostCommonHours(regular.length > 0 ? regular : ofWeekday);
+    if (best) weeklyHours.push({ weekday, ...best });
   }
-  const regularOf = new Map(weeklyHours.map((w) => [w.weekday, key(w)]));
+  const regularOf = new Map(weeklyHours.map((w) => [w.weekday, hoursKey(w)]));
   const exceptions: OpeningExceptionValue[] = [];
   const seen = new Set<string>();
   for (const { date, weekday, hours } of days) {
     if (date < today || seen.has(date)) continue;
     seen.add(date);
-    if (regularOf.get(weekday) === key(hours)) continue;
+    if (regularOf.get(weekday) === hoursKey(hours)) continue;
     exceptions.push({ date, ...hours, description: finnishHoliday(date) ?? eveName(date) });
   }
   return { weeklyHours, exceptions };

@@ -1,9 +1,9 @@
 import type { FeedInput } from '../../feeds/feed-input';
 import { reject, type FeedRecord } from '../../feeds/feed-record';
 import { guarded } from '../../feeds/adapters/common';
-import { checkedEan, isObject, type Json, parseJsonLine, RecordError } from '../../feeds/values';
+import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
-import { linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
+import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
 import { SourceHttpError, SourceUnreachableError } from '../source-http';
 import { helsinkiDate } from './s-kaupat-hours';
 import { CATEGORY_PRODUCTS_QUERY, NAVIGATION_QUERY, PRODUCTS_BY_EANS_QUERY, STORE_SEARCH_QUERY, storeHoursQuery } from './s-kaupat.queries';
@@ -293,16 +293,7 @@ export class SKaupatAdapter implements PullSourceAdapter {
 
   createParser(): (line: string, lineNo: number) => FeedRecord[] {
     const today = helsinkiDate(this.now());
-    return (text) => {
-      if (text.trim() === '') return [];
-      let record: Json;
-      try {
-        record = parseJsonLine(text);
-      } catch (error) {
-        return [reject('line', (error as Error).message, text.slice(0, 2000))];
-      }
-      return parseLine(record, today);
-    };
+    return envelopeParser((record) => parseLine(record, today));
   }
 }
 
