@@ -1,70 +1,27 @@
 import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
-import { CatalogModule } from '@hintakori/catalog-service';
-import { ComparisonsModule } from '@hintakori/comparisons-service';
-import { createKafkaAdmin, InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
-import {
-  FeedRunsService,
-  PriceIngestModule,
-  PROJECTION_TOPICS,
-  startOpenDataStandIn,
-  waitForProjections,
-  withIngestConfig,
-  type FeedRun,
-  type OpenDataStandIn,
-} from '@hintakori/price-ingest-service';
+import type { InProcessClient } from '@hintakori/platform-messaging';
+import { FeedRunsService, startOpenDataStandIn, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { StoresPatterns, type StoreDto } from '@hintakori/stores-contracts';
-import { StoresModule } from '@hintakori/stores-service';
-import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { Admin } from '@platformatic/kafka';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { type DistributedPipeline, startDistributedPipeline } from './distributed-pipeline.testing';
 
 /**
  * The chains' web shops (S-kaupat, K-Ruoka, Lidl) end to end on the distributed profile: the stand-ins replay their
  * recorded formats (fixtures/{s-kaupat,k-ruoka,lidl}); the runs are queued on BullMQ (Redis) and run by price-ingest's
  * worker, which publishes to Kafka; the real catalog, stores and comparisons projections consume the topics into
- * PostgreSQL. The standalone twin is chain-sources.int-spec.ts. (Below, the setup of open-data.contract-spec.ts:)
- *
- * Real open data end to end on the distributed profile: the local stand-ins replay the recorded formats of the
- * Overpass API, Open Food Facts and Open Prices; the runs are queued on BullMQ (Redis) and run by price-ingest's worker,
- * which publishes to Kafka; the real catalog, stores and comparisons projections consume the topics into PostgreSQL
- * and are read back through the services' handlers (on a private in-process bus: the events, not the reads, are
- * what goes through Kafka here). The standalone twin is open-data.int-spec.ts.
- *
- * The broker is shared: this test has its own database, queue prefix and consumer groups (starting at the topics'
- * current ends), and its registry ids start at a random base far from other data, so projected rows are selected by
- * id range (other tests' events published meanwhile land in this database too).
+ * PostgreSQL (distributed-pipeline.testing.ts). The standalone twin is chain-sources.int-spec.ts. Registry ids from
+ * 700M…899M: apart from open-data.contract-spec.ts's 200M…699M and feed-pipeline.contract-spec.ts's 900M….
  */
-const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:59092').split(',');
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:56379';
-const TAG = randomBytes(4).toString('hex');
-const ID_RANGE = 100_000;
-/** 700M…899M: apart from open-data.contract-spec.ts's 200M…699M and feed-pipeline.contract-spec.ts's 900M… bases. */
-const BASE = 700_000_000 + (randomBytes(2).readUInt16BE(0) % 200) * 1_000_000;
-
 describe('the chains’ web shops through Kafka on the distributed profile', () => {
-  let db: TestDatabase;
+  let pipeline: DistributedPipeline;
   let sql: Client;
+  let client: InProcessClient;
+  let BASE: number;
+  const inRange = (column: string) => pipeline.inRange(column);
+  const run = (source: string, location: string): Promise<FeedRun> => pipeline.run(source, location);
   let standIn: OpenDataStandIn;
-  let admin: Admin;
-  let ingest: INestApplicationContext;
-  const services: INestMicroservice[] = [];
-  const groups: Record<string, readonly string[]> = {};
-  const bus = new InProcessBus();
-  const client = new InProcessClient(bus);
-  const inRange = (column: string) => `${column} > ${BASE} AND ${column} <= ${BASE + ID_RANGE}`;
 
-  /** Queues a run, waits for it and then for the projections to have committed everything on the ingest topics. */
-  const run = async (source: string, location: string): Promise<FeedRun> => {
-    const feeds = ingest.get(FeedRunsService);
-    const queued = await feeds.enqueue(source, location);
-    const [done] = await feeds.waitFor([queued.id], undefined, 200);
-    await waitForProjections(BROKERS, { groups, pollMs: 300, timeoutMs: 60_000 });
-    return done;
-  };
   const storeId = async (externalId: string, source = 'osm'): Promise<number> => {
     const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = $2 AND external_id = $1`, [externalId, source]);
     expect(rows).toHaveLength(1);
@@ -84,60 +41,21 @@ describe('the chains’ web shops through Kafka on the distributed profile', () 
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
     standIn = await startOpenDataStandIn();
-    admin = createKafkaAdmin(`chain-sources-contract-${TAG}`, BROKERS, 5);
-    const prefix = `ct_${TAG}_chains`;
-    const env = {
-      HINTAKORI_PROFILE: 'distributed',
-      KAFKA_BROKERS: BROKERS.join(','),
-      REDIS_URL,
-      INGEST_QUEUE_PREFIX: prefix,
-      INGEST_BACKOFF_MS: '200',
+    const env: Record<string, string> = {
       // The category tree only: stores, items and prices come from the open data.
       SEED_DEMO_DATA: 'true',
       OPEN_FOOD_FACTS_URL: standIn.url,
       // A year of dated exceptions, so Christmas Eve and Independence Day are in the window whatever today is.
       INGEST_OSM_EXCEPTION_DAYS: '370',
     };
-    const config = testConfig(db.url, env);
-    expect(config.profile).toBe('distributed');
-    ingest = await NestFactory.createApplicationContext(
-      PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }),
-      { logger: ['error'] },
-    );
-    await ingest.init();
-    for (const seq of ['item_id_seq', 'store_id_seq', 'offer_id_seq']) await sql.query(`SELECT setval('ingest.${seq}', $1)`, [BASE]);
-    // Fresh consumer groups starting at the topics' current ends: they see this test's events and newer ones.
-    for (const [service, topics] of Object.entries(PROJECTION_TOPICS)) groups[`${prefix}-${service}`] = topics;
-    for (const [groupId, topics] of Object.entries(groups)) {
-      const watermarks = await topicWatermarks(admin, topics);
-      await setCommittedOffsets(admin, groupId, new Map([...watermarks].map(([topic, partitions]) => [topic, partitions.map((p) => ({ partition: p.partition, offset: p.high }))])));
-    }
-    for (const module of [
-      CatalogModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-catalog` }),
-      StoresModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-stores` }),
-      ComparisonsModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-comparisons` }),
-    ]) {
-      const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(bus), logger: ['error', 'warn'] });
-      await app.listen();
-      await app.get(KafkaBatchConsumer).whenJoined();
-      services.push(app);
-    }
+    pipeline = await startDistributedPipeline({ name: 'chains', bases: { from: 700_000_000, millions: 200 }, env });
+    ({ sql, client, base: BASE } = pipeline);
   });
 
   afterAll(async () => {
-    await ingest?.close();
-    await Promise.all(services.map((app) => app.close()));
+    await pipeline?.close();
     await standIn?.close();
-    await sql?.end();
-    await db?.drop();
-    if (admin) {
-      await admin.deleteGroups({ groups: Object.keys(groups) }).catch(() => undefined);
-      await admin.close();
-    }
   });
 
   it('imports S-kaupat through Kafka: the OpenStreetMap twin is one store with the shop’s name and hours, its campaign prices in the catalog', async () => {
@@ -176,10 +94,10 @@ describe('the chains’ web shops through Kafka on the distributed profile', () 
        FROM catalog.store_prices p WHERE p.source = 'lidl' AND ${inRange('p.store_id')}`,
     );
     expect(lidl[0].priced).toBe(lidl[0].stores);
-    const feeds = ingest.get(FeedRunsService);
+    const feeds = pipeline.ingest.get(FeedRunsService);
     const queued = await feeds.enqueue('k-ruoka', standIn.url);
     await expect(feeds.waitFor([queued.id], undefined, 200)).rejects.toThrow(/blocked by a bot challenge: K-Ruoka needs an agreement for this use/);
-    await waitForProjections(BROKERS, { groups, pollMs: 300, timeoutMs: 60_000 });
+    await pipeline.caughtUp();
     const ruoholahti = await storeId('k-ruoka:N137', 'k-ruoka');
     const { rows: kPrices } = await sql.query(`SELECT count(*)::int AS n FROM catalog.store_prices WHERE store_id = $1 AND source = 'k-ruoka'`, [ruoholahti]);
     expect(kPrices[0].n).toBeGreaterThan(0);

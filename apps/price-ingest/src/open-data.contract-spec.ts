@@ -1,28 +1,11 @@
 import { CatalogPatterns, type ItemDto } from '@hintakori/catalog-contracts';
-import { CatalogModule } from '@hintakori/catalog-service';
-import { ComparisonsModule } from '@hintakori/comparisons-service';
-import { createKafkaAdmin, InProcessBus, InProcessClient, InProcessServer, KafkaBatchConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
-import {
-  FeedRunsService,
-  OPEN_DATA_FIXTURES,
-  PriceIngestModule,
-  PROJECTION_TOPICS,
-  startOpenDataStandIn,
-  waitForProjections,
-  withIngestConfig,
-  type FeedRun,
-  type OpenDataStandIn,
-} from '@hintakori/price-ingest-service';
+import type { InProcessClient } from '@hintakori/platform-messaging';
+import { OPEN_DATA_FIXTURES, startOpenDataStandIn, type FeedRun, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { STORE_PAGE_SIZE, StoresPatterns, type StoreDto, type StoreMinimalDto } from '@hintakori/stores-contracts';
-import { StoresModule } from '@hintakori/stores-service';
-import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { Admin } from '@platformatic/kafka';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { type DistributedPipeline, ID_RANGE, startDistributedPipeline } from './distributed-pipeline.testing';
 
 /**
  * Real open data end to end on the distributed profile: the local stand-ins replay the recorded formats of the
@@ -31,37 +14,18 @@ import { firstValueFrom } from 'rxjs';
  * and are read back through the services' handlers (on a private in-process bus: the events, not the reads, are
  * what goes through Kafka here). The standalone twin is open-data.int-spec.ts.
  *
- * The broker is shared: this test has its own database, queue prefix and consumer groups (starting at the topics'
- * current ends), and its registry ids start at a random base far from other data, so projected rows are selected by
- * id range (other tests' events published meanwhile land in this database too).
+ * The broker is shared (distributed-pipeline.testing.ts): registry ids from 200M…699M, apart from
+ * chain-sources.contract-spec.ts's 700M…899M and feed-pipeline.contract-spec.ts's 900M… bases.
  */
-const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:59092').split(',');
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:56379';
-const TAG = randomBytes(4).toString('hex');
-const ID_RANGE = 100_000;
-/** 200M…699M: apart from feed-pipeline.contract-spec.ts's 900M… bases. */
-const BASE = 200_000_000 + (randomBytes(2).readUInt16BE(0) % 500) * 1_000_000;
-
 describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the distributed profile', () => {
-  let db: TestDatabase;
+  let pipeline: DistributedPipeline;
   let sql: Client;
+  let client: InProcessClient;
+  let BASE: number;
+  const inRange = (column: string) => pipeline.inRange(column);
+  const run = (source: string, location: string): Promise<FeedRun> => pipeline.run(source, location);
   let standIn: OpenDataStandIn;
-  let admin: Admin;
-  let ingest: INestApplicationContext;
-  const services: INestMicroservice[] = [];
-  const groups: Record<string, readonly string[]> = {};
-  const bus = new InProcessBus();
-  const client = new InProcessClient(bus);
-  const inRange = (column: string) => `${column} > ${BASE} AND ${column} <= ${BASE + ID_RANGE}`;
 
-  /** Queues a run, waits for it and then for the projections to have committed everything on the ingest topics. */
-  const run = async (source: string, location: string): Promise<FeedRun> => {
-    const feeds = ingest.get(FeedRunsService);
-    const queued = await feeds.enqueue(source, location);
-    const [done] = await feeds.waitFor([queued.id], undefined, 200);
-    await waitForProjections(BROKERS, { groups, pollMs: 300, timeoutMs: 60_000 });
-    return done;
-  };
   const storeId = async (externalId: string): Promise<number> => {
     const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = 'osm' AND external_id = $1`, [externalId]);
     expect(rows).toHaveLength(1);
@@ -82,60 +46,21 @@ describe('open data (OSM, Open Food Facts, Open Prices) through Kafka on the dis
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
     standIn = await startOpenDataStandIn();
-    admin = createKafkaAdmin(`open-data-contract-${TAG}`, BROKERS, 5);
-    const prefix = `ct_${TAG}_opendata`;
-    const env = {
-      HINTAKORI_PROFILE: 'distributed',
-      KAFKA_BROKERS: BROKERS.join(','),
-      REDIS_URL,
-      INGEST_QUEUE_PREFIX: prefix,
-      INGEST_BACKOFF_MS: '200',
+    const env: Record<string, string> = {
       // The category tree only: stores, items and prices come from the open data.
       SEED_DEMO_DATA: 'true',
       OPEN_FOOD_FACTS_URL: standIn.url,
       // A year of dated exceptions, so Christmas Eve and Independence Day are in the window whatever today is.
       INGEST_OSM_EXCEPTION_DAYS: '370',
     };
-    const config = testConfig(db.url, env);
-    expect(config.profile).toBe('distributed');
-    ingest = await NestFactory.createApplicationContext(
-      PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }),
-      { logger: ['error'] },
-    );
-    await ingest.init();
-    for (const seq of ['item_id_seq', 'store_id_seq', 'offer_id_seq']) await sql.query(`SELECT setval('ingest.${seq}', $1)`, [BASE]);
-    // Fresh consumer groups starting at the topics' current ends: they see this test's events and newer ones.
-    for (const [service, topics] of Object.entries(PROJECTION_TOPICS)) groups[`${prefix}-${service}`] = topics;
-    for (const [groupId, topics] of Object.entries(groups)) {
-      const watermarks = await topicWatermarks(admin, topics);
-      await setCommittedOffsets(admin, groupId, new Map([...watermarks].map(([topic, partitions]) => [topic, partitions.map((p) => ({ partition: p.partition, offset: p.high }))])));
-    }
-    for (const module of [
-      CatalogModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-catalog` }),
-      StoresModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-stores` }),
-      ComparisonsModule.forRoot(config, { seedFromFeed: true, eventConsumerGroup: `${prefix}-comparisons` }),
-    ]) {
-      const app = await NestFactory.createMicroservice(module, { strategy: new InProcessServer(bus), logger: ['error', 'warn'] });
-      await app.listen();
-      await app.get(KafkaBatchConsumer).whenJoined();
-      services.push(app);
-    }
+    pipeline = await startDistributedPipeline({ name: 'opendata', bases: { from: 200_000_000, millions: 500 }, env });
+    ({ sql, client, base: BASE } = pipeline);
   });
 
   afterAll(async () => {
-    await ingest?.close();
-    await Promise.all(services.map((app) => app.close()));
+    await pipeline?.close();
     await standIn?.close();
-    await sql?.end();
-    await db?.drop();
-    if (admin) {
-      await admin.deleteGroups({ groups: Object.keys(groups) }).catch(() => undefined);
-      await admin.close();
-    }
   });
 
   it('imports the chains’ stores from OpenStreetMap into the stores projection, skipping and counting the rest', async () => {
