@@ -2,6 +2,10 @@
 // `npm run build:extension`: bundles the Hintakori browser extension (apps/extension) with esbuild into
 // unpacked folders dist/extension/{chromium,firefox} and zips them as
 // dist/extension/hintakori-chromium.zip and hintakori-firefox.zip (served by the gateway at /lisaosa/…).
+// That production build names only the production site and the shops.
+// `EXTENSION_DEV=1 node tools/build/build-extension.mjs`: the development build, which also runs on the local site
+// (http://localhost:*, http://127.0.0.1:*), into dist/extension-dev/{chromium,firefox} (no zips), for a local
+// standalone and the browser e2e. It never overwrites the production build.
 import { build } from 'esbuild';
 import { strToU8, zipSync, zlibSync } from 'fflate';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,11 +14,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const src = path.join(root, 'apps/extension/src');
-const out = path.join(root, 'dist/extension');
+const dev = process.env.EXTENSION_DEV === '1';
+const out = path.join(root, dev ? 'dist/extension-dev' : 'dist/extension');
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const started = Date.now();
 
-const common = { bundle: true, format: 'iife', platform: 'browser', target: ['chrome120', 'firefox140'], legalComments: 'none', logLevel: 'warning' };
+const common = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['chrome120', 'firefox140'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  // lib/config.ts DEV_BUILD: the local site's match patterns and origins exist only in the development build.
+  define: { __HINTAKORI_DEV__: dev ? 'true' : 'false' },
+};
 const scripts = await build({
   ...common,
   entryPoints: {
@@ -44,13 +58,17 @@ for (const target of ['chromium', 'firefox']) {
   };
   for (const file of scripts.outputFiles) files[path.basename(file.path)] = file.contents;
   for (const [name, contents] of Object.entries(files)) writeFileSync(path.join(dir, name), contents);
+  if (dev) {
+    console.log(`[extension] ${path.relative(root, dir)}/ (development build: also the local site)`);
+    continue;
+  }
   const zip = path.join(out, `hintakori-${target}.zip`);
   // Fixed timestamps: the same sources give the same zip.
   const entries = Object.fromEntries(Object.entries(files).map(([name, contents]) => [name, [contents, { mtime: new Date('2026-01-01T00:00:00Z') }]]));
   writeFileSync(zip, zipSync(entries, { level: 9 }));
   console.log(`[extension] ${path.relative(root, dir)}/ and ${path.relative(root, zip)} (${(statSync(zip).size / 1024).toFixed(1)} kB)`);
 }
-console.log(`[extension] built ${version} in ${Date.now() - started} ms`);
+console.log(`[extension] built ${version}${dev ? ' (development)' : ''} in ${Date.now() - started} ms`);
 
 /** The toolbar icon, drawn here so no binary sits in the repository: a green rounded square with a white basket. */
 function icon(size) {

@@ -11,7 +11,8 @@ const FETCH_TIMEOUT_MS = 15_000;
 ext.runtime.onMessage.addListener((message: ExtensionMessage, sender, sendResponse) => {
   if (sender.id !== ext.runtime.id) return false;
   if (message?.type === 'hintakori:site-seen') {
-    void rememberSite(sender.url);
+    // Only from the top frame of a tab; rememberSite checks the tab's origin against the allow-list.
+    if (sender.tab && sender.frameId === 0) void rememberSite(sender.url);
     return false;
   }
   if (message?.type === 'hintakori:cart') {
@@ -21,7 +22,10 @@ ext.runtime.onMessage.addListener((message: ExtensionMessage, sender, sendRespon
   return false;
 });
 
-/** The site that pinged us (a content script only runs on the Hintakori hosts) becomes the default API. */
+/**
+ * The site that pinged us becomes the default API, when its origin is on the allow-list (normaliseBaseUrl: the
+ * production site, and in a development build the local site); a ping from any other page is ignored.
+ */
 async function rememberSite(url: string | undefined): Promise<void> {
   const base = url ? normaliseBaseUrl(url) : null;
   if (!base) return;
@@ -29,7 +33,7 @@ async function rememberSite(url: string | undefined): Promise<void> {
   if (stored[STORAGE.siteBaseUrl] !== base) await ext.storage.local.set({ [STORAGE.siteBaseUrl]: base });
 }
 
-/** The user's setting, else the site they came from, else production. */
+/** The user's setting, else the site they came from, else production; each stored value re-checked against the allow-list. */
 async function apiBaseUrl(): Promise<string> {
   const stored = await ext.storage.local.get([STORAGE.baseUrl, STORAGE.siteBaseUrl]);
   for (const candidate of [stored[STORAGE.baseUrl], stored[STORAGE.siteBaseUrl]]) {

@@ -1,27 +1,29 @@
-import { SITE_MATCHES } from './lib/config';
+import { DEV_BUILD, siteMatches } from './lib/config';
 import { SHOPS } from './shops';
 
 export type Target = 'chromium' | 'firefox';
 
 /**
  * Manifest V3 for each browser. Permissions are only `storage` plus the Hintakori hosts (the API the
- * background worker calls); the shops are reached by content scripts alone.
+ * background worker calls); the shops are reached by content scripts alone. The production build names only
+ * the production site and the shops; a development build (`dev`) adds the local site on any port.
  */
-export function manifest(target: Target, version: string): Record<string, unknown> {
+export function manifest(target: Target, version: string, { dev = DEV_BUILD }: { dev?: boolean } = {}): Record<string, unknown> {
   const shopMatches = SHOPS.flatMap((shop) => shop.matches);
+  const site = siteMatches(dev);
   return {
     manifest_version: 3,
-    name: 'Hintakori',
+    name: dev ? 'Hintakori (kehitys)' : 'Hintakori',
     short_name: 'Hintakori',
     version,
     description: 'Vie Hintakorin ostoskorin ostoslistaksi S-kauppojen ja K-Ruoan verkkokauppaan.',
     homepage_url: 'https://hintakori.fi/lisaosa',
     icons: { '48': 'icons/icon-48.png', '128': 'icons/icon-128.png' },
     permissions: ['storage'],
-    host_permissions: SITE_MATCHES,
+    host_permissions: site,
     background: target === 'chromium' ? { service_worker: 'background.js' } : { scripts: ['background.js'] },
     content_scripts: [
-      { matches: SITE_MATCHES, js: ['site.js'], run_at: 'document_start' },
+      { matches: site, js: ['site.js'], run_at: 'document_start' },
       { matches: shopMatches, js: ['shop.js'], run_at: 'document_idle' },
     ],
     options_ui: { page: 'options.html', open_in_tab: false },

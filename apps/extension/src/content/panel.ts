@@ -1,6 +1,9 @@
-// The "Hintakori-ostoslista" panel drawn on the shop's page. Built with DOM calls inside a shadow root,
-// so the shop's styles do not leak in and no shop data is read.
+// The "Hintakori-ostoslista" panel drawn on the shop's page. Built with DOM calls inside a closed shadow root,
+// so the shop's styles do not leak in, the shop's scripts cannot read or change it, and no shop data is read.
+// Every text from the API is set as text (textContent, attributes), never as HTML; pictures load only from the
+// hosts the site's CSP allows (lib/pictures.ts).
 import { type ChecklistLine, checklistTotal, formatPrice, progressText } from '../lib/cart';
+import { allowedPictureUrl } from '../lib/pictures';
 import type { ShopAdapter } from '../shops';
 
 export interface PanelModel {
@@ -47,15 +50,21 @@ footer { padding: 10px 12px; display: flex; flex-direction: column; gap: 8px; }
 .collapsed ul, .collapsed footer, .collapsed .meta, .collapsed .message { display: none; }
 `;
 
-/** Creates the panel host once and returns a renderer for its content. */
+/** The panel this content script mounted: the closed root is reachable only through this reference. */
+let mounted: { root: ShadowRoot; host: HTMLElement } | null = null;
+
+/**
+ * Creates the panel host once (again after "Sulje" removed it) and returns its closed shadow root. An element the
+ * shop put under the same id is never reused.
+ */
 export function mountPanel(): { root: ShadowRoot; host: HTMLElement } {
-  const existing = document.getElementById('hintakori-ostoslista');
-  if (existing?.shadowRoot) return { root: existing.shadowRoot, host: existing };
+  if (mounted?.host.isConnected) return mounted;
   const host = document.createElement('div');
   host.id = 'hintakori-ostoslista';
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   (document.body ?? document.documentElement).append(host);
-  return { root, host };
+  mounted = { root, host };
+  return mounted;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -104,7 +113,8 @@ export function renderChecklist(root: ShadowRoot, model: PanelModel, actions: Pa
       box.closest('li')?.classList.toggle('done', box.checked);
       progress.textContent = progressText(lines, checked);
     });
-    const picture = line.pictureUrl ? el('img', { src: line.pictureUrl, alt: '', loading: 'lazy', referrerPolicy: 'no-referrer' }) : el('span', { className: 'noimg' });
+    const pictureUrl = allowedPictureUrl(line.pictureUrl, model.baseUrl);
+    const picture = pictureUrl ? el('img', { src: pictureUrl, alt: '', loading: 'lazy', referrerPolicy: 'no-referrer' }) : el('span', { className: 'noimg' });
     const search = el('a', { className: 'search', href: model.shop.searchUrl(line.searchTerm), textContent: `Hae ${model.shop.nameElative}` });
     search.setAttribute('aria-label', `Hae ${model.shop.nameElative}: ${line.name}`);
     const details = el('div', {}, el('div', { className: 'name', textContent: line.name }), el('div', { className: 'qty', textContent: `${line.quantity} kpl` }), search);

@@ -62,13 +62,21 @@ describe('checklist', () => {
 });
 
 describe('base URL setting', () => {
-  it('accepts production and local origins only', () => {
+  it('accepts the production origins only in the production build', () => {
     expect(normaliseBaseUrl('https://hintakori.fi/ostoskorivertailu')).toBe('https://hintakori.fi');
-    expect(normaliseBaseUrl('http://localhost:3000/')).toBe('http://localhost:3000');
-    expect(normaliseBaseUrl('http://127.0.0.1:3330')).toBe('http://127.0.0.1:3330');
+    expect(normaliseBaseUrl('https://www.hintakori.fi')).toBe('https://www.hintakori.fi');
+    expect(normaliseBaseUrl('http://localhost:3000/')).toBeNull();
+    expect(normaliseBaseUrl('http://127.0.0.1:3330')).toBeNull();
     expect(normaliseBaseUrl('http://hintakori.fi')).toBeNull();
     expect(normaliseBaseUrl('https://evil.example')).toBeNull();
     expect(normaliseBaseUrl('https://user:pw@hintakori.fi')).toBeNull();
     expect(normaliseBaseUrl('not a url')).toBeNull();
+  });
+
+  it('adds the local origins in a development build', () => {
+    expect(normaliseBaseUrl('http://localhost:3000/', true)).toBe('http://localhost:3000');
+    expect(normaliseBaseUrl('http://127.0.0.1:3330', true)).toBe('http://127.0.0.1:3330');
+    expect(normaliseBaseUrl('https://evil.example', true)).toBeNull();
+    expect(normaliseBaseUrl('http://localhost.evil.example', true)).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
-// Options page: the Hintakori base URL (production by default, or a local standalone profile).
+// Options page: the Hintakori base URL (production by default; a development build also takes a local standalone profile).
 import { ext } from '../lib/browser';
-import { normaliseBaseUrl, PRODUCTION_BASE_URL } from '../lib/config';
+import { allowedBaseUrlsText, normaliseBaseUrl, PRODUCTION_BASE_URL } from '../lib/config';
 import { STORAGE } from '../lib/messages';
 
 const form = document.getElementById('settings') as HTMLFormElement;
 const input = document.getElementById('base-url') as HTMLInputElement;
 const status = document.getElementById('status') as HTMLElement;
 const siteBase = document.getElementById('site-base-url') as HTMLElement;
+const allowed = document.getElementById('allowed-base-urls') as HTMLElement;
+allowed.textContent = allowedBaseUrlsText();
 
 function say(text: string, isError = false): void {
   status.textContent = text;
@@ -17,7 +19,7 @@ void ext.storage.local.get([STORAGE.baseUrl, STORAGE.siteBaseUrl]).then((stored)
   const own = stored[STORAGE.baseUrl];
   const site = stored[STORAGE.siteBaseUrl];
   input.value = typeof own === 'string' ? own : '';
-  siteBase.textContent = typeof site === 'string' ? site : PRODUCTION_BASE_URL;
+  siteBase.textContent = (typeof site === 'string' && normaliseBaseUrl(site)) || PRODUCTION_BASE_URL;
 });
 
 form.addEventListener('submit', (event) => {
@@ -28,7 +30,7 @@ form.addEventListener('submit', (event) => {
   }
   const base = normaliseBaseUrl(input.value);
   if (!base) {
-    say('Osoitteen pitää olla https://hintakori.fi tai http://localhost:<portti>.', true);
+    say(`Osoitteen pitää olla ${allowedBaseUrlsText()}.`, true);
     return;
   }
   input.value = base;
