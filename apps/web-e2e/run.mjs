@@ -31,8 +31,10 @@ try {
 }
 process.env.CHROMIUM_PATH = chromium;
 
-// The extension suite loads the unpacked build, and the gateway serves its zips on /lisaosa: build it always (about a second).
+// The gateway serves the production build's zips on /lisaosa (dist/extension); the extension suite loads the
+// development build (dist/extension-dev/chromium), the only one that runs on a local site. Build both always (about a second each).
 if (run(process.execPath, ['tools/build/build-extension.mjs']) !== 0) process.exit(1);
+if (run(process.execPath, ['tools/build/build-extension.mjs'], { EXTENSION_DEV: '1' }) !== 0) process.exit(1);
 
 let baseUrl = process.env.BASE_URL;
 let standalone;

@@ -2,9 +2,14 @@
 // ping gets its pong, the buy dialog shows the store chooser, and the K group link lands on a local
 // stand-in of k-ruoka.fi (Chromium's --host-resolver-rules points the shop's host at an HTTPS server
 // started here) where the extension's checklist panel lists the cart with that store's prices.
-// Without the extension the dialog shows the install prompt that links to /lisaosa.
+// Without the extension the dialog shows the install prompt that links to /lisaosa, whose zips are the production
+// build (no localhost in their manifests).
 //   BASE_URL=http://localhost:3000 node --test apps/web-e2e/src/extension.e2e.test.mjs
-// Needs the built extension (npm run build:extension; apps/web-e2e/run.mjs builds it).
+// Loads the development build, the only one that runs on a local site (EXTENSION_DEV=1 node
+// tools/build/build-extension.mjs → dist/extension-dev/chromium); the gateway serves the production zips
+// (npm run build:extension → dist/extension). apps/web-e2e/run.mjs builds both.
+// The panel's shadow root is closed, so Playwright's locators cannot reach it: the test reads and clicks it through
+// the DevTools protocol (./extension-panel.mjs), as no page script can.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,11 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { strFromU8, unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { BASE_URL, HELSINKI, launch, newContext } from './browser.mjs';
+import { tickLine, waitForPanel } from './extension-panel.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const EXTENSION = path.join(ROOT, 'dist/extension/chromium');
+const EXTENSION = path.join(ROOT, 'dist/extension-dev/chromium');
 const SHOTS = path.join(ROOT, 'dist/screenshots');
 const SHOP_HOST = 'www.k-ruoka.fi';
 const PRODUCT_QUERIES = (process.env.PRODUCT_QUERIES || 'maito,leipä,juusto,kahvi,omena,a').split(',');
@@ -49,7 +56,7 @@ async function startShop(dir) {
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(EXTENSION, 'manifest.json')), 'build the extension first: npm run build:extension');
+  assert.ok(fs.existsSync(path.join(EXTENSION, 'manifest.json')), 'build the development extension first: EXTENSION_DEV=1 node tools/build/build-extension.mjs');
   fs.mkdirSync(SHOTS, { recursive: true });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hk-ext-e2e-'));
   shop = await startShop(tmp);
@@ -193,52 +200,51 @@ describe('browser extension', { timeout: 600_000 }, () => {
     assert.equal(new URL(shopPage.url()).host, SHOP_HOST);
     await shopPage.getByRole('heading', { name: 'K-Ruoka testikauppa' }).waitFor();
 
-    const panel = shopPage.getByTestId('hintakori-panel');
-    await panel.getByRole('heading', { name: 'Hintakori-ostoslista' }).waitFor();
-    const lines = panel.getByTestId('hintakori-line');
-    await lines.first().waitFor();
-    assert.equal(await lines.count(), LINES);
-    assert.equal(await panel.getByTestId('hintakori-progress').innerText(), `0/${LINES} lisätty`);
-    assert.match(await panel.innerText(), new RegExp(`Hinnat: ${state.storeName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    const panel = await waitForPanel(shopPage, (p) => p.lines.length > 0, 'the cart');
+    assert.equal(panel.heading, 'Hintakori-ostoslista');
+    assert.equal(panel.lines.length, LINES);
+    assert.equal(panel.progress, `0/${LINES} lisätty`);
+    assert.ok(panel.text.includes(`Hinnat: ${state.storeName}`), `the panel names the store: ${panel.text}`);
+    // The shop's own scripts see the host element, not what is inside it.
+    assert.equal(await shopPage.evaluate(() => document.getElementById('hintakori-ostoslista')?.shadowRoot ?? null), null);
 
     // The same cart as the API answers it for that store: names, quantities, prices and search links.
     const api = await (await fetch(`${BASE_URL}/api/shoppingCarts/${state.cartId}?storeIds=${state.storeId}`)).json();
     assert.equal(api.items.length, LINES);
     for (const { item, quantity } of api.items) {
       assert.ok(state.names.includes(item.name), `${item.name} was added`);
-      const line = panel.locator(`[data-testid="hintakori-line"][data-item-id="${item.id}"]`);
-      const text = await line.innerText();
-      assert.ok(text.includes(item.name), `panel shows ${item.name}`);
-      assert.ok(text.includes(`${quantity} kpl`));
+      const line = panel.lines.find((l) => l.itemId === String(item.id));
+      assert.ok(line, `panel has a line for ${item.name}`);
+      assert.ok(line.text.includes(item.name), `panel shows ${item.name}`);
+      assert.ok(line.text.includes(`${quantity} kpl`));
       const price = item.storeItems.find((s) => s.storeId === state.storeId)?.price ?? null;
-      assert.equal(await line.getByTestId('hintakori-price').innerText(), euros(price), `price of ${item.name}`);
-      const search = new URL(await line.getByRole('link', { name: `Hae K-Ruoasta: ${item.name}` }).getAttribute('href'));
+      assert.equal(line.price, euros(price), `price of ${item.name}`);
+      const link = line.links.find((l) => l.label === `Hae K-Ruoasta: ${item.name}`);
+      assert.ok(link, `search link of ${item.name}`);
+      const search = new URL(link.href);
       assert.equal(`${search.origin}${search.pathname}`, 'https://www.k-ruoka.fi/kauppa/tuotehaku');
       assert.equal(search.searchParams.get('haku'), item.ean || item.name);
     }
-    assert.equal(await panel.getByRole('link', { name: 'Takaisin vertailuun' }).getAttribute('href'), `${new URL(BASE_URL).origin}/ostoskorivertailu`);
+    assert.equal(panel.back, `${new URL(BASE_URL).origin}/ostoskorivertailu`);
     await shopPage.screenshot({ path: path.join(SHOTS, 'extension-shop-panel.png') });
   });
 
   it('keeps ticked lines over a reload of the shop page', async () => {
-    const panel = shopPage.getByTestId('hintakori-panel');
-    const boxes = panel.getByRole('checkbox');
-    await boxes.nth(0).check();
-    await boxes.nth(2).check();
-    assert.equal(await panel.getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
-    const ticked = [await panel.getByTestId('hintakori-line').nth(0).getAttribute('data-item-id'), await panel.getByTestId('hintakori-line').nth(2).getAttribute('data-item-id')];
+    const before = await waitForPanel(shopPage, (p) => p.lines.length === LINES, 'the cart');
+    const ticked = [before.lines[0].itemId, before.lines[2].itemId];
+    for (const id of ticked) await tickLine(shopPage, id);
+    const after = await waitForPanel(shopPage, (p) => p.progress === `2/${LINES} lisätty`, 'two ticks');
+    assert.deepEqual(after.lines.filter((l) => l.checked).map((l) => l.itemId), ticked);
 
     await shopPage.reload();
-    const again = shopPage.getByTestId('hintakori-panel');
-    await again.getByTestId('hintakori-line').first().waitFor();
-    assert.equal(await again.getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
-    for (const id of ticked) assert.ok(await again.locator(`[data-item-id="${id}"]`).getByRole('checkbox').isChecked(), `item ${id} still ticked`);
-    assert.equal(await again.getByRole('checkbox', { checked: true }).count(), 2);
+    const again = await waitForPanel(shopPage, (p) => p.lines.length > 0, 'the cart after a reload');
+    assert.equal(again.progress, `2/${LINES} lisätty`);
+    assert.deepEqual(again.lines.filter((l) => l.checked).map((l) => l.itemId), ticked, 'the same lines still ticked');
 
     // The shop's own navigation drops the hash; the list stays with the shopper on the next page.
     await shopPage.goto(`https://${SHOP_HOST}/kauppa/tuotehaku?haku=maito`);
-    await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-line').first().waitFor();
-    assert.equal(await shopPage.getByTestId('hintakori-panel').getByTestId('hintakori-progress').innerText(), `2/${LINES} lisätty`);
+    const next = await waitForPanel(shopPage, (p) => p.lines.length > 0, 'the cart on the next page');
+    assert.equal(next.progress, `2/${LINES} lisätty`);
   });
 
   it('for Lidl says there is no web shop and offers the printable list with its prices', async () => {
@@ -304,7 +310,11 @@ describe('without the extension', { timeout: 240_000 }, () => {
         assert.equal(await p.getByRole('link', { name }).getAttribute('download'), '', 'the link downloads rather than navigates');
         const saved = Buffer.from(await res.arrayBuffer());
         assert.equal(saved.subarray(0, 4).toString('latin1'), 'PK\x03\x04', `${file} is a zip`);
-        assert.ok(saved.includes(Buffer.from('manifest.json')), `${file} holds a manifest`);
+        // The download is the production build: the Hintakori site and the shops only, never a local page.
+        const manifest = JSON.parse(strFromU8(unzipSync(new Uint8Array(saved))['manifest.json']));
+        const patterns = [...manifest.host_permissions, ...manifest.content_scripts.flatMap((c) => c.matches)];
+        assert.deepEqual(patterns.filter((m) => !m.startsWith('https://')), [], `${file} matches no local or plain-http page`);
+        assert.ok(manifest.host_permissions.includes('https://hintakori.fi/*'), `${file} calls the production API`);
       }
       await p.screenshot({ path: path.join(SHOTS, 'lisaosa-1280.png'), fullPage: true });
     } finally {
