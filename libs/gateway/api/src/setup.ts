@@ -1,4 +1,5 @@
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
+import { serveOnMetricsPort } from '@hintakori/platform-telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -9,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Backend } from './backend';
 import { cachedCategories, cachedItem } from './controllers/catalog.controller';
+import { HealthController, readinessProbe } from './controllers/health.controller';
 import { apiCompression } from './http/api-compression';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
@@ -53,6 +55,10 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use('/api', rateLimitMiddleware(limits, options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
   app.useGlobalFilters(new GatewayExceptionFilter());
+  // The full readiness report (each service, the breakers, the cache, the prices' freshness) only on the internal
+  // probe port, the metrics port (METRICS_PORT): GET /ready there. The public /api/ready answers the state only.
+  // (The gateway of this process: a second one configured in the same process, a test's, takes the route over.)
+  serveOnMetricsPort('/ready', readinessProbe(() => app.get(HealthController)));
 
   const document = apiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -1,10 +1,12 @@
 import { APP_CONFIG } from '@hintakori/platform-config';
 import { CACHE_STORE, MemoryCacheStore } from '@hintakori/platform-cache';
 import { clientToken } from '@hintakori/platform-messaging';
+import { metricsPortRoute } from '@hintakori/platform-telemetry';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,5 +139,30 @@ describe('the pages under a flood', () => {
     expect(pages.filter((page) => page.includes(FIRST_SCREEN)).length).toBeLessThanOrEqual(6);
     expect(pages.filter((page) => !page.includes(FIRST_SCREEN)).length).toBeGreaterThanOrEqual(2);
     expect((await request(server).get(`/haku?search=${randomUUID()}`).set('X-Forwarded-For', '198.51.100.2')).text).toContain(FIRST_SCREEN);
+  });
+});
+
+describe('readiness', () => {
+  let app: NestExpressApplication;
+  afterEach(async () => app?.close());
+
+  it('answers the public /api/ready with the state only, and the probe port with each service', async () => {
+    app = await gateway({ perMinute: 0, maxRenders: 4, rendersPerClientPerMinute: 0 });
+    const pub = await request(app.getHttpServer()).get('/api/ready').expect(200);
+    expect(pub.body).toEqual({ status: 'ready' });
+
+    // GET /ready on the probe (metrics) port, served by the route configureGateway registered there.
+    const probe = createServer((req, res) => (metricsPortRoute('/ready') ?? ((_q, s) => s.writeHead(404).end()))(req, res));
+    const full = await request(probe).get('/ready').expect(200);
+    expect(full.body).toMatchObject({ status: 'ready', profile: 'standalone', services: [{ service: 'catalog', status: 'up' }], dependencies: { catalog: 'up', cache: 'up' } });
+  });
+
+  it('fans a flood of the public /api/ready out to the services once, not per request', async () => {
+    app = await gateway({ perMinute: 0, maxRenders: 4, rendersPerClientPerMinute: 0 });
+    const backend = app.get(Backend) as unknown as { health: () => Promise<unknown> };
+    const health = jest.spyOn(backend, 'health');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => request(app.getHttpServer()).get('/api/ready')));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(health.mock.calls.length).toBeLessThanOrEqual(2);
   });
 });
