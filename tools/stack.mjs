@@ -118,7 +118,10 @@ writeApps(children);
 log(`apps started: ${children.map((c) => `${c.name}(${c.pid})`).join(', ')}; logs in .data/stack/`);
 
 const readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS ?? 600_000);
-if (!(await waitReady(`http://127.0.0.1:${port}`, readyTimeoutMs, () => children.every((child) => alive(child.pid)), log))) {
+// The gateway's probe port (its metrics port: GET /ready reports each dependency) names what is still down.
+// 9464: the gateway's default METRICS_PORT (libs/platform/telemetry/src/metrics-port.ts), which the stack keeps.
+const gatewayProbe = 'http://127.0.0.1:9464';
+if (!(await waitReady(`http://127.0.0.1:${port}`, readyTimeoutMs, () => children.every((child) => alive(child.pid)), log, gatewayProbe))) {
   const dead = children.find((child) => !alive(child.pid));
   if (dead) {
     console.error(`[stack] ${dead.name} exited during start-up; last lines of ${dead.log}:`);

@@ -154,13 +154,14 @@ async function machineFloor() {
   }
 }
 
-/** The gateway's response-cache counters (GET /api/ready). */
-async function cacheStats(base) {
-  const body = await (await fetch(`${base}/api/ready`)).json();
-  return body.cache ?? { hits: 0, misses: 0 };
+/** The gateway's response-cache counters (GET /ready of its probe port, the metrics port: the public /api/ready has none). */
+async function cacheStats(probe) {
+  const body = await (await fetch(`${probe}/ready`)).json();
+  if (!body.cache) throw new Error(`no cache counters in ${probe}/ready: is that the gateway's metrics port?`);
+  return body.cache;
 }
 
-async function benchmark(profile, base, databaseUrl) {
+async function benchmark(profile, base, databaseUrl, probe) {
   const { storeIds, itemIds, cart } = await benchIds(base);
   const client = makeClient(base);
   const ok = (name) => (response) => response.ok || failed(name, `status ${response.status}`);
@@ -174,9 +175,9 @@ async function benchmark(profile, base, databaseUrl) {
       (r) => searchAnswerOk(i, r) || failed(name, r.ok ? 'answer not a JSON array' : `status ${r.status}`),
       (error) => failed(name, error.code ?? error.message),
     );
-  const cacheBefore = await cacheStats(base);
+  const cacheBefore = await cacheStats(probe);
   const searchRow = await scenario('item search', search(searches, 'item search'), { warmFrom: REQUESTS });
-  const cacheAfter = await cacheStats(base);
+  const cacheAfter = await cacheStats(probe);
   const searchCacheHits = cacheAfter.hits - cacheBefore.hits;
   // The searches at fixed rates are the same 20 terms and store-set sizes, none of them one of the closed loop's;
   // drawn from twice the pool, as 20 terms × 40 single stores are only 800 single-store searches.
@@ -188,7 +189,7 @@ async function benchmark(profile, base, databaseUrl) {
     console.warn(`[bench] item search at fixed rates skipped: ${error.message} (fewer rates or BENCH_RATE_SECONDS need fewer)`);
   }
   const atRates = rateSearches.length ? await searchAtRates(search(rateSearches, 'item search at fixed rates')) : null;
-  const cacheAfterRates = await cacheStats(base);
+  const cacheAfterRates = await cacheStats(probe);
   const api = [
     searchRow,
     await scenario('item by id', (i) => client.request(`/api/items/${itemIds[i % itemIds.length]}?storeIds=${storeIds}`).then(ok('item by id'))),
@@ -233,9 +234,10 @@ if (run(process.execPath, ['tools/build/build-node.mjs']) !== 0) process.exit(1)
 ensurePgbench();
 if (which === 'standalone' || which === 'both') {
   console.log(`[bench] starting the standalone profile (${size} data; the first start loads it through the ingest pipeline: minutes for finland)…`);
-  const standalone = await startBenchStandalone(size, { env: { ...env, LOG_LEVEL: 'warn' }, timeoutMs: size === 'finland' ? 1_800_000 : 600_000 });
+  // Its metrics port (where GET /ready reports the cache counters) next to the bench's ports.
+  const standalone = await startBenchStandalone(size, { env: { ...env, LOG_LEVEL: 'warn', METRICS_PORT: '3358' }, timeoutMs: size === 'finland' ? 1_800_000 : 600_000 });
   try {
-    await benchmark('standalone', standalone.url, standalone.databaseUrl);
+    await benchmark('standalone', standalone.url, standalone.databaseUrl, 'http://127.0.0.1:3358');
   } finally {
     await standalone.stop();
   }
@@ -244,7 +246,8 @@ if (which === 'distributed' || which === 'both') {
   if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3340', LOG_LEVEL: 'warn', DEMO_FEED_SIZE: size }) !== 0) process.exit(1);
   try {
     const database = process.env.STACK_DATABASE ?? (size === 'small' ? 'hintakori' : `hintakori_${size}`);
-    await benchmark('distributed', 'http://127.0.0.1:3340', `postgres://hintakori:hintakori@127.0.0.1:${process.env.PG_PORT ?? 55432}/${database}`);
+    // The stack's gateway keeps its default metrics port, 9464.
+    await benchmark('distributed', 'http://127.0.0.1:3340', `postgres://hintakori:hintakori@127.0.0.1:${process.env.PG_PORT ?? 55432}/${database}`, 'http://127.0.0.1:9464');
   } finally {
     run(process.execPath, ['tools/stack.mjs', 'down']);
   }

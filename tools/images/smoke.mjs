@@ -207,7 +207,9 @@ async function main() {
 
   const gateway = `http://127.0.0.1:${base}`;
   const readyTimeoutMs = Number(process.env.IMAGES_SMOKE_READY_TIMEOUT_MS ?? 600_000);
-  if (!(await waitReady(gateway, readyTimeoutMs, () => APPS.every((app) => running(app.name)), log))) {
+  // The gateway's probe port is its METRICS_PORT (as set above): GET /ready there names what is still down.
+  const gatewayProbe = `http://127.0.0.1:${base + 20 + APPS.findIndex((app) => app.name === 'gateway') + 1}`;
+  if (!(await waitReady(gateway, readyTimeoutMs, () => APPS.every((app) => running(app.name)), log, gatewayProbe))) {
     saveLogs();
     const dead = APPS.find((app) => !running(app.name));
     if (dead) throw new Error(`${dead.name} exited during start-up; last lines of its log:\n${tailFile(path.join(smokeDir, `${dead.name}.log`), 30)}`);

@@ -175,10 +175,11 @@ export async function waitFor(what, fn, { timeoutMs = 60_000, intervalMs = 250, 
 
 /**
  * Polls `${url}/api/ready` once a second until it answers 200 (true), the time runs out or isAlive() says the
- * process under test has exited (false). With `log`, each change of the dependencies' states while not ready is
- * logged ("waiting for readiness — postgres:up kafka:down …").
+ * process under test has exited (false). The public /api/ready says only ready or not; with `log` and `probeUrl` (the
+ * gateway's probe port, its METRICS_PORT: GET /ready there reports each dependency), each change of the dependencies'
+ * states while not ready is logged ("waiting for readiness — catalog:up kafka:down …").
  */
-export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true, log = null) {
+export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true, log = null, probeUrl = null) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
@@ -186,8 +187,8 @@ export async function waitReady(url, timeoutMs = 240_000, isAlive = () => true, 
       const response = await fetch(`${url}/api/ready`);
       if (response.ok) return true;
       if (log) {
-        const body = await response.json();
-        const state = Object.entries(body.dependencies ?? {})
+        const body = probeUrl ? await fetch(`${probeUrl}/ready`).then((r) => r.json(), () => ({})) : await response.json();
+        const state = Object.entries(body.dependencies ?? { gateway: body.status ?? 'starting' })
           .map(([name, value]) => `${name}:${value}`)
           .join(' ');
         if (state !== last) log(`waiting for readiness — ${state}`);

@@ -1,4 +1,5 @@
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
+import { serveOnMetricsPort } from '@hintakori/platform-telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -9,12 +10,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Backend } from './backend';
 import { cachedCategories, cachedItem } from './controllers/catalog.controller';
+import { HealthController, readinessProbe } from './controllers/health.controller';
 import { apiCompression } from './http/api-compression';
 import { bodyParserErrorMiddleware, GatewayExceptionFilter } from './http/exception.filter';
 import { methodNotAllowedMiddleware } from './http/method-not-allowed';
 import { hoistNamedSchemas } from './http/named-schemas';
 import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
+import { clientKey } from './http/client-key';
+import { loadPageOptions, PageOptions } from './http/page-options';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { firstScreens, withFirstScreen } from './http/first-screen';
 import { ResponseCache, responseContextMiddleware } from './http/response-cache';
@@ -29,6 +33,10 @@ export interface GatewaySetupOptions {
   /** Folder of the built browser extension zips (dist/extension), served at /lisaosa/<zip>. */
   extensionRoot?: string;
   rateLimitPerMinute?: number;
+  /** The pages' rate limit and first-screen budget; default from the environment (page-options.ts). */
+  pages?: PageOptions;
+  /** How long a page waits for its first screen (default 800 ms; tests hold renders longer). */
+  firstScreenTimeoutMs?: number;
 }
 
 /** Everything around the controllers: /api prefix, cookies, limits, errors, OpenAPI, the web app. */
@@ -42,9 +50,15 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use(securityHeaders());
   app.use('/api', apiCompression());
   app.use('/api', responseContextMiddleware);
-  app.use('/api', rateLimitMiddleware(app.get<CacheStore>(CACHE_STORE), options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
+  const pages = options.pages ?? loadPageOptions();
+  const limits = app.get<CacheStore>(CACHE_STORE);
+  app.use('/api', rateLimitMiddleware(limits, options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
   app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
   app.useGlobalFilters(new GatewayExceptionFilter());
+  // The full readiness report (each service, the breakers, the cache, the prices' freshness) only on the internal
+  // probe port, the metrics port (METRICS_PORT): GET /ready there. The public /api/ready answers the state only.
+  // (The gateway of this process: a second one configured in the same process, a test's, takes the route over.)
+  serveOnMetricsPort('/ready', readinessProbe(() => app.get(HealthController)));
 
   const document = apiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
@@ -59,7 +73,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   const firstScreen = firstScreens(options.firstScreenModule ?? path.resolve(webRoot, '../web-ssr/first-screen.cjs'), {
     categories: async () => (await cachedCategories(app.get(ResponseCache), app.get(Backend))).toJSON(),
     item: async (id) => (await cachedItem(app.get(ResponseCache), app.get(Backend), id, [])).toJSON(),
-  });
+  }, { maxRenders: pages.maxRenders, rendersPerClientPerMinute: pages.rendersPerClientPerMinute, timeoutMs: options.firstScreenTimeoutMs });
+  // The pages count on their own (a flood of pages never uses up a client's API allowance, nor the API theirs).
+  const pageLimit = rateLimitMiddleware(limits, pages.perMinute, { prefix: 'rlp', reject: tooManyPages });
   app.use(extensionDownloads(options.extensionRoot ?? path.resolve(process.cwd(), 'dist/extension')));
   app.use(precompressedAssets(webRoot));
   app.use(webAssets(webRoot));
@@ -70,7 +86,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
       // index.html carries this response's CSP nonce, so it is never stored by caches.
       // With the module preloads of the page shown at this address (route-hints.json of the build), and a new
       // visitor's first screen of the shopper pages (http/first-screen.ts).
-      return void Promise.all([readFile(indexHtml, 'utf8'), routeHints(), firstScreen(req)]).then(
+      // Over the first-screen budget (renders at once, the client's share) the page is the plain app shell.
+      const screen = firstScreen({ path: req.path, query: req.query, cookies: req.cookies, client: clientKey(req.ip) });
+      return void Promise.all([readFile(indexHtml, 'utf8'), routeHints(), screen]).then(
         ([html, hints, screen]) =>
           res
             .setHeader('Cache-Control', 'no-cache, no-store')
@@ -86,7 +104,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
     // Operational paths are never the web app: Prometheus metrics are on METRICS_PORT only; these answer 404.
     if (OPERATIONAL_PATHS.test(req.path)) return next();
-    pageCompression(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, next)));
+    void pageLimit(req, res, (limitError?: unknown) =>
+      limitError ? next(limitError) : pageCompression(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, next))),
+    );
   });
   // Unmatched /api routes fall through to Nest's own 404, which the exception filter answers as JSON.
 }
@@ -186,6 +206,14 @@ export function precompressedAssets(webRoot: string) {
     });
   };
 }
+
+/** A client over the pages' rate limit: a short page in Finnish (Retry-After says when to come back). */
+function tooManyPages(res: Response, perMinute: number): void {
+  res.status(429).setHeader('Cache-Control', 'no-store').type('html').send(TOO_MANY_PAGES.replace('{perMinute}', String(perMinute)));
+}
+
+const TOO_MANY_PAGES = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><title>Liian monta sivua – Hintakori</title></head>
+<body><h1>Liian monta sivua</h1><p>Tästä osoitteesta on avattu yli {perMinute} sivua minuutissa. Odota hetki ja yritä sitten uudelleen.</p></body></html>`;
 
 const PLACEHOLDER_PAGE = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><title>Hintakori</title>
 <meta name="description" content="Vertaa ruoan hintoja S-ryhmän, K-ryhmän ja Lidlin kaupoissa."></head>

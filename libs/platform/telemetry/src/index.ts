@@ -1,6 +1,6 @@
 export { appMetrics } from './metrics';
 export { JsonLogger, currentTraceIds, levelsUpTo } from './logger';
 export { installJsonLogger } from './install-logger';
-export { startTelemetry, telemetry } from './sdk';
+export { metricsPortRoute, serveOnMetricsPort, startTelemetry, telemetry } from './sdk';
 export type { Telemetry, TelemetryOptions } from './sdk';
 export { DEFAULT_METRICS_PORTS, metricsPort } from './metrics-port';

@@ -270,6 +270,25 @@ function spanLimitsFromEnv(): SpanLimits {
   };
 }
 
+type OperationalRoute = (request: IncomingMessage, response: ServerResponse) => void;
+const operationalRoutes = new Map<string, OperationalRoute>();
+
+/**
+ * Serves GET `path` on the metrics port too (the internal port, never behind the ingress): what only operators and
+ * probes may see, such as the gateway's full readiness report (/ready). Returns the function that removes it.
+ */
+export function serveOnMetricsPort(path: string, route: OperationalRoute): () => void {
+  operationalRoutes.set(path, route);
+  return () => {
+    if (operationalRoutes.get(path) === route) operationalRoutes.delete(path);
+  };
+}
+
+/** The route serveOnMetricsPort registered for `path` (tests, and hosts that mount the port's routes elsewhere). */
+export function metricsPortRoute(path: string): OperationalRoute | undefined {
+  return operationalRoutes.get(path);
+}
+
 /**
  * The metrics server: GET /metrics (Prometheus text format), 404 for anything else. When the port is taken (another
  * process of the same app on this machine) the app runs on without it, with a warning naming METRICS_PORT.
@@ -277,8 +296,11 @@ function spanLimitsFromEnv(): SpanLimits {
 function startMetricsServer(port: number, host: string, handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<Server | undefined> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
-    if (path === '/metrics' && (request.method === 'GET' || request.method === 'HEAD')) return handler(request, response);
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: 'Not found: this port serves GET /metrics only' }));
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if (path === '/metrics' && get) return handler(request, response);
+    const route = operationalRoutes.get(path);
+    if (route && get) return route(request, response);
+    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: `Not found: this port serves GET ${['/metrics', ...operationalRoutes.keys()].join(', ')} only` }));
   });
   return new Promise((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

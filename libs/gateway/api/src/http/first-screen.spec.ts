@@ -124,4 +124,32 @@ describe("a new visitor's first screen in the page", () => {
     const screen = firstScreens(file, { categories: async () => [], item: async () => ({}) });
     expect(await screen(request('/'))).toBeNull();
   });
+
+  it('gives a render that runs past its time up as a place among the renders at once, and keeps its screen for later', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hk-first-screen-'));
+    const file = path.join(dir, 'first-screen.cjs');
+    writeFileSync(file, '// the server build');
+    const pending: Array<() => void> = [];
+    const calls: string[] = [];
+    const module: FirstScreenModule = {
+      firstScreenNeeds: () => ({ categories: false, itemId: null }),
+      renderFirstScreen: (url) => {
+        calls.push(url);
+        return new Promise((resolve) => pending.push(() => resolve({ html: url, css: '' })));
+      },
+    };
+    const screen = firstScreens(file, { categories: async () => [], item: async () => ({}) }, { load: () => module, maxRenders: 1, timeoutMs: 20 });
+    // The only place: this render never finishes in time, and the page goes without it.
+    expect(await screen(request('/haku', { search: 'hidas' }))).toBeNull();
+    // Its place is free again: the next address is rendered.
+    const next = screen(request('/haku', { search: 'nopea' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['/haku?search=hidas', '/haku?search=nopea']);
+    pending[1]();
+    expect(await next).toEqual({ html: '/haku?search=nopea', css: '' });
+    // The late render's screen, once done, goes to the next visitor of its address.
+    pending[0]();
+    expect(await screen(request('/haku', { search: 'hidas' }))).toEqual({ html: '/haku?search=hidas', css: '' });
+    expect(calls).toHaveLength(2);
+  });
 });

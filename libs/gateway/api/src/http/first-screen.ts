@@ -70,6 +70,13 @@ export interface FirstScreenOptions {
   ttlMs?: number;
   /** … and at most this many. */
   maxEntries?: number;
+  /**
+   * First screens rendered at once (default 4): an uncached page beyond them goes without one (the plain app shell,
+   * which the app renders in the browser). A render that runs past timeoutMs gives its place up.
+   */
+  maxRenders?: number;
+  /** First screens one client (PageRequest.client) may have rendered a minute; 0 (default) = no share. */
+  rendersPerClientPerMinute?: number;
   /** Loads the module (tests give their own). */
   load?: (file: string) => FirstScreenModule;
 }
@@ -78,18 +85,40 @@ export interface PageRequest {
   path: string;
   query: Record<string, unknown>;
   cookies?: Record<string, string | undefined>;
+  /** Whom the render budget counts the request for (client-key.ts); none: only the concurrency cap applies. */
+  client?: string;
 }
+
+/** Distinct clients whose render share is counted in one minute before the counts start over (a bound on memory). */
+const MAX_COUNTED_CLIENTS = 50_000;
 
 /**
  * The first screen for a page request, or null: for a visitor with the personal cookie, an address without one,
  * a product or category the catalogue cannot give in time, or without the server part of the build.
  */
 export function firstScreens(file: string, sources: FirstScreenSources, options: FirstScreenOptions = {}) {
-  const { timeoutMs = 800, ttlMs = 60_000, maxEntries = 200 } = options;
+  const { timeoutMs = 800, ttlMs = 60_000, maxEntries = 200, maxRenders = 4, rendersPerClientPerMinute = 0 } = options;
   const load = options.load ?? ((path: string) => createRequire(__filename)(path) as FirstScreenModule);
   const logger = new Logger('FirstScreen');
   let module: FirstScreenModule | null | undefined;
   const cache = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
+  let rendering = 0;
+  const shares = { window: 0, counts: new Map<string, number>() };
+
+  /** Whether a new render may start now for `client`: a place among maxRenders, and the client's share (taken). */
+  const mayRender = (client: string | undefined): boolean => {
+    if (rendering >= maxRenders) return false;
+    if (rendersPerClientPerMinute <= 0 || client === undefined) return true;
+    const window = Math.floor(Date.now() / 60_000);
+    if (shares.window !== window || shares.counts.size > MAX_COUNTED_CLIENTS) {
+      shares.window = window;
+      shares.counts.clear();
+    }
+    const used = shares.counts.get(client) ?? 0;
+    if (used >= rendersPerClientPerMinute) return false;
+    shares.counts.set(client, used + 1);
+    return true;
+  };
 
   const moduleOnce = (): FirstScreenModule | null => {
     if (module !== undefined) return module;
@@ -123,19 +152,31 @@ export function firstScreens(file: string, sources: FirstScreenSources, options:
     const url = `${req.path}${search}`;
     const now = Date.now();
     let entry = cache.get(url);
-    if (!entry || now - entry.at > ttlMs) {
-      const screen = render(ssr, url, needs).catch((error: unknown) => {
-        logger.debug(`No first screen for ${url}: ${(error as Error).message}`);
-        cache.delete(url);
-        return null;
-      });
+    let release = (): void => undefined;
+    if ((!entry || now - entry.at > ttlMs) && mayRender(req.client)) {
+      rendering++;
+      let held = true;
+      release = () => {
+        if (held) rendering--;
+        held = false;
+      };
+      const screen = render(ssr, url, needs)
+        .catch((error: unknown) => {
+          logger.debug(`No first screen for ${url}: ${(error as Error).message}`);
+          cache.delete(url);
+          return null;
+        })
+        .finally(release);
       entry = { at: now, screen };
       cache.delete(url);
       cache.set(url, entry);
       if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     }
+    // Over the render budget: a copy past its time if there is one, else none (the plain app shell).
+    if (!entry) return null;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null)));
+    // Past its time the render goes on (its screen is kept for the next visitor) but gives its place up.
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => (release(), resolve(null)), timeoutMs)));
     try {
       return await Promise.race([entry.screen, late]);
     } finally {

@@ -1,8 +1,9 @@
+import { PICTURE_HOSTS } from '@hintakori/shared-util';
 import express from 'express';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { contentSecurityPolicyHeader, HSTS, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, contentSecurityPolicyHeader, HSTS, securityHeaders } from './security-headers';
 
 function app() {
   const server = express();
@@ -44,5 +45,22 @@ describe('security headers', () => {
     const nginx = readFileSync(path.resolve(__dirname, '../../../../../docker/nginx/security-headers.conf'), 'utf8');
     const policy = /add_header Content-Security-Policy "([^"]+)" always;/.exec(nginx)?.[1];
     expect(policy).toBe(contentSecurityPolicyHeader('$request_id'));
+  });
+
+  // The hosts our sources' pictures are on (the picture URLs in libs/price-ingest/service/fixtures): a picture from a
+  // host the policy does not name is refused by the browser, and the product shows none.
+  it.each(['images.openfoodfacts.org', 'static.openfoodfacts.org', 'cdn.s-cloud.fi', 'public.keskofiles.com', 'imgproxy-retcat.assets.schwarz'])(
+    'lets product pictures load from https://%s',
+    async (host) => {
+      expect(contentSecurityPolicy('x')['img-src']).toContain(`https://${host}`);
+      const header = String((await request(app()).get('/page')).headers['content-security-policy']);
+      expect(/img-src ([^;]+)/.exec(header)?.[1].split(' ')).toContain(`https://${host}`);
+    },
+  );
+
+  it('allows every host of the shared picture list, and none over plain http', () => {
+    const imgSrc = contentSecurityPolicy('x')['img-src'];
+    for (const host of PICTURE_HOSTS) expect(imgSrc).toContain(`https://${host}`);
+    expect(imgSrc.filter((source) => source.startsWith('http:'))).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
+import { PICTURE_HOSTS } from '@hintakori/shared-util';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 
 /**
  * Hosts the web app loads images from: OpenStreetMap raster tiles (the map and its alternative style) and product
- * pictures on the chains' image hosts (S group's CDN, the K group's public file host). Everything else is same-origin.
+ * pictures on the hosts our sources' pictures are on (PICTURE_HOSTS of @hintakori/shared-util, the list ingest checks
+ * picture URLs against), https only. Everything else is same-origin.
  */
-export const IMAGE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.fr', 'https://cdn.s-cloud.fi', 'https://public.keskofiles.com'] as const;
+export const IMAGE_HOSTS: readonly string[] = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.fr', ...PICTURE_HOSTS.map((host) => `https://${host}`)];
 
 /**
  * The placeholder the web build (vite `html.cspNonce`) writes into index.html: the `<meta property="csp-nonce">` that
