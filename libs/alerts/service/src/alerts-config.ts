@@ -11,6 +11,12 @@ export interface AlertsConfig {
   /** At most one notification per address within this many hours. */
   windowHours: number;
   confirmationHours: number;
+  /**
+   * At most this many confirmation mails (requests accepted for sending) an hour, from all clients together: beyond
+   * it a request gets the same 202 and nothing is sent (a warning in the log), so rotating client addresses cannot
+   * make the site mail strangers without bound. ALERTS_CONFIRMATION_MAILS_PER_HOUR, default 300.
+   */
+  confirmationMailsPerHour: number;
   jobAttempts: number;
   backoffMs: number;
   /** Wait this long after a run's completion before notifying (lets the last price events of the run arrive over Kafka). */
@@ -24,6 +30,7 @@ export interface AlertsConfig {
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
+export const DEFAULT_CONFIRMATION_MAILS_PER_HOUR = 300;
 
 export function loadAlertsConfig(config: AppConfig, env: Env = process.env): AlertsConfig {
   const problems: string[] = [];
@@ -52,6 +59,7 @@ export function loadAlertsConfig(config: AppConfig, env: Env = process.env): Ale
     publicUrl,
     windowHours: int('ALERTS_WINDOW_HOURS', 12, 0, 168),
     confirmationHours: int('ALERTS_CONFIRMATION_HOURS', 48, 1, 720),
+    confirmationMailsPerHour: int('ALERTS_CONFIRMATION_MAILS_PER_HOUR', DEFAULT_CONFIRMATION_MAILS_PER_HOUR, 0, 1_000_000),
     jobAttempts: int('ALERTS_JOB_ATTEMPTS', 6, 1, 100),
     backoffMs: int('ALERTS_BACKOFF_MS', 15_000, 10, 3_600_000),
     notifyDelayMs: int('ALERTS_NOTIFY_DELAY_MS', config.profile === 'standalone' ? 0 : 15_000, 0, 3_600_000),

@@ -1,12 +1,19 @@
 import { ALERT_LIMITS, AlertsPatterns, ConfirmResult, ManageDto, SubscribeRequest } from '@hintakori/alerts-contracts';
 import { IngestTopics, PriceObservedEvent, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import { createTestDatabase, startTestMailpit, startTestService, testConfig, TestDatabase, TestMailpit, TestService } from '@hintakori/testing';
+import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
+import type { AlertsConfig } from './alerts-config';
 import { AlertsModule } from './alerts.module';
 import { ALERT_MESSAGES } from './alerts.service';
+import { InitAlertsSchema1764100000000 } from './database/migrations/1764100000000-init-alerts-schema';
+import { HashManageTokens1796100000000 } from './database/migrations/1796100000000-hash-manage-tokens';
 import { MailJobs } from './notifier';
+import { hashToken } from './secret-tokens';
+import { ALERTS_CONFIG } from './tokens';
 
 /**
  * The alerts service on real PostgreSQL (its BullMQ queue on the PostgreSQL backend, as in the standalone
@@ -115,8 +122,7 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
       expect(await send(AlertsPatterns.Subscribe, req)).toEqual({ accepted: true });
       const [summary] = await mailpit.client.waitFor(email, 1);
       const mail = await mailpit.client.message(summary.ID);
-      expect(mail.Subject).toBe(`Vahvista hintavahti: ${req.itemName}`);
-      expect(mail.Text).toContain('Prisma Kamppi, K-Citymarket Ruoholahti');
+      expect(mail.Subject).toBe('Vahvista hintavahti Hintakorissa');
       expect(mail.Text).toContain('48 tunnin');
       expect(mail.HTML).toContain('Vahvista hintavahti');
       const token = /https:\/\/hintakori\.test\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec(mail.Text)?.[1] as string;
@@ -219,8 +225,12 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
       expect(mail.Text).toContain(`Kahvi ${second.itemId} – K-Citymarket Ruoholahti: 3,20 € → 2,99 €`);
       expect(mail.Text).not.toContain(`Kahvi ${first.itemId} – K-Citymarket`);
       const headers = await mailpit.client.headers(messages[2].ID);
-      expect(headers['List-Unsubscribe']).toEqual([`<https://hintakori.test/api/alerts/unsubscribe/${first.confirm.manageToken}>`]);
+      expect(headers['List-Unsubscribe']).toEqual([expect.stringMatching(/^<https:\/\/hintakori\.test\/api\/alerts\/unsubscribe\/[A-Za-z0-9_-]{43}>$/)]);
       expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+      // The mail's own manage token opens the same watches as the one the confirmation gave.
+      const mailToken = /unsubscribe\/([A-Za-z0-9_-]{43})>$/.exec(headers['List-Unsubscribe'][0])?.[1] as string;
+      expect(mail.Text).toContain(`https://hintakori.test/hintavahti/${mailToken}?lopeta=1`);
+      expect((await send<ManageDto>(AlertsPatterns.Manage, { token: mailToken })).email).toBe(email);
 
       // The same run again (Kafka redelivery) and the job itself again: nothing more.
       await completeRun(runId);
@@ -300,6 +310,120 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
 
     it('refuses a malformed token with 400', async () => {
       expect(await failure(send(AlertsPatterns.Manage, { token: 'short' }))).toEqual({ statusCode: 400, message: 'token must be the 43-character token from the e-mail link, got "short"' });
+    });
+  });
+  describe('safe when strangers write the names (issue 34)', () => {
+    const HOSTILE_ITEM = '<img src=x onerror=alert(1)> Kahvi </script><script>alert(1)</script>';
+    const HOSTILE_STORE = 'Prisma <b>Kamppi</b> =HYPERLINK("https://x/")';
+
+    it('the confirmation mail carries no product or store name, only Hintakori\'s own words and the link', async () => {
+      const email = address();
+      await send(AlertsPatterns.Subscribe, request(email, { itemName: HOSTILE_ITEM, stores: [{ storeId: 1, storeName: HOSTILE_STORE, price: 300 }] }));
+      const [summary] = await mailpit.client.waitFor(email, 1);
+      const mail = await mailpit.client.message(summary.ID);
+      expect(mail.Subject).toBe('Vahvista hintavahti Hintakorissa');
+      for (const part of [mail.Subject, mail.Text, mail.HTML]) {
+        for (const word of ['Kahvi', 'onerror', 'script', 'Prisma', 'Kamppi', 'HYPERLINK', 'alert(']) expect(part).not.toContain(word);
+      }
+      expect(mail.Text).toMatch(/https:\/\/hintakori\.test\/hintavahti\/vahvista\/[A-Za-z0-9_-]{43}/);
+    });
+
+    it('counts an IPv6 client by its /64: rotating addresses within it does not pass the hourly limit', async () => {
+      const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+      for (let i = 1; i <= ALERT_LIMITS.requestsPerClientPerHour; i++) await send(AlertsPatterns.Subscribe, request(address(), { clientAddress: `${prefix}::${i.toString(16)}` }));
+      expect(await failure(send(AlertsPatterns.Subscribe, request(address(), { clientAddress: `${prefix}:ffff:1234:5678:9abc` })))).toEqual({
+        statusCode: 429,
+        message: ALERT_MESSAGES.tooManyFromClient,
+      });
+      // Another /64 is another client.
+      expect(await send(AlertsPatterns.Subscribe, request(address(), { clientAddress: `2001:db8:ffff:ffff::1` }))).toEqual({ accepted: true });
+    });
+
+    it('sends no more confirmation mails than the hourly budget: beyond it the answer is the same and nothing is queued, with a warning', async () => {
+      const config = service.app.get<AlertsConfig>(ALERTS_CONFIG);
+      const budget = config.confirmationMailsPerHour;
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      try {
+        const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM alerts.confirmations WHERE created_at > now() - interval '1 hour'`);
+        config.confirmationMailsPerHour = count + 1;
+        const [within, over] = [address(), address()];
+        expect(await send(AlertsPatterns.Subscribe, request(within))).toEqual({ accepted: true });
+        expect(await send(AlertsPatterns.Subscribe, request(over))).toEqual({ accepted: true });
+        const pending = (email: string) =>
+          dataSource.query('SELECT c.id FROM alerts.confirmations c JOIN alerts.subscribers s ON s.id = c.subscriber_id WHERE s.email = $1', [email]);
+        expect(await pending(within)).toHaveLength(1);
+        expect(await pending(over)).toHaveLength(0);
+        await mailpit.client.waitFor(within, 1);
+        expect(warn.mock.calls.map(([message]) => String(message))).toContainEqual(expect.stringContaining('ALERTS_CONFIRMATION_MAILS_PER_HOUR'));
+      } finally {
+        config.confirmationMailsPerHour = budget;
+        warn.mockRestore();
+      }
+    });
+
+    it('a price-drop mail names the products as plain text and escaped in HTML', async () => {
+      const email = address();
+      const { itemId } = await subscribeAndConfirm(email, { itemName: HOSTILE_ITEM, stores: [{ storeId: 1, storeName: HOSTILE_STORE, price: 300 }] });
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 250)]);
+      expect(await outcome(email, await completeRun())).toBe('sent');
+      const messages = await mailpit.client.waitFor(email, 2);
+      const mail = await mailpit.client.message(messages[1].ID);
+      expect(mail.Text).toContain(`${HOSTILE_ITEM} – ${HOSTILE_STORE}: 3,00 € → 2,50 €`);
+      expect(mail.HTML).toContain('&lt;img src=x onerror=alert(1)&gt; Kahvi &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(mail.HTML).toContain('Prisma &lt;b&gt;Kamppi&lt;/b&gt;');
+      expect(mail.HTML).not.toContain('<img');
+      expect(mail.HTML).not.toContain('<script');
+    });
+  });
+
+  describe('manage tokens are stored only as hashes (issue 34)', () => {
+    /** Every stored row of one subscriber, as text. */
+    async function storedRows(email: string): Promise<string> {
+      const id = await subscriberId(email);
+      const rows = await Promise.all(
+        ['subscribers WHERE id = $1', 'manage_tokens WHERE subscriber_id = $1', 'confirmations WHERE subscriber_id = $1', 'watches WHERE subscriber_id = $1', 'notifications WHERE subscriber_id = $1'].map(
+          (from) => dataSource.query(`SELECT row_to_json(r)::text AS row FROM alerts.${from.replace(' WHERE', ' r WHERE')}`, [id]) as Promise<{ row: string }[]>,
+        ),
+      );
+      return rows.flat().map((r) => r.row).join('\n');
+    }
+
+    it('keeps no token text: the confirmation\'s and each mail\'s manage tokens are found by their SHA-256', async () => {
+      const email = address();
+      const { confirm, itemId } = await subscribeAndConfirm(email);
+      await emit(IngestTopics.PricesObserved, [price(itemId, 1, 199)]);
+      expect(await outcome(email, await completeRun())).toBe('sent');
+      const messages = await mailpit.client.waitFor(email, 2);
+      const mailToken = /\/hintavahti\/([A-Za-z0-9_-]{43})\?lopeta=1/.exec((await mailpit.client.message(messages[1].ID)).Text)?.[1] as string;
+      expect(mailToken).toBeDefined();
+      const stored = await storedRows(email);
+      expect(stored).toContain(hashToken(confirm.manageToken));
+      expect(stored).toContain(hashToken(mailToken));
+      expect(stored).not.toContain(confirm.manageToken);
+      expect(stored).not.toContain(mailToken);
+      // Both links open the watches; erasing through one closes both.
+      expect((await send<ManageDto>(AlertsPatterns.Manage, { token: mailToken })).email).toBe(email);
+      expect(await send(AlertsPatterns.Erase, { token: mailToken })).toEqual({ erased: true });
+      expect(await failure(send(AlertsPatterns.Manage, { token: confirm.manageToken }))).toEqual({ statusCode: 404, message: ALERT_MESSAGES.unknownManageToken });
+    });
+
+    it('the migration hashes the tokens stored before it, so the links already mailed keep working', async () => {
+      const scratch = await createTestDatabase();
+      const client = new Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        const runner = { query: (sql: string, parameters?: unknown[]) => client.query(sql, parameters).then((r) => r.rows) };
+        await client.query('CREATE SCHEMA alerts');
+        await new InitAlertsSchema1764100000000().up(runner as never);
+        const token = 'Ab-_'.repeat(10) + 'xyz';
+        await client.query(`INSERT INTO alerts.subscribers (email, manage_token) VALUES ('vanha@example.fi', $1)`, [token]);
+        await new HashManageTokens1796100000000().up(runner as never);
+        const { rows } = await client.query('SELECT t.token_hash, s.email, row_to_json(s)::text AS subscriber FROM alerts.manage_tokens t JOIN alerts.subscribers s ON s.id = t.subscriber_id');
+        expect(rows).toEqual([{ token_hash: hashToken(token), email: 'vanha@example.fi', subscriber: expect.not.stringContaining(token) }]);
+      } finally {
+        await client.end();
+        await scratch.drop();
+      }
     });
   });
 });

@@ -1,6 +1,9 @@
 import { SubscribeRequest } from '@hintakori/alerts-contracts';
 import { PayloadPipe } from '@hintakori/platform-messaging';
+import { loadConfig } from '@hintakori/platform-config';
+import { loadAlertsConfig } from './alerts-config';
 import { normaliseSubscribeRequest } from './alerts.handler';
+import { clientKey } from './client-key';
 import { normaliseEmail } from './email';
 import { confirmationMail, dropsMail, euros, escapeHtml } from './mail/templates';
 
@@ -48,12 +51,30 @@ describe('mail templates', () => {
     expect(mail.html).not.toContain('<tumma>');
   });
 
-  it('names the item, stores and target in the confirmation mail', () => {
-    const mail = confirmationMail({ itemName: 'Kahvi', storeNames: ['Prisma', 'Lidl'], targetPrice: 250, confirmUrl: 'https://x/hintavahti/vahvista/abc', hours: 48 });
-    expect(mail.subject).toBe('Vahvista hintavahti: Kahvi');
-    expect(mail.text).toContain('kun sen hinta laskee hintaan 2,50 € tai alle kaupoissa: Prisma, Lidl');
+  it('says only what Hintakori writes in the confirmation mail: its own subject, the link and how long it works', () => {
+    const mail = confirmationMail({ confirmUrl: 'https://x/hintavahti/vahvista/abc', hours: 48 });
+    expect(mail.subject).toBe('Vahvista hintavahti Hintakorissa');
     expect(mail.text).toContain('https://x/hintavahti/vahvista/abc');
+    expect(mail.text).toContain('48 tunnin');
+    expect(mail.html).toContain('href="https://x/hintavahti/vahvista/abc"');
     expect(escapeHtml(`"a" & 'b'`)).toBe('&quot;a&quot; &amp; &#39;b&#39;');
+  });
+
+  it('escapes hostile product and store names in the HTML part of a price-drop mail and keeps them as plain text in the text part', () => {
+    const itemName = '<img src=x onerror=alert(1)></script><script>alert(1)</script>';
+    const storeName = '"><svg onload=alert(1)>';
+    const mail = dropsMail({
+      publicUrl: 'https://hintakori.fi',
+      manageUrl: 'https://hintakori.fi/hintavahti/T',
+      unsubscribeUrl: 'https://hintakori.fi/hintavahti/T?lopeta=1',
+      drops: [{ watchId: 1, itemId: 7, itemName, itemSlug: 'x"><script>', storeId: 1, storeName, oldPrice: 499, newPrice: 399, targetPrice: null }],
+    });
+    expect(mail.subject).toBe(`Hinta laski: ${itemName}`);
+    expect(mail.text).toContain(`${itemName} – ${storeName}: 4,99 € → 3,99 €`);
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;');
+    expect(mail.html).toContain('href="https://hintakori.fi/tuotteet/x%22%3E%3Cscript%3E"');
+    for (const raw of ['<img', '<script', '</script', '<svg']) expect(mail.html).not.toContain(raw);
   });
 });
 
@@ -78,5 +99,39 @@ describe('the subscribe payload (contract schema, then the handler\'s checks)', 
     [{ ...valid, email: 'no address' }, 'email "no address" is not an e-mail address'],
   ])('refuses %#', (input, message) => {
     expect(() => parse(input)).toThrow(message);
+  });
+});
+
+describe('clientKey (the per-client hourly limit)', () => {
+  it('keeps an IPv4 address, also written IPv4-mapped', () => {
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = '2001:db8:1:2::/64';
+    for (const address of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:eeee:dddd:cccc', '2001:DB8:1:2:0:0:0:9', '[2001:db8:1:2::abcd]', '2001:db8:1:2::1%eth0']) {
+      expect(clientKey(address)).toBe(key);
+    }
+    expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('2001:db8::1.2.3.4')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('leaves anything that is not an address as it is', () => {
+    expect(clientKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('loadAlertsConfig', () => {
+  const app = loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1:5432/x' });
+
+  it('has a global hourly budget of confirmation mails, 300 unless ALERTS_CONFIRMATION_MAILS_PER_HOUR says otherwise', () => {
+    expect(loadAlertsConfig(app, {}).confirmationMailsPerHour).toBe(300);
+    expect(loadAlertsConfig(app, { ALERTS_CONFIRMATION_MAILS_PER_HOUR: '50' }).confirmationMailsPerHour).toBe(50);
+  });
+
+  it('refuses a budget that is not a whole number, naming the variable', () => {
+    expect(() => loadAlertsConfig(app, { ALERTS_CONFIRMATION_MAILS_PER_HOUR: 'many' })).toThrow('ALERTS_CONFIRMATION_MAILS_PER_HOUR must be an integer between 0 and 1000000, got "many"');
   });
 });

@@ -9,6 +9,7 @@ import { AlertsService } from './alerts.service';
 import { ConfirmationJobData, mailJobOptions, MailQueue, NotificationJobData } from './jobs/mail-queue';
 import { Mailer } from './mail/mailer';
 import { confirmationMail, Drop, dropsMail } from './mail/templates';
+import { issueManageToken } from './secret-tokens';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN, MAILER } from './tokens';
 
 /** A watch has dropped when its newest price is under its reference (and at or under its target, if it has one). */
@@ -92,15 +93,13 @@ export class MailJobs {
 
   async confirmation(job: ConfirmationJobData): Promise<'sent' | 'skipped'> {
     const [row] = (await this.dataSource.query(
-      `SELECT c.request, c.mailed_at, c.confirmed_at, c.expires_at < now() AS expired, s.email
+      `SELECT c.mailed_at, c.confirmed_at, c.expires_at < now() AS expired, s.email
        FROM alerts.confirmations c JOIN alerts.subscribers s ON s.id = c.subscriber_id WHERE c.id = $1`,
       [job.confirmationId],
-    )) as { request: { itemName: string; stores: { storeName: string }[]; targetPrice: number | null }; mailed_at: Date | null; confirmed_at: Date | null; expired: boolean; email: string }[];
+    )) as { mailed_at: Date | null; confirmed_at: Date | null; expired: boolean; email: string }[];
     if (!row || row.mailed_at || row.confirmed_at || row.expired) return 'skipped';
+    // Sent to an address nobody has confirmed yet: only Hintakori's own words, no product or store name from a source.
     const mail = confirmationMail({
-      itemName: row.request.itemName,
-      storeNames: row.request.stores.map((s) => s.storeName),
-      targetPrice: row.request.targetPrice,
       confirmUrl: `${this.config.publicUrl}/hintavahti/vahvista/${job.token}`,
       hours: this.config.confirmationHours,
     });
@@ -117,11 +116,11 @@ export class MailJobs {
   async notification(job: NotificationJobData): Promise<NotificationOutcome> {
     const claim = await this.dataSource.transaction(async (manager) => {
       const [subscriber] = (await manager.query(
-        `SELECT id, email, manage_token, last_sent_at, last_sent_at + make_interval(hours => $2) > now() AS in_window,
+        `SELECT id, email, last_sent_at, last_sent_at + make_interval(hours => $2) > now() AS in_window,
            (extract(epoch FROM last_sent_at + make_interval(hours => $2)) * 1000)::bigint AS window_ends
          FROM alerts.subscribers WHERE id = $1 FOR UPDATE`,
         [job.subscriberId, this.config.windowHours],
-      )) as { id: string; email: string; manage_token: string; in_window: boolean | null; window_ends: string | null }[];
+      )) as { id: string; email: string; in_window: boolean | null; window_ends: string | null }[];
       if (!subscriber) return { outcome: 'gone' as const };
       const [existing] = (await manager.query('SELECT status, drops FROM alerts.notifications WHERE subscriber_id = $1 AND run_id = $2', [job.subscriberId, job.runId])) as {
         status: string;
@@ -152,12 +151,14 @@ export class MailJobs {
     }
     if (claim.outcome !== 'send') return claim.outcome;
     const { subscriber, drops } = claim;
-    const unsubscribeUrl = `${this.config.publicUrl}/api/alerts/unsubscribe/${subscriber.manage_token}`;
+    // Only the hashes of manage tokens are stored, so each mail carries a new one (the older ones keep working).
+    const manageToken = await issueManageToken(this.dataSource, subscriber.id);
+    const unsubscribeUrl = `${this.config.publicUrl}/api/alerts/unsubscribe/${manageToken}`;
     const mail = dropsMail({
       drops,
       publicUrl: this.config.publicUrl,
-      manageUrl: `${this.config.publicUrl}/hintavahti/${subscriber.manage_token}`,
-      unsubscribeUrl: `${this.config.publicUrl}/hintavahti/${subscriber.manage_token}?lopeta=1`,
+      manageUrl: `${this.config.publicUrl}/hintavahti/${manageToken}`,
+      unsubscribeUrl: `${this.config.publicUrl}/hintavahti/${manageToken}?lopeta=1`,
     });
     await this.mailer.send({
       ...mail,

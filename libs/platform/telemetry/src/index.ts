@@ -4,3 +4,4 @@ export { installJsonLogger } from './install-logger';
 export { metricsPortRoute, serveOnMetricsPort, startTelemetry, telemetry } from './sdk';
 export type { Telemetry, TelemetryOptions } from './sdk';
 export { DEFAULT_METRICS_PORTS, metricsPort } from './metrics-port';
+export { redactTokenPaths } from './redact';

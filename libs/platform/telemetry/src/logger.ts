@@ -1,5 +1,6 @@
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import { redactTokenPaths } from './redact';
 
 const ORDER: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -12,7 +13,8 @@ export function currentTraceIds(): { trace_id?: string; span_id?: string } {
 
 /**
  * Nest LoggerService writing one JSON object per line to stdout (stderr for errors), carrying the active
- * trace_id/span_id so a log line can be joined with its trace. Used when LOG_FORMAT=json (the images set it).
+ * trace_id/span_id so a log line can be joined with its trace, with the tokens of mail links in paths redacted
+ * (`redactTokenPaths`). Used when LOG_FORMAT=json (the images set it).
  */
 export class JsonLogger implements LoggerService {
   private levels = new Set<LogLevel>(['fatal', 'error', 'warn', 'log']);
@@ -76,7 +78,8 @@ export class JsonLogger implements LoggerService {
     } catch {
       line = JSON.stringify({ ...entry, details: '[unserialisable]' });
     }
-    this.write(line, level);
+    // A link's token in a request path (an error message, a client error report's page) is written `:token`.
+    this.write(redactTokenPaths(line), level);
   }
 }
 

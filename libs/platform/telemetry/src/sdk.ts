@@ -6,7 +6,7 @@ import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { HttpInstrumentation, type HttpInstrumentationConfig } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import {
@@ -36,6 +36,7 @@ import {
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { appMetrics, registerObservableMetrics } from './metrics';
+import { redactedRequestAttributes } from './redact';
 
 export interface TelemetryOptions {
   /** service.name of every span and metric (OTEL_SERVICE_NAME overrides it). */
@@ -101,9 +102,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     spanProcessors,
     metricReaders,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED.test(request.url ?? ''),
-      }),
+      new HttpInstrumentation(httpInstrumentationConfig()),
       // The route (http.route on the server span and the latency metric) is kept; a span per middleware and
       // handler layer is not: on a 1 ms request they cost more than they tell.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.REQUEST_HANDLER, ExpressLayerType.ROUTER] }),
@@ -132,6 +131,14 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     },
   };
   return active;
+}
+
+/** The http instrumentation's settings: probes and scrapes untraced, token paths redacted (`:token`) in `url.path`. */
+export function httpInstrumentationConfig(): HttpInstrumentationConfig {
+  return {
+    ignoreIncomingRequestHook: (request) => UNTRACED.test(request.url ?? ''),
+    startIncomingSpanHook: (request) => redactedRequestAttributes(request),
+  };
 }
 
 /** What startSdk needs of an instrumentation (the methods of InstrumentationBase). */

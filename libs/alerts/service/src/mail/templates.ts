@@ -35,28 +35,32 @@ const layout = (title: string, body: string) =>
   `<body style="font-family:Arial,Helvetica,sans-serif;color:#1d2327;max-width:600px;margin:0 auto;padding:16px">` +
   `<h1 style="font-size:20px;color:#0b6b3a">Hintakori</h1>${body}</body></html>`;
 
-export function confirmationMail(input: { itemName: string; storeNames: string[]; targetPrice: number | null; confirmUrl: string; hours: number }): RenderedMail {
-  const stores = input.storeNames.join(', ');
-  const condition = input.targetPrice === null ? 'kun sen hinta laskee' : `kun sen hinta laskee hintaan ${euros(input.targetPrice)} tai alle`;
-  const subject = `Vahvista hintavahti: ${input.itemName}`;
+export const CONFIRMATION_SUBJECT = 'Vahvista hintavahti Hintakorissa';
+
+/**
+ * The double opt-in mail. It goes to an address nobody has confirmed, so it says only what Hintakori itself writes:
+ * no product or store name (those come from sources anyone can write to), nothing the requester chose, just the link.
+ */
+export function confirmationMail(input: { confirmUrl: string; hours: number }): RenderedMail {
+  const subject = CONFIRMATION_SUBJECT;
   const text = [
     'Hei!',
     '',
-    `Hintakorissa pyydettiin ilmoitusta tähän osoitteeseen tuotteesta ${input.itemName}, ${condition} kaupoissa: ${stores}.`,
+    'Hintakorissa pyydettiin hintavahtia tähän sähköpostiosoitteeseen: ilmoitus sähköpostilla, kun tuotteen hinta laskee.',
     '',
-    `Vahvista hintavahti avaamalla tämä linkki ${input.hours} tunnin kuluessa:`,
+    `Vahvista hintavahti avaamalla tämä linkki ${input.hours} tunnin kuluessa ja painamalla sivun painiketta:`,
     input.confirmUrl,
     '',
-    'Jos et pyytänyt tätä, voit jättää viestin huomiotta: ilman vahvistusta osoitteeseesi ei lähetetä mitään, ja pyyntö poistetaan.',
+    'Näet tuotteen ja kaupat vahvistettuasi. Jos et pyytänyt tätä, voit jättää viestin huomiotta: ilman vahvistusta osoitteeseesi ei lähetetä mitään, ja pyyntö poistetaan.',
     '',
     '– Hintakori',
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Hei!</p><p>Hintakorissa pyydettiin ilmoitusta tähän osoitteeseen tuotteesta <strong>${escapeHtml(input.itemName)}</strong>, ${escapeHtml(condition)} kaupoissa: ${escapeHtml(stores)}.</p>` +
+    '<p>Hei!</p><p>Hintakorissa pyydettiin hintavahtia tähän sähköpostiosoitteeseen: ilmoitus sähköpostilla, kun tuotteen hinta laskee.</p>' +
       `<p><a href="${escapeHtml(input.confirmUrl)}" style="display:inline-block;background:#0b6b3a;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">Vahvista hintavahti</a></p>` +
-      `<p>Linkki on voimassa ${input.hours} tuntia.</p>` +
-      `<p style="color:#555">Jos et pyytänyt tätä, voit jättää viestin huomiotta: ilman vahvistusta osoitteeseesi ei lähetetä mitään, ja pyyntö poistetaan.</p>`,
+      `<p>Linkki on voimassa ${input.hours} tuntia. Näet tuotteen ja kaupat vahvistettuasi.</p>` +
+      '<p style="color:#555">Jos et pyytänyt tätä, voit jättää viestin huomiotta: ilman vahvistusta osoitteeseesi ei lähetetä mitään, ja pyyntö poistetaan.</p>',
   );
   return { subject, text, html };
 }

@@ -42,7 +42,7 @@ const confirmContract = routeContract({
   query: NoQuery,
   responses: {
     200: ok(
-      'Confirmed; the answer holds the manage token of the address',
+      'Confirmed; the answer holds a new manage token of the address (each mail carries its own; all work until the address is erased)',
       Type.Object({ manageToken: Type.String(), itemName: Type.String(), watches: Type.Integer() }),
       manageLinks('$response.body#/manageToken'),
     ),
@@ -104,7 +104,7 @@ export class AlertsController {
   @ApiOperation({
     summary: 'Ask for an e-mail when an item gets cheaper in some stores',
     description:
-      'Sends a confirmation link (valid 48 h) to the address; nothing else is sent before it is confirmed. The answer is the same whether or not the address is known or already subscribed. Limits: 5 pending confirmations per address (more are silently dropped), 20 requests per client address an hour.',
+      'Sends a confirmation link (valid 48 h) to the address; nothing else is sent before it is confirmed. The answer is the same whether or not the address is known or already subscribed. The mail names no product or store: it says only what Hintakori writes, and the link. Limits: 5 pending confirmations per address (more are silently dropped), 20 requests per client address an hour (an IPv6 client counted by its /64), and a global budget of confirmation mails an hour (ALERTS_CONFIRMATION_MAILS_PER_HOUR; beyond it the answer is the same and nothing is sent).',
   })
   @Route(subscribeContract)
   async subscribe(@Input() { body }: RouteInput<typeof subscribeContract>, @Req() req: Request): Promise<SubscribeResult & { message: string }> {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button, CenteredSpinner, ErrorBox, InfoBox, Muted, Stack } from '@hintakori/web-ui';
 import { PageLayout } from '../../layout/components/PageLayout';
@@ -7,7 +7,8 @@ import { errorStatus, useDeleteAlertWatchMutation, useEraseAlertsMutation, useGe
 
 /**
  * /hintavahti/{manageToken}: the address's watches, each removable, and "Poista kaikki tietoni".
- * `?lopeta=1` (the unsubscribe link of every mail) stops every mail at once.
+ * `?lopeta=1` (the unsubscribe link of every mail) stops every mail at once when its button is pressed, never on
+ * opening the page (mail scanners open links). The mail client's one-click unsubscribe (RFC 8058) is its own POST.
  */
 export function ManageAlertsPage() {
   const { manageToken = '' } = useParams();
@@ -18,22 +19,34 @@ export function ManageAlertsPage() {
   const [deleteWatch] = useDeleteAlertWatchMutation();
   const gone = unsubscribing || erased.isSuccess;
   const query = useGetAlertsQuery(manageToken, { skip: gone });
-  const started = useRef(false);
-  useEffect(() => {
-    if (!unsubscribing || started.current) return;
-    started.current = true;
-    void unsubscribe(manageToken);
-  }, [unsubscribing, unsubscribe, manageToken]);
+  // A second press before the first answer sends nothing more.
+  const pressed = useRef(false);
+  const stop = () => {
+    if (pressed.current) return;
+    pressed.current = true;
+    void unsubscribe(manageToken).finally(() => {
+      pressed.current = false;
+    });
+  };
 
   if (unsubscribing) {
     return (
       <PageLayout title="Hintavahdit">
         {unsubscribed.isSuccess ? (
           <InfoBox role="status">Ilmoitukset on lopetettu ja sähköpostiosoitteesi poistettu. Emme lähetä sinulle enää viestejä.</InfoBox>
-        ) : unsubscribed.isError ? (
-          <ErrorBox role="alert">Lopettaminen ei onnistunut. Yritä hetken kuluttua uudelleen.</ErrorBox>
         ) : (
-          <CenteredSpinner />
+          <Stack>
+            <p>Lopetetaanko kaikki hintavahdit? Sähköpostiosoitteesi ja hintavahtisi poistetaan, emmekä lähetä sinulle enää viestejä.</p>
+            <div>
+              <Button variant="danger" onClick={stop} disabled={unsubscribed.isLoading} aria-busy={unsubscribed.isLoading}>
+                {unsubscribed.isLoading ? 'Hetki…' : 'Lopeta kaikki hintavahdit'}
+              </Button>
+            </div>
+            <p>
+              <Link to={`/hintavahti/${manageToken}`}>Hallitse hintavahteja</Link> yksitellen.
+            </p>
+            {unsubscribed.isError ? <ErrorBox role="alert">Lopettaminen ei onnistunut. Yritä hetken kuluttua uudelleen.</ErrorBox> : null}
+          </Stack>
         )}
       </PageLayout>
     );
