@@ -18,7 +18,11 @@ const loginContract = routeContract({
   responses: {
     200: ok('Signed in; the session cookie is set', AdminSession),
     ...errorResponses({ ...writeErrors, 400: 'Body not JSON, or a missing, bad or unknown field', 401: 'Wrong username or password', 413: 'Body over 100 kB' }),
-    429: { description: 'Too many failed sign-ins from this client (an IPv4 address or an IPv6 /64) or, from all clients together, for this username; with Retry-After', schema: ErrorBody },
+    429: {
+      description:
+        'Too many failed sign-ins from this client (an IPv4 address or an IPv6 /64) or, from all clients together, for this username; with Retry-After',
+      schema: ErrorBody,
+    },
     503: { description: 'Too many sign-ins being checked at once; with Retry-After', schema: ErrorBody },
   },
 });

@@ -96,7 +96,9 @@ export class AdminSessionsService implements OnModuleInit {
    * counts only attempts its client's limit let through: one client hammering a name locks out that client only.
    */
   private async countAttempt(keys: { client: string; username: string }): Promise<void> {
-    const [counted] = await this.dataSource.query<{ clientAttempts: number; clientRetryAfter: number; usernameAttempts: number | null; usernameRetryAfter: number | null }[]>(
+    const [counted] = await this.dataSource.query<
+      { clientAttempts: number; clientRetryAfter: number; usernameAttempts: number | null; usernameRetryAfter: number | null }[]
+    >(
       `WITH client AS (
          INSERT INTO gateway.admin_login_attempts AS a (key, attempts, window_ends)
          VALUES ($1, 1, now() + make_interval(secs => $3))
