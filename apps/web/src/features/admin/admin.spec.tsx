@@ -142,6 +142,15 @@ describe('admin section', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Kirjaudu sisään' }));
       expect(await screen.findByText('Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.')).toBeInTheDocument();
     });
+
+    it('asks to try again in a moment when the gateway is checking too many sign-ins at once (503)', async () => {
+      fakeGateway({ signedIn: false, loginStatus: 503 });
+      renderAdmin('/app/login');
+      await userEvent.type(screen.getByLabelText('Käyttäjätunnus'), 'admin');
+      await userEvent.type(screen.getByLabelText('Salasana'), 'x-salasana-1');
+      await userEvent.click(screen.getByRole('button', { name: 'Kirjaudu sisään' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Kirjautumisia on juuri nyt liikaa käsittelyssä. Yritä uudelleen hetken kuluttua.');
+    });
   });
 
   describe('without a session', () => {

@@ -2,8 +2,17 @@
 export interface AdminOptions {
   /** How long a session lasts from sign-in. ADMIN_SESSION_TTL_MINUTES, default 8 hours. */
   sessionTtlMs: number;
-  /** Failed sign-ins allowed per username and per client address in a window. ADMIN_LOGIN_MAX_FAILURES, default 10. */
+  /**
+   * Failed sign-ins allowed per client in a window (an IPv4 address, or an IPv6 /64). ADMIN_LOGIN_MAX_FAILURES, default 10.
+   * Every attempt is counted before its password is checked; a successful sign-in clears its client's count.
+   */
   loginMaxFailures: number;
+  /**
+   * Failed sign-ins allowed per username from all clients together in a window: much larger, so that one stranger
+   * cannot lock the admin out. ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME, default 100. Attempts a client's own limit
+   * refused do not count here.
+   */
+  loginMaxFailuresPerUsername: number;
   /** Length of that window. ADMIN_LOGIN_WINDOW_MINUTES, default 15. */
   loginWindowSeconds: number;
   /** Set the cookie's Secure flag even on plain http (behind a TLS proxy that does not say so). COOKIE_SECURE. */
@@ -31,6 +40,7 @@ export function loadAdminOptions(env: Env = process.env): AdminOptions {
   const problems: string[] = [];
   const ttlMinutes = positiveInt(env, 'ADMIN_SESSION_TTL_MINUTES', 8 * 60, 30 * 24 * 60, problems);
   const loginMaxFailures = positiveInt(env, 'ADMIN_LOGIN_MAX_FAILURES', 10, 10000, problems);
+  const loginMaxFailuresPerUsername = positiveInt(env, 'ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME', 100, 100000, problems);
   const windowMinutes = positiveInt(env, 'ADMIN_LOGIN_WINDOW_MINUTES', 15, 24 * 60, problems);
   const allowedOrigins: string[] = [];
   for (const entry of (env.ADMIN_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
@@ -46,6 +56,7 @@ export function loadAdminOptions(env: Env = process.env): AdminOptions {
   return {
     sessionTtlMs: ttlMinutes * 60_000,
     loginMaxFailures,
+    loginMaxFailuresPerUsername,
     loginWindowSeconds: windowMinutes * 60,
     forceSecureCookie: env.COOKIE_SECURE === 'true',
     allowedOrigins,

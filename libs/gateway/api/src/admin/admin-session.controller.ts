@@ -9,6 +9,7 @@ import { LoginBody } from './admin-requests';
 import { AdminCsrfGuard } from './admin-csrf.guard';
 import { AdminSessionGuard } from './admin-session.guard';
 import { AdminSessionInfo, AdminSessionsService } from './admin-sessions.service';
+import { SignInRefused } from './password-check-turns';
 
 const writeErrors = { 403: 'No same-site Origin or Referer', 415: 'Content-Type is not application/json' } as const;
 
@@ -17,7 +18,12 @@ const loginContract = routeContract({
   responses: {
     200: ok('Signed in; the session cookie is set', AdminSession),
     ...errorResponses({ ...writeErrors, 400: 'Body not JSON, or a missing, bad or unknown field', 401: 'Wrong username or password', 413: 'Body over 100 kB' }),
-    429: { description: 'Too many failed sign-ins from this address or for this username', schema: ErrorBody },
+    429: {
+      description:
+        'Too many failed sign-ins from this client (an IPv4 address or an IPv6 /64) or, from all clients together, for this username; with Retry-After',
+      schema: ErrorBody,
+    },
+    503: { description: 'Too many sign-ins being checked at once; with Retry-After', schema: ErrorBody },
   },
 });
 const meContract = routeContract({ responses: { 200: ok('The signed-in admin', AdminSession), ...errorResponses({ 401: 'No admin session' }) } });
@@ -40,7 +46,11 @@ export class AdminSessionController {
   @Route(loginContract)
   async login(@Input() { body }: RouteInput<typeof loginContract>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminSessionInfo> {
     const { username, password } = body;
-    const session = await this.sessions.login(username, password, req.ip ?? 'unknown');
+    // req.ip honours `trust proxy` (setup.ts): behind the ingress it is the visitor's address, not the proxy's.
+    const session = await this.sessions.login(username, password, req.ip ?? 'unknown').catch((error: unknown) => {
+      if (error instanceof SignInRefused) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
     res.cookie(ADMIN_COOKIE, session.token, adminCookieOptions(req, this.options, this.options.sessionTtlMs));
     return { username: session.username, expiresAt: session.expiresAt };
   }

@@ -1,6 +1,7 @@
 import { createTestDatabase, testConfig, TestDatabase } from '@hintakori/testing';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import nodeCrypto, { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { GatewayModule } from '../gateway.module';
@@ -12,6 +13,11 @@ import { verifyPassword } from './password';
 
 const PASSWORD = 'kissa-istuu-puussa-42';
 const MAX_FAILURES = 3;
+/** Failures per username across all clients: larger than one client's allowance (the real setting is 100). */
+const MAX_USERNAME_FAILURES = 6;
+/** What AdminSessionsService allows: password checks at once, and waiting for a turn, per gateway process. */
+const PASSWORD_CHECKS_AT_ONCE = 2;
+const PASSWORD_CHECKS_WAITING = 8;
 
 describe('gateway admin sessions and category mapping routes (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -23,7 +29,7 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    Object.assign(process.env, { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' });
+    Object.assign(process.env, { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_USERNAME_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' });
     app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url)), { logger: ['error'], bodyParser: false });
     configureGateway(app);
     await app.listen(0, '127.0.0.1');
@@ -31,6 +37,8 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
     dataSource = app.get(DataSource);
     await createAdminUser(dataSource, 'admin', PASSWORD);
   });
+
+  afterEach(() => jest.restoreAllMocks());
 
   afterAll(async () => {
     process.env = saved;
@@ -140,12 +148,13 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
       }
     });
 
-    it(`locks a username out after ${MAX_FAILURES} failures, even with the right password from elsewhere`, async () => {
+    it(`locks a username out after ${MAX_USERNAME_FAILURES} failures from all clients together, even with the right password from elsewhere`, async () => {
       await createAdminUser(dataSource, 'lukittava', PASSWORD);
-      for (let i = 0; i < MAX_FAILURES; i++) expect((await login(newClient(), 'väärä-salasana-2', 'lukittava')).status).toBe(401);
+      for (let i = 0; i < MAX_USERNAME_FAILURES; i++) expect((await login(newClient(), 'väärä-salasana-2', 'lukittava')).status).toBe(401);
       const locked = await login(newClient(), PASSWORD, 'lukittava');
       expect(locked.status).toBe(429);
       expect(locked.json).toMatchObject({ statusCode: 429, message: expect.stringMatching(/Too many failed sign-ins/) });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(locked.cookie).toBeUndefined();
     });
 
@@ -154,6 +163,88 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
       for (let i = 0; i < MAX_FAILURES; i++) await login(client, PASSWORD, `arvaus${i}`);
       expect((await login(client)).status).toBe(429);
       expect((await login(newClient())).status).toBe(200);
+    });
+
+    it('does not count successful sign-ins as failures', async () => {
+      const client = newClient();
+      for (let i = 0; i <= MAX_FAILURES; i++) expect((await login(client)).status).toBe(200);
+      expect((await login(client, 'väärä-salasana-3')).status).toBe(401);
+      expect((await login(client)).status).toBe(200);
+    });
+
+    describe('a burst of parallel guesses', () => {
+      const BURST = 50;
+      const attempts = async (key: string) =>
+        Number((await dataSource.query<{ attempts: number }[]>('SELECT attempts FROM gateway.admin_login_attempts WHERE key = $1', [key]))[0]?.attempts ?? 0);
+
+      it(`counts ${BURST} parallel wrong sign-ins from one client as ${BURST}; only ${MAX_FAILURES} reach the password check`, async () => {
+        await createAdminUser(dataSource, 'ryntays', PASSWORD);
+        const client = newClient();
+        const scrypt = jest.spyOn(nodeCrypto, 'scrypt');
+        const answers = await Promise.all(Array.from({ length: BURST }, () => login(client, 'väärä-salasana-4', 'ryntays')));
+        expect(scrypt).toHaveBeenCalledTimes(MAX_FAILURES);
+        expect(answers.filter((a) => a.status === 401)).toHaveLength(MAX_FAILURES);
+        const refused = answers.filter((a) => a.status === 429);
+        expect(refused).toHaveLength(BURST - MAX_FAILURES);
+        expect(refused[0].json).toMatchObject({ statusCode: 429, message: expect.stringMatching(/Too many failed sign-ins/) });
+        expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+        // Every attempt of the client counted; against the name only those its client's allowance let through.
+        expect(await attempts(`client:${client}`)).toBe(BURST);
+        expect(await attempts('username:ryntays')).toBe(MAX_FAILURES);
+      });
+
+      it('still lets the real admin sign in from another address after that burst', async () => {
+        const response = await login(newClient(), PASSWORD, 'ryntays');
+        expect(response.status).toBe(200);
+        expect(response.cookie).toBeDefined();
+      });
+    });
+
+    it('counts an IPv6 client rotating its addresses within one /64 as one client', async () => {
+      const sameNetwork = ['2001:db8:4a:7::1', '2001:db8:4a:7:ffff:ffff:ffff:fffe', '2001:0db8:004a:0007:1234:5678:9abc:def0'];
+      for (const [i, client] of sameNetwork.entries()) expect((await login(client, PASSWORD, `ipv6-arvaus${i}`)).status).toBe(401);
+      expect((await login('2001:db8:4a:7:abcd::42')).status).toBe(429);
+      expect((await login('2001:db8:4a:8::1')).status).toBe(200);
+    });
+
+    it(`checks at most ${PASSWORD_CHECKS_AT_ONCE} passwords at once, queues ${PASSWORD_CHECKS_WAITING} and answers 503 with Retry-After beyond`, async () => {
+      type Callback = (error: Error | null, key: Buffer) => void;
+      const held: Callback[] = [];
+      let running = 0;
+      let mostAtOnce = 0;
+      let calls = 0;
+      const total = PASSWORD_CHECKS_AT_ONCE + PASSWORD_CHECKS_WAITING + 1;
+      let allHeld: () => void = () => undefined;
+      const everyCallHeld = new Promise<'all-checked'>((resolve) => (allHeld = () => resolve('all-checked')));
+      // Each password check waits until the test lets it finish (with a key that matches nothing: 401).
+      jest.spyOn(nodeCrypto, 'scrypt').mockImplementation(((...args: unknown[]) => {
+        const callback = args[args.length - 1] as Callback;
+        running++;
+        calls++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        held.push((error, key) => {
+          running--;
+          callback(error, key);
+        });
+        if (calls === total) allHeld();
+      }) as unknown as typeof nodeCrypto.scrypt);
+      const requests = Array.from({ length: total }, (_, i) => login(newClient(), PASSWORD, `kiire${i}`));
+      const first = await Promise.race([everyCallHeld, Promise.race(requests)]);
+      // Then let the checks finish one at a time; each frees a turn for one that waited.
+      let settled = false;
+      const all = Promise.all(requests).finally(() => (settled = true));
+      while (!settled) {
+        const next = held.shift();
+        if (next) next(null, randomBytes(64));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // The first answer came while every turn was taken: the one request beyond the queue, refused at once.
+      expect(first).not.toBe('all-checked');
+      expect(first).toMatchObject({ status: 503, json: { statusCode: 503, message: expect.stringMatching(/Kirjautumisia on juuri nyt liikaa/) } });
+      expect(Number((first as Awaited<(typeof requests)[number]>).headers.get('retry-after'))).toBeGreaterThan(0);
+      const statuses = (await all).map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array<number>(total - 1).fill(401), 503]);
+      expect(mostAtOnce).toBe(PASSWORD_CHECKS_AT_ONCE);
     });
 
     it.each([
@@ -313,5 +404,10 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
       const { cookie } = await login();
       expect((await call('/admin/session', { cookie, origin: null })).status).toBe(200);
     });
+  });
+
+  it('the migrations create exactly the schema the entities describe (migration:generate would be empty)', async () => {
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
   });
 });

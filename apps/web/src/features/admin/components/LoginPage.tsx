@@ -18,6 +18,7 @@ const Wrap = styled.main`
 export const LOGIN_MESSAGES = {
   wrongCredentials: 'Väärä käyttäjätunnus tai salasana',
   tooManyAttempts: 'Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.',
+  busy: 'Kirjautumisia on juuri nyt liikaa käsittelyssä. Yritä uudelleen hetken kuluttua.',
   missingFields: 'Anna käyttäjätunnus ja salasana',
   failed: 'Kirjautuminen epäonnistui. Yritä uudestaan.',
 } as const;
@@ -26,6 +27,7 @@ function messageFor(error: unknown): string {
   const status = (error as ApiError | undefined)?.status;
   if (status === 401) return LOGIN_MESSAGES.wrongCredentials;
   if (status === 429) return LOGIN_MESSAGES.tooManyAttempts;
+  if (status === 503) return LOGIN_MESSAGES.busy;
   return LOGIN_MESSAGES.failed;
 }
 
