@@ -1,2 +1,3 @@
 export * from './data-sources';
 export * from './ean';
+export * from './picture-hosts';
