@@ -10,7 +10,7 @@ import {
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
-import { openFeed } from '../feeds/feed-input';
+import { DEFAULT_FEED_LIMITS, type FeedLimits, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
 import { SourceBlockedError, type SourceHttp } from '../sources/source-http';
@@ -100,6 +100,8 @@ export class FeedRunner {
     private readonly published: PublishedPricesRepository,
     private readonly publisher: IngestPublisher,
     private readonly openData?: OpenDataWiring,
+    /** The longest line and the most a .gz feed may decompress to (INGEST_MAX_LINE_BYTES, INGEST_MAX_GZ_BYTES…). */
+    private readonly limits: FeedLimits = DEFAULT_FEED_LIMITS,
   ) {}
 
   /** The registry facts and HTTP client a pull source gets for one run. */
@@ -116,6 +118,7 @@ export class FeedRunner {
       markProductsChecked: (eans, at) => this.registry.markProductsChecked(eans, at),
       lookupOpenFoodFacts: (ean) => wiring.lookupOpenFoodFacts(ean),
       log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
+      feedLimits: this.limits,
       requestBudget: await this.requestBudget(run),
       refreshPriorities: () => (wiring.refreshPriorities ? wiring.refreshPriorities(run.source) : Promise.resolve(NO_PRIORITIES)),
     };
@@ -131,7 +134,7 @@ export class FeedRunner {
   }
 
   private async openInput(adapter: SourceAdapter, run: FeedRun) {
-    if (!isPullSource(adapter)) return openFeed(run.location);
+    if (!isPullSource(adapter)) return openFeed(run.location, undefined, this.limits);
     return adapter.openInput(run.location || adapter.defaultLocation, await this.pullContext(run));
   }
 
@@ -181,9 +184,12 @@ export class FeedRunner {
         lineNo++;
         let records: FeedRecord[];
         try {
-          records = parse(line, lineNo);
+          // A line past the longest is skipped unread (the source's parser never sees it): one unreadable line.
+          records = isOverlong(line)
+            ? [{ kind: 'reject', recordKind: 'line', reason: `line too long: ${line.bytes} bytes (at most ${this.limits.maxLineBytes}, INGEST_MAX_LINE_BYTES)`, raw: line.head }]
+            : parse(line, lineNo);
         } catch (error) {
-          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: line.slice(0, 2000) }];
+          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: typeof line === 'string' ? line.slice(0, 2000) : line.head }];
         }
         if (lineNo <= resumeAfter) continue;
         for (const record of records) {
