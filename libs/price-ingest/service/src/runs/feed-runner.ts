@@ -18,6 +18,7 @@ import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '.
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
+import { cleanRecords } from './record-cleaning';
 
 /** Lines per checkpoint: a crash repeats at most this much publishing (idempotent downstream) and never counts it twice. */
 export const DEFAULT_CHUNK_LINES = 20_000;
@@ -313,7 +314,10 @@ export class FeedRunner {
   private async publishChunk(ctx: RunContext, chunk: Chunk): Promise<ChunkCounts> {
     const { run } = ctx;
     const source = run.source;
-    const rejects = [...chunk.rejects];
+    // Names and pictures made safe (record-cleaning.ts): the one place every source's stores, products and offers pass.
+    const cleaned = cleanRecords(chunk.stores, chunk.products, chunk.offers);
+    chunk = { ...chunk, stores: cleaned.stores, products: cleaned.products, offers: cleaned.offers };
+    const rejects = [...chunk.rejects, ...cleaned.rejects];
     const now = new Date().toISOString();
     const latestAllowed = Date.now() + MAX_FUTURE_MS;
 
@@ -414,7 +418,8 @@ export class FeedRunner {
     await this.publisher.publish(IngestTopics.DeadLetter, deadLetters.map((d) => ({ key: source, value: d })));
     if (deadLetters.length > 0) this.logger.warn(`run ${run.id} (${source}): ${deadLetters.length} records rejected, e.g. ${deadLetters[0].reason}`);
 
-    const rejectReasons: Record<string, number> = {};
+    // The report counts the records published cleaned beside the rejected ones (keys "cleaned: …"; not in `rejected`).
+    const rejectReasons: Record<string, number> = { ...cleaned.counts };
     for (const r of rejects) {
       const key = reasonKey(r.reason);
       rejectReasons[key] = (rejectReasons[key] ?? 0) + 1;
