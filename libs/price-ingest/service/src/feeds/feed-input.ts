@@ -69,6 +69,12 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, maxLineBytes: n
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(NEWLINE, start);
+      // The common case: a whole line within the chunk, decoded in place.
+      if (nl !== -1 && size === 0 && overlong === null && nl - start <= maxLineBytes) {
+        yield chunk.toString('utf8', start, nl > start && chunk[nl - 1] === CR ? nl - 1 : nl);
+        start = nl + 1;
+        continue;
+      }
       const piece = chunk.subarray(start, nl === -1 ? chunk.length : nl);
       if (overlong) overlong.bytes += piece.length;
       else if (size + piece.length > maxLineBytes) {
