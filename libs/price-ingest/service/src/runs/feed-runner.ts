@@ -10,7 +10,7 @@ import {
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
-import { DEFAULT_FEED_LIMITS, type FeedLimits, isOverlong, openFeed } from '../feeds/feed-input';
+import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
 import { SourceBlockedError, type SourceHttp } from '../sources/source-http';
@@ -204,11 +204,13 @@ export class FeedRunner {
       try {
         await readAll();
       } catch (error) {
-        // A bot challenge ends the run, but what was read before it is imported: the lines so far are committed first.
-        if (!(error instanceof SourceBlockedError)) throw error;
+        // A bot challenge or a feed past its decompressed cap ends the run, but what was read before it is imported:
+        // the lines so far are committed first.
+        if (!(error instanceof SourceBlockedError || error instanceof FeedTooLargeError)) throw error;
         if (lineNo > checkpoint) await startCommit();
         await committing;
-        this.logger.warn(`run ${run.id} (${run.source}): stopped by a bot challenge after ${lineNo} lines; everything before it is kept`);
+        const why = error instanceof SourceBlockedError ? 'a bot challenge' : 'the decompressed size cap';
+        this.logger.warn(`run ${run.id} (${run.source}): stopped by ${why} after ${lineNo} lines; everything before it is kept`);
         throw error;
       }
       if (lineNo > checkpoint) await startCommit();

@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { FeedRunsService } from '../feed-runs.service';
 import { withIngestConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
@@ -57,7 +58,7 @@ describe('feed runs on PostgreSQL', () => {
       events.storeEvents.push(...([data].flat() as StoreUpsertedEvent[]));
     });
     inProcessBus.onEvent(IngestTopics.OffersUpserted, async (data) => void events.offerEvents.push(...(data as OfferUpsertedEvent[])));
-    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2' }), { runWorkers: false }), { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2', INGEST_MAX_GZ_BYTES: '1048576' }), { runWorkers: false }), { logger: ['error'] });
   });
 
   afterAll(async () => {
@@ -244,5 +245,16 @@ describe('feed runs on PostgreSQL', () => {
     expect(done).toMatchObject({ status: 'completed', pricesPublished: 30, pricesUnchanged: 0 });
     const missing = await service.enqueue('s-group', join(dir, 'missing.jsonl'));
     await expect(service.waitFor([missing.id], undefined, 200)).rejects.toThrow(/ENOENT|no such file/);
+  });
+
+  it('stops a .gz feed that decompresses past INGEST_MAX_GZ_BYTES at its first attempt, keeping what it read before', async () => {
+    const service = app.get(FeedRunsService);
+    service.startWorker();
+    const file = join(dir, 'bomb.jsonl.gz');
+    // A feed's first lines, then 8 MiB of blank lines in a few kilobytes: the cap here is 1 MiB.
+    writeFileSync(file, gzipSync(Buffer.concat([Buffer.from(sGroupFeed(1, 2, () => 777)), Buffer.alloc(8 * 1024 * 1024, '\n')])));
+    const run = await service.enqueue('s-group', file);
+    await expect(service.waitFor([run.id], undefined, 200)).rejects.toThrow(/decompressed to more than 1048576 bytes \(INGEST_MAX_GZ_BYTES\): the run stops/);
+    expect(await app.get(FeedRunsRepository).get(run.id)).toMatchObject({ status: 'failed', attempts: 1, recordsTotal: 5, pricesPublished: 2 });
   });
 });
