@@ -52,7 +52,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     if (this.worker) return this.worker;
     this.refresh = chainRefreshWiring(this.dataSource, this.config);
     const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData), ...this.refresh.wiring };
-    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData), this.runs, this.tuning.checkpointLines);
+    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
     this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);

@@ -34,6 +34,13 @@ describe('loadIngestAppConfig', () => {
     expect(load).toThrow(/PORT must be an integer[\s\S]*INGEST_FEEDS entry "nowhere"[\s\S]*DEMO_FEED_SIZE must be tiny, small or finland, got "huge"/);
   });
 
+  it('the feed limits: a longest line of 1 MiB and a .gz feed of 2 GiB decompressed by default, each bad value named', () => {
+    expect(loadIngestAppConfig({}).ingest.feedLimits).toEqual({ maxLineBytes: 1048576, maxGzBytes: 2147483648, maxGzBytesBulk: 200 * 2147483648 / 2 });
+    expect(loadIngestAppConfig({ INGEST_MAX_LINE_BYTES: '65536', INGEST_MAX_GZ_BYTES: '10485760' }).ingest.feedLimits).toMatchObject({ maxLineBytes: 65536, maxGzBytes: 10485760 });
+    const load = () => loadIngestAppConfig({ INGEST_MAX_LINE_BYTES: '10', INGEST_MAX_GZ_BYTES: 'lots', INGEST_MAX_GZ_BYTES_BULK: '-1' });
+    expect(load).toThrow(/INGEST_MAX_LINE_BYTES must be an integer between 4096 and [\s\S]*INGEST_MAX_GZ_BYTES must be an integer[\s\S]*INGEST_MAX_GZ_BYTES_BULK must be an integer/);
+  });
+
   it('the chain sources\' hourly request budgets: defaults under one a second, each bad value named', () => {
     expect(loadIngestAppConfig({}).ingest.requestBudgets).toEqual({ 's-kaupat': 3000, 'k-ruoka': 3000, lidl: 600 });
     expect(loadIngestAppConfig({ INGEST_BUDGET_S_KAUPAT: '1200', INGEST_BUDGET_LIDL: '60' }).ingest.requestBudgets).toEqual({ 's-kaupat': 1200, 'k-ruoka': 3000, lidl: 60 });

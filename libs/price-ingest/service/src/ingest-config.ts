@@ -1,4 +1,5 @@
 import { AppConfig, ConfigError, Env, envBool, envInt, loadConfig } from '@hintakori/platform-config';
+import { DEFAULT_FEED_LIMITS, type FeedLimits, GIB, MIB } from './feeds/feed-input';
 
 /**
  * Price-ingest's settings, read from the environment beside the platform's AppConfig: the feeds and their schedules,
@@ -32,6 +33,12 @@ export interface IngestConfig {
    * INGEST_BUDGET_LIDL; 1–3,600, at most one a second), keyed by source id: OpenDataWiring.requestBudgets.
    */
   requestBudgets: Record<string, number>;
+  /**
+   * How much of a feed a run reads: the longest line (INGEST_MAX_LINE_BYTES, default 1 MiB: a longer one is skipped and
+   * rejected), the most a .gz feed may decompress to (INGEST_MAX_GZ_BYTES, default 2 GiB: past it the run stops) and
+   * the same for the bulk Open Food Facts export (INGEST_MAX_GZ_BYTES_BULK, default 200 GiB).
+   */
+  feedLimits: FeedLimits;
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -137,6 +144,11 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
       osmExceptionDays: envInt(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
     },
     requestBudgets: Object.fromEntries(REQUEST_BUDGETS.map((b) => [b.source, envInt(env, b.variable, b.perHour, problems, 1, 3600)])),
+    feedLimits: {
+      maxLineBytes: envInt(env, 'INGEST_MAX_LINE_BYTES', DEFAULT_FEED_LIMITS.maxLineBytes, problems, 4096, 256 * MIB),
+      maxGzBytes: envInt(env, 'INGEST_MAX_GZ_BYTES', DEFAULT_FEED_LIMITS.maxGzBytes, problems, MIB, 1024 * GIB),
+      maxGzBytesBulk: envInt(env, 'INGEST_MAX_GZ_BYTES_BULK', DEFAULT_FEED_LIMITS.maxGzBytesBulk, problems, MIB, 1024 * GIB),
+    },
     workerConcurrency: envInt(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
     jobAttempts: envInt(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),
     backoffMs: envInt(env, 'INGEST_BACKOFF_MS', 30000, problems, 100, 3_600_000),

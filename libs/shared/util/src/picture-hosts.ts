@@ -7,12 +7,13 @@
  * - S group's S-kaupat: its CDN cdn.s-cloud.fi
  * - K group's K-Ruoka: its public file host public.keskofiles.com
  * - Lidl: the Schwarz group's image proxy imgproxy-retcat.assets.schwarz (libs/price-ingest/service/fixtures/lidl)
+ * (The map's tile hosts are the CSP's own, beside these: no product picture is on them.)
  */
 export const PICTURE_HOSTS = ['images.openfoodfacts.org', 'static.openfoodfacts.org', 'cdn.s-cloud.fi', 'public.keskofiles.com', 'imgproxy-retcat.assets.schwarz'] as const;
 
 export type PictureHost = (typeof PICTURE_HOSTS)[number];
 
-/** True when `hostname` (a URL's `hostname`, lower case) is one of PICTURE_HOSTS. */
+/** True when `hostname` (a URL's `hostname`) is one of PICTURE_HOSTS (a trailing dot and case aside). */
 export function isPictureHost(hostname: string): hostname is PictureHost {
-  return (PICTURE_HOSTS as readonly string[]).includes(hostname.toLowerCase());
+  return (PICTURE_HOSTS as readonly string[]).includes(hostname.toLowerCase().replace(/\.$/, ''));
 }

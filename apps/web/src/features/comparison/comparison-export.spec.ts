@@ -36,6 +36,25 @@ describe('comparison export', () => {
     ]);
   });
 
+  it('writes a hostile name as text: a cell that a spreadsheet would read as a formula starts with an apostrophe', async () => {
+    const hostileStores = [
+      { id: 1, name: '@SUM(1+1)*cmd|"/C calc"!A0' },
+      { id: 2, name: '-2+3' },
+    ];
+    const hostile: ComparisonItem[] = [
+      { ...sampleItem(1), name: '=HYPERLINK("https://x/")', ean: null, quantity: 1, storeItems: [si(1, 129), si(2, 149, true)] },
+      { ...sampleItem(2), name: '+1\n=2', ean: null, quantity: 1, storeItems: [si(1, 99), si(2, 99)] },
+      { ...sampleItem(3), name: '\t=1', ean: null, quantity: 1, storeItems: [si(1, 99), si(2, 99)] },
+    ];
+    const csv = await comparisonCsv(hostile, hostileStores, rankTotals(totalsFromComparison(hostile, [1, 2]), [1, 2]));
+    const rows = parse<string[]>(csv.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows[0].slice(3, 5)).toEqual(['\'@SUM(1+1)*cmd|"/C calc"!A0 (€)', "'-2+3 (€)"]);
+    expect(rows.slice(1, 4).map((row) => row[0])).toEqual(['\'=HYPERLINK("https://x/")', "'+1\n=2", "'\t=1"]);
+    expect(rows[1][5]).toBe("'-2+3");
+    // The figures stay numbers.
+    expect(rows[1].slice(1, 5)).toEqual(['', '1', '1,29', '1,49']);
+  });
+
   it('makes JSON with the same figures in cents and each store total', () => {
     const json = JSON.parse(comparisonJson(items, stores, ranked, new Date('2026-11-28T10:00:00Z')));
     expect(json.generatedAt).toBe('2026-11-28T10:00:00.000Z');

@@ -6,7 +6,17 @@ import type { ComparisonItem } from '../../app/models';
  * stores' line prices and totals), made in the browser. The CSV is what Finnish Excel opens as it is: semicolons
  * between fields, decimal commas, CRLF lines, UTF-8 with a byte-order mark and a Finnish header row. papaparse
  * quotes the fields that need it; it is loaded only when the shopper asks for a CSV.
+ *
+ * Store and product names are written by strangers (OpenStreetMap, Open Food Facts, the shops): a cell a spreadsheet
+ * would read as a formula (one starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so it
+ * opens as text (OWASP "CSV Injection").
  */
+
+/**
+ * The cells escaped as text. papaparse's own `escapeFormulae: true` is `/^[=+\-@\t\r].*$/`, whose `.*$` fails on a
+ * cell with a line break after the formula (`=1+1\n…`): only the first character decides here.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 export interface ExportStore {
   id: number;
@@ -47,7 +57,7 @@ export function comparisonTableRows(items: readonly ComparisonItem[], stores: re
 /** The CSV text, byte-order mark first. */
 export async function comparisonCsv(items: readonly ComparisonItem[], stores: readonly ExportStore[], ranked: readonly RankedTotal[]): Promise<string> {
   const { unparse } = await import('papaparse');
-  return `\uFEFF${unparse(comparisonTableRows(items, stores, ranked), { delimiter: ';', newline: '\r\n', quotes: false })}\r\n`;
+  return `\uFEFF${unparse(comparisonTableRows(items, stores, ranked), { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START })}\r\n`;
 }
 
 /** The JSON export: money in integer cents as the API gives it, each store's total (deposits included, and apart) and rank. */

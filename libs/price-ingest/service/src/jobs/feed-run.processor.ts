@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { FeedTooLargeError } from '../feeds/feed-input';
 import { SourceBlockedError } from '../sources/source-http';
 import { FeedRunner, RunProgress } from '../runs/feed-runner';
 import { FeedRunsRepository } from '../runs/feed-runs.repository';
@@ -34,10 +35,12 @@ export class FeedRunProcessor {
       // keeping every chunk it committed before.
       const blocked = error instanceof SourceBlockedError;
       const message = blocked ? blockedReason(job.data.source, error) : error instanceof Error ? error.message : String(error);
-      const final = blocked || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // So does a feed past its decompressed cap: another attempt would read the same bytes to the same end.
+      const stops = blocked || error instanceof FeedTooLargeError;
+      const final = stops || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await this.runs.fail(runId, message, final).catch(() => undefined);
       this.logger.error(`run ${runId} (${job.data.source}) failed${final ? '' : ', will retry'}: ${message}`);
-      throw blocked ? new UnrecoverableError(message) : error;
+      throw stops ? new UnrecoverableError(message) : error;
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@hintakori/price-ingest-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
-import { openFeed } from '../feeds/feed-input';
+import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
 import { SourceBlockedError, type SourceHttp } from '../sources/source-http';
@@ -18,6 +18,7 @@ import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '.
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
+import { cleanRecords } from './record-cleaning';
 
 /** Lines per checkpoint: a crash repeats at most this much publishing (idempotent downstream) and never counts it twice. */
 export const DEFAULT_CHUNK_LINES = 20_000;
@@ -100,6 +101,8 @@ export class FeedRunner {
     private readonly published: PublishedPricesRepository,
     private readonly publisher: IngestPublisher,
     private readonly openData?: OpenDataWiring,
+    /** The longest line and the most a .gz feed may decompress to (INGEST_MAX_LINE_BYTES, INGEST_MAX_GZ_BYTES…). */
+    private readonly limits: FeedLimits = DEFAULT_FEED_LIMITS,
   ) {}
 
   /** The registry facts and HTTP client a pull source gets for one run. */
@@ -116,6 +119,7 @@ export class FeedRunner {
       markProductsChecked: (eans, at) => this.registry.markProductsChecked(eans, at),
       lookupOpenFoodFacts: (ean) => wiring.lookupOpenFoodFacts(ean),
       log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
+      feedLimits: this.limits,
       requestBudget: await this.requestBudget(run),
       refreshPriorities: () => (wiring.refreshPriorities ? wiring.refreshPriorities(run.source) : Promise.resolve(NO_PRIORITIES)),
     };
@@ -131,7 +135,7 @@ export class FeedRunner {
   }
 
   private async openInput(adapter: SourceAdapter, run: FeedRun) {
-    if (!isPullSource(adapter)) return openFeed(run.location);
+    if (!isPullSource(adapter)) return openFeed(run.location, undefined, this.limits);
     return adapter.openInput(run.location || adapter.defaultLocation, await this.pullContext(run));
   }
 
@@ -181,9 +185,12 @@ export class FeedRunner {
         lineNo++;
         let records: FeedRecord[];
         try {
-          records = parse(line, lineNo);
+          // A line past the longest is skipped unread (the source's parser never sees it): one unreadable line.
+          records = isOverlong(line)
+            ? [{ kind: 'reject', recordKind: 'line', reason: `line too long: ${line.bytes} bytes (at most ${this.limits.maxLineBytes}, INGEST_MAX_LINE_BYTES)`, raw: line.head }]
+            : parse(line, lineNo);
         } catch (error) {
-          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: line.slice(0, 2000) }];
+          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: typeof line === 'string' ? line.slice(0, 2000) : line.head }];
         }
         if (lineNo <= resumeAfter) continue;
         for (const record of records) {
@@ -197,11 +204,13 @@ export class FeedRunner {
       try {
         await readAll();
       } catch (error) {
-        // A bot challenge ends the run, but what was read before it is imported: the lines so far are committed first.
-        if (!(error instanceof SourceBlockedError)) throw error;
+        // A bot challenge or a feed past its decompressed cap ends the run, but what was read before it is imported:
+        // the lines so far are committed first.
+        if (!(error instanceof SourceBlockedError || error instanceof FeedTooLargeError)) throw error;
         if (lineNo > checkpoint) await startCommit();
         await committing;
-        this.logger.warn(`run ${run.id} (${run.source}): stopped by a bot challenge after ${lineNo} lines; everything before it is kept`);
+        const why = error instanceof SourceBlockedError ? 'a bot challenge' : 'the decompressed size cap';
+        this.logger.warn(`run ${run.id} (${run.source}): stopped by ${why} after ${lineNo} lines; everything before it is kept`);
         throw error;
       }
       if (lineNo > checkpoint) await startCommit();
@@ -307,7 +316,10 @@ export class FeedRunner {
   private async publishChunk(ctx: RunContext, chunk: Chunk): Promise<ChunkCounts> {
     const { run } = ctx;
     const source = run.source;
-    const rejects = [...chunk.rejects];
+    // Names and pictures made safe (record-cleaning.ts): the one place every source's stores, products and offers pass.
+    const cleaned = cleanRecords(chunk.stores, chunk.products, chunk.offers);
+    chunk = { ...chunk, stores: cleaned.stores, products: cleaned.products, offers: cleaned.offers };
+    const rejects = [...chunk.rejects, ...cleaned.rejects];
     const now = new Date().toISOString();
     const latestAllowed = Date.now() + MAX_FUTURE_MS;
 
@@ -408,7 +420,8 @@ export class FeedRunner {
     await this.publisher.publish(IngestTopics.DeadLetter, deadLetters.map((d) => ({ key: source, value: d })));
     if (deadLetters.length > 0) this.logger.warn(`run ${run.id} (${source}): ${deadLetters.length} records rejected, e.g. ${deadLetters[0].reason}`);
 
-    const rejectReasons: Record<string, number> = {};
+    // The report counts the records published cleaned beside the rejected ones (keys "cleaned: …"; not in `rejected`).
+    const rejectReasons: Record<string, number> = { ...cleaned.counts };
     for (const r of rejects) {
       const key = reasonKey(r.reason);
       rejectReasons[key] = (rejectReasons[key] ?? 0) + 1;

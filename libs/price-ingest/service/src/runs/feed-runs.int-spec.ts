@@ -1,11 +1,13 @@
 import { inProcessBus } from '@hintakori/platform-messaging';
-import { DeadLetterRecord, IngestTopics, PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import { DeadLetterRecord, IngestTopics, ItemUpsertedEvent, OfferUpsertedEvent, PriceObservedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import { gtinCheckDigit } from '@hintakori/shared-util';
 import { createTestDatabase, TestDatabase, testConfig } from '@hintakori/testing';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { FeedRunsService } from '../feed-runs.service';
 import { withIngestConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
@@ -14,6 +16,7 @@ import { PublishedPricesRepository } from '../published/published-prices.reposit
 import { RegistryRepository } from '../registry/registry.repository';
 import { FeedRunner } from './feed-runner';
 import { FeedRunsRepository } from './feed-runs.repository';
+import { CLEANED, MAX_NAME_LENGTH } from './record-cleaning';
 
 const FIXTURES = join(__dirname, '../../fixtures');
 
@@ -39,16 +42,23 @@ describe('feed runs on PostgreSQL', () => {
   let db: TestDatabase;
   let app: INestApplicationContext;
   let dir: string;
-  const events = { prices: [] as PriceObservedEvent[], dead: [] as DeadLetterRecord[], items: 0, stores: 0 };
+  const events = { prices: [] as PriceObservedEvent[], dead: [] as DeadLetterRecord[], items: 0, stores: 0, itemEvents: [] as ItemUpsertedEvent[], storeEvents: [] as StoreUpsertedEvent[], offerEvents: [] as OfferUpsertedEvent[] };
 
   beforeAll(async () => {
     db = await createTestDatabase();
     dir = mkdtempSync(join(tmpdir(), 'ingest-int-'));
     inProcessBus.onEvent(IngestTopics.PricesObserved, async (data) => void events.prices.push(...(data as PriceObservedEvent[])));
     inProcessBus.onEvent(IngestTopics.DeadLetter, async (data) => void events.dead.push(data as DeadLetterRecord));
-    inProcessBus.onEvent(IngestTopics.ItemsUpserted, async () => void events.items++);
-    inProcessBus.onEvent(IngestTopics.StoresUpserted, async () => void events.stores++);
-    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2' }), { runWorkers: false }), { logger: ['error'] });
+    inProcessBus.onEvent(IngestTopics.ItemsUpserted, async (data) => {
+      events.items++;
+      events.itemEvents.push(...([data].flat() as ItemUpsertedEvent[]));
+    });
+    inProcessBus.onEvent(IngestTopics.StoresUpserted, async (data) => {
+      events.stores++;
+      events.storeEvents.push(...([data].flat() as StoreUpsertedEvent[]));
+    });
+    inProcessBus.onEvent(IngestTopics.OffersUpserted, async (data) => void events.offerEvents.push(...(data as OfferUpsertedEvent[])));
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), { INGEST_BACKOFF_MS: '100', INGEST_JOB_ATTEMPTS: '2', INGEST_MAX_GZ_BYTES: '1048576' }), { runWorkers: false }), { logger: ['error'] });
   });
 
   afterAll(async () => {
@@ -63,6 +73,9 @@ describe('feed runs on PostgreSQL', () => {
     events.dead.length = 0;
     events.items = 0;
     events.stores = 0;
+    events.itemEvents.length = 0;
+    events.storeEvents.length = 0;
+    events.offerEvents.length = 0;
   });
 
   const runner = () => new FeedRunner(app.get(FeedRunsRepository), app.get(RegistryRepository), app.get(PublishedPricesRepository), app.get(IngestPublisher));
@@ -144,6 +157,54 @@ describe('feed runs on PostgreSQL', () => {
     expect((await runs.freshness()).find((f) => f.source === 's-group')?.newestObservationAt).toBe('2026-01-19T06:10:00.000Z');
   });
 
+  it('publishes strangers’ names as safe text and only known pictures, skipping an overlong line, each counted in the report', async () => {
+    const ean = (n: number) => {
+      const body = `640999000${String(n).padStart(3, '0')}`;
+      return `${body}${gtinCheckDigit(body)}`;
+    };
+    const megabyteName = 'Maito '.repeat(170_000); // 1 020 000 bytes: within the longest line
+    const product = (n: number, name: string, image?: string, extra: Record<string, unknown> = {}) => ({ kind: 'product', ean: ean(n), name, image, category: ['Maito'], priceUnit: 'kpl', ...extra });
+    const lines = [
+      { kind: 'store', storeId: 'H1', chain: 'prisma', name: '<img src=x onerror=alert(1)>', address: 'Katu 1', postalCode: '00100', city: 'Helsinki', lat: 60.17, long: 24.94 },
+      product(1, '=HYPERLINK("https://x/")', 'javascript:alert(1)'),
+      product(2, 'Kevytmaito\u2028 1 l', 'https://images.openfoodfacts.org/images/products/640/999/000/0021/front_fi.3.400.jpg'),
+      product(3, megabyteName, 'https://unknown.example/x.jpg'),
+      product(4, '</script><script>alert(1)</script>', 'http://images.openfoodfacts.org/x.jpg'),
+      // 2 MiB of description: past the longest line, skipped unread.
+      product(5, 'Liian pitkä', undefined, { description: 'x'.repeat(2 * 1024 * 1024) }),
+      { kind: 'price', storeId: 'H1', ean: ean(1), price: 1.29, observedAt: '2026-01-19T06:00:00Z' },
+      { kind: 'offer', storeId: 'H1', ean: ean(1), name: '@SUM(1+1)', image: 'javascript:alert(1)' },
+    ];
+    const file = join(dir, 'hostile.jsonl');
+    writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const runs = app.get(FeedRunsRepository);
+    const done = await runner().run((await runs.create('jsonl:hostile', file)).id);
+    expect(done).toMatchObject({ status: 'completed', storesPublished: 1, itemsPublished: 4, pricesPublished: 1, offersPublished: 1, recordsRejected: 1 });
+
+    expect(events.storeEvents.map((s) => s.name)).toEqual(['<img src=x onerror=alert(1)>']);
+    const items = new Map(events.itemEvents.map((item) => [item.ean, item]));
+    expect(items.get(ean(1))).toMatchObject({ name: 'HYPERLINK("https://x/")', pictureUrl: null });
+    expect(items.get(ean(2))).toMatchObject({ name: 'Kevytmaito 1 l', pictureUrl: 'https://images.openfoodfacts.org/images/products/640/999/000/0021/front_fi.3.400.jpg' });
+    const long = items.get(ean(3)) as ItemUpsertedEvent;
+    expect(long.pictureUrl).toBeNull();
+    expect(long.name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+    expect(long.name).toMatch(/^(Maito )+Maito$/);
+    expect(long.urlSlug.length).toBeLessThanOrEqual(200);
+    expect(items.get(ean(4))).toMatchObject({ name: '</script><script>alert(1)</script>', pictureUrl: null });
+    expect(items.has(ean(5))).toBe(false);
+    expect(events.offerEvents).toEqual([expect.objectContaining({ name: 'SUM(1+1)', image: null })]);
+
+    expect(done.rejectedByReason).toEqual({
+      [CLEANED.formula]: 2,
+      [CLEANED.controls]: 1,
+      [CLEANED.cut]: 1,
+      [CLEANED.picture]: 4,
+      'line too long: N bytes (at most N, INGEST_MAX_LINE_BYTES)': 1,
+    });
+    expect(events.dead).toEqual([expect.objectContaining({ kind: 'line', reason: expect.stringMatching(/^line too long: 2097\d{3} bytes/) })]);
+    expect(JSON.stringify(events.dead[0].record).length).toBeLessThan(300);
+  });
+
   it('resumes a run stopped half-way from its checkpoint without counting anything twice', async () => {
     const file = join(dir, 'resume.jsonl');
     writeFileSync(file, sGroupFeed(5, 40));
@@ -184,5 +245,16 @@ describe('feed runs on PostgreSQL', () => {
     expect(done).toMatchObject({ status: 'completed', pricesPublished: 30, pricesUnchanged: 0 });
     const missing = await service.enqueue('s-group', join(dir, 'missing.jsonl'));
     await expect(service.waitFor([missing.id], undefined, 200)).rejects.toThrow(/ENOENT|no such file/);
+  });
+
+  it('stops a .gz feed that decompresses past INGEST_MAX_GZ_BYTES at its first attempt, keeping what it read before', async () => {
+    const service = app.get(FeedRunsService);
+    service.startWorker();
+    const file = join(dir, 'bomb.jsonl.gz');
+    // A feed's first lines, then 8 MiB of blank lines in a few kilobytes: the cap here is 1 MiB.
+    writeFileSync(file, gzipSync(Buffer.concat([Buffer.from(sGroupFeed(1, 2, () => 777)), Buffer.alloc(8 * 1024 * 1024, '\n')])));
+    const run = await service.enqueue('s-group', file);
+    await expect(service.waitFor([run.id], undefined, 200)).rejects.toThrow(/decompressed to more than 1048576 bytes \(INGEST_MAX_GZ_BYTES\): the run stops/);
+    expect(await app.get(FeedRunsRepository).get(run.id)).toMatchObject({ status: 'failed', attempts: 1, recordsTotal: 5, pricesPublished: 2 });
   });
 });

@@ -23,7 +23,10 @@ export interface FeedRun {
   finishedAt: string | null;
   newestObservationAt: string | null;
   lastError: string | null;
-  /** The run's report: rejected and skipped records counted by reason (see reasonKey). */
+  /**
+   * The run's report: rejected and skipped records counted by reason (see reasonKey), and the records published after
+   * cleaning (a name or picture made safe, runs/record-cleaning.ts) under keys starting with "cleaned:" (not in recordsRejected).
+   */
   rejectedByReason: Record<string, number>;
 }
 

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const publisher = stallAt > 0 ? new StallingPublisher(app.get(IngestPublisher), stallAt) : app.get(IngestPublisher);
   const runs = app.get(FeedRunsRepository);
   const openData = createOpenDataWiring(app.get(DataSource), config.ingest.openData);
-  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), publisher, openData), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
+  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), publisher, openData, config.ingest.feedLimits), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
   const worker = createFeedWorker(config, (job) => processor.process(job), { lockDuration: 2000, stalledInterval: 1000 });
   worker.on('error', (error) => process.stderr.write(`worker: ${error.message}\n`));
   process.stdout.write('READY\n');

@@ -1,4 +1,4 @@
-import type { FeedInput } from '../feeds/feed-input';
+import type { FeedInput, FeedLimits } from '../feeds/feed-input';
 import { reject, type FeedProduct, type FeedRecord, type SourceAdapter } from '../feeds/feed-record';
 import { type Json, parseJsonLine } from '../feeds/values';
 import type { SourceHttp } from './source-http';
@@ -26,6 +26,8 @@ export interface PullContext {
    */
   lookupOpenFoodFacts(ean: string): Promise<FeedProduct | null>;
   log(message: string): void;
+  /** The longest line and the most a .gz export may decompress to, for a source that reads a file (openFeed). */
+  feedLimits?: FeedLimits;
   signal?: AbortSignal;
   /**
    * Requests this run may make for prices (a chain source's hourly budget, INGEST_BUDGET_<SOURCE>, for the time since

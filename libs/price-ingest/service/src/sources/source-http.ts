@@ -13,6 +13,8 @@ export interface HttpGetOptions {
   freshForMs?: number;
   /** Rate class of the request within its host (Open Food Facts limits product reads and searches differently). */
   rateClass?: string;
+  /** The longest answer body in bytes (default: the client's, 50 MiB); a longer one fails with SourceTooLargeError. */
+  maxBytes?: number;
   /** Further request headers a service's API expects (never a cookie or a token: no source is used past a login). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -47,6 +49,22 @@ export class SourceHttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The answer's body was longer than the request's byte cap (HttpGetOptions.maxBytes): not read further, not retried
+ * (the same request would answer the same). A SourceHttpError, so an adapter that turns those into one unreadable line
+ * does so with this one too.
+ */
+export class SourceTooLargeError extends SourceHttpError {
+  constructor(
+    url: string,
+    status: number,
+    readonly maxBytes: number,
+    message: string,
+  ) {
+    super(url, status, message);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SourceBlockedError, SourceHttpError, SourceUnreachableError } from '../source-http';
+import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError } from '../source-http';
 import { hintakoriUserAgent, isBotChallenge, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
 import { fakeTime, MapCache } from './http-testing';
 
@@ -139,6 +139,42 @@ describe('PoliteHttp', () => {
     });
     await expect(client(server, fakeTime()).get(`${server.base}/x`)).rejects.toMatchObject({ status: 403 });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('reads an answer only up to its byte cap: a longer one fails at once with a SourceTooLargeError, not retried', async () => {
+    const MIB = 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let written = 0;
+    // A streamed answer with no Content-Length that would go on for 64 MiB; the client's cap is 1 MiB.
+    server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const more = () => {
+        while (written < 64 * MIB) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    const http = client(server, fakeTime(), { maxBodyBytes: MIB });
+    const failure = http.get(`${server.base}/big`);
+    await expect(failure).rejects.toThrow(SourceTooLargeError);
+    await expect(failure).rejects.toThrow(/answered 200 with more than 1048576 bytes/);
+    await expect(failure).rejects.toBeInstanceOf(SourceHttpError);
+    expect(server.requests).toHaveLength(1);
+    expect(written).toBeLessThan(16 * MIB);
+  });
+
+  it('fails before reading an answer whose Content-Length is over the cap, and lets a request raise its own cap', async () => {
+    const body = JSON.stringify({ elements: 'y'.repeat(2 * 1024 * 1024) });
+    server = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body));
+    const http = client(server, fakeTime(), { maxBodyBytes: 1024 * 1024 });
+    await expect(http.postForm(`${server.base}/api/interpreter`, { data: 'q' })).rejects.toThrow(SourceTooLargeError);
+    const answer = await http.postForm(`${server.base}/api/interpreter`, { data: 'q' }, { maxBytes: 4 * 1024 * 1024 });
+    expect(answer.text).toBe(body);
+    // The client's default is 50 MiB.
+    expect((await client(server, fakeTime()).get(`${server.base}/`)).text.length).toBe(body.length);
   });
 
   it('throws SourceUnreachableError naming the host when nothing listens', async () => {

@@ -1,4 +1,4 @@
-import { SourceBlockedError, SourceHttpError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
+import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
 import { isCacheable, type CachedAnswer, type HttpCacheStore } from './http-cache';
 
 export interface RateLimit {
@@ -25,6 +25,8 @@ export interface PoliteHttpOptions {
   backoffBaseMs?: number;
   /** Time-out of one attempt, answer body included; default 30 000 ms. */
   timeoutMs?: number;
+  /** The longest answer body read, in bytes, unless a request says otherwise (HttpGetOptions.maxBytes); default 50 MiB. */
+  maxBodyBytes?: number;
   cache?: HttpCacheStore;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -40,6 +42,9 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 export const DEFAULT_CONTACT = 'hello@hintakori.fi';
+
+/** The longest answer body a request reads unless it says otherwise: 50 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 /** The User-Agent the open-data services ask for: the application, its version and a contact (env INGEST_CONTACT). */
 export function hintakoriUserAgent(version = '0.1', contact = process.env.INGEST_CONTACT?.trim() || DEFAULT_CONTACT): string {
@@ -81,7 +86,7 @@ class Lane {
   }
 }
 
-type Attempt = { ok: true; status: number; headers: Headers; text: string } | { ok: false; error: unknown };
+type Attempt = { ok: true; status: number; headers: Headers; text: string } | { ok: false; error: unknown } | { ok: 'too-large'; status: number; bytes: number };
 
 /**
  * The polite HTTP client of the open-data sources (see SourceHttp): User-Agent, per-host (and rate class) spacing,
@@ -93,6 +98,7 @@ export class PoliteHttp implements SourceHttp {
   private readonly maxRetryWaitMs: number;
   private readonly backoffBaseMs: number;
   private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
@@ -103,6 +109,7 @@ export class PoliteHttp implements SourceHttp {
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 120_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
     this.sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
@@ -158,12 +165,17 @@ export class PoliteHttp implements SourceHttp {
       const release = await lane.acquire(this.now, this.sleep);
       let result: Attempt;
       try {
-        result = await this.attempt(method, url, headers, body, options.signal);
+        result = await this.attempt(method, url, headers, body, options.signal, options.maxBytes ?? this.maxBodyBytes);
       } finally {
         release();
       }
       const attempts = attempt + 1;
 
+      // A body past the cap is not read further nor asked again (it would be as long): the request fails with the reason.
+      if (result.ok === 'too-large') {
+        const max = options.maxBytes ?? this.maxBodyBytes;
+        throw new SourceTooLargeError(url, result.status, max, `${host} answered ${result.status} with more than ${max} bytes (${result.bytes} read; the limit of this request): ${method} ${url}`);
+      }
       if (!result.ok) {
         if (options.signal?.aborted) throw result.error;
         if (attempt >= this.maxRetries)
@@ -203,12 +215,13 @@ export class PoliteHttp implements SourceHttp {
     }
   }
 
-  private async attempt(method: string, url: string, headers: Record<string, string>, body: string | null, signal: AbortSignal | undefined): Promise<Attempt> {
+  private async attempt(method: string, url: string, headers: Record<string, string>, body: string | null, signal: AbortSignal | undefined, maxBytes: number): Promise<Attempt> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await this.fetchImpl(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'follow' });
-      const text = await response.text();
-      return { ok: true, status: response.status, headers: response.headers, text };
+      const read = await readCapped(response, maxBytes);
+      if (read.text === null) return { ok: 'too-large', status: response.status, bytes: read.bytes };
+      return { ok: true, status: response.status, headers: response.headers, text: read.text };
     } catch (error) {
       return { ok: false, error };
     }
@@ -219,6 +232,35 @@ export class PoliteHttp implements SourceHttp {
     const ceiling = Math.min(this.maxRetryWaitMs, this.backoffBaseMs * 2 ** attempt);
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
+}
+
+/**
+ * The body as UTF-8 text (as Response.text() decodes it), read as a stream and given up once past `maxBytes` (a
+ * Content-Length above it is given up before reading): then text is null and bytes what was read.
+ */
+export async function readCapped(response: Response, maxBytes: number): Promise<{ text: string | null; bytes: number }> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return { text: null, bytes: 0 };
+  }
+  if (!response.body) return { text: '', bytes: 0 };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return { text: null, bytes };
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(''), bytes };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEFAULT_FEED_LIMITS } from '../../feeds/feed-input';
 import type { FeedRecord } from '../../feeds/feed-record';
 import type { HttpCacheStore } from '../http/http-cache';
 import { PoliteHttp } from '../http/polite-http';
@@ -181,6 +182,22 @@ describe('OpenFoodFactsAdapter, bulk JSONL export', () => {
       const records = await run(new OpenFoodFactsAdapter({ bulkBatchSize: 3 }), file, ctx);
       expect(records.filter((r) => r.kind === 'product')).toHaveLength(3);
       expect(knownAsks).toEqual([['8712345000011'], ['7350000000115']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips a line of the export past the longest line, one rejected line in its place, and reads on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'off-'));
+    try {
+      const file = join(dir, 'openfoodfacts-products.jsonl.gz');
+      const huge = JSON.stringify({ code: '6430000001006', countries_tags: ['en:finland'], ingredients_text: 'x'.repeat(64 * 1024) });
+      writeFileSync(file, gzipSync(`${huge}\n${readFileSync(join(FIXTURES, 'products.jsonl'), 'utf8')}`));
+      const { ctx } = pullContext(unused, '', { known: ['8712345000011'] });
+      ctx.feedLimits = { ...DEFAULT_FEED_LIMITS, maxLineBytes: 16 * 1024 };
+      const records = await run(new OpenFoodFactsAdapter({ bulkBatchSize: 3 }), file, ctx);
+      expect(summary(records)[0]).toMatch(/^reject line too long: 656\d\d bytes/);
+      expect(records.filter((r) => r.kind === 'product')).toHaveLength(3);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import type { RateLimit } from '../http/polite-http';
 import { guarded } from '../../feeds/adapters/common';
-import { openFeed, type FeedInput } from '../../feeds/feed-input';
+import { isOverlong, openFeed, type FeedInput, type FeedLine } from '../../feeds/feed-input';
 import { reject, type FeedRecord } from '../../feeds/feed-record';
 import { isObject, parseJsonLine, RecordError, str, type Json } from '../../feeds/values';
 import { linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
@@ -64,7 +64,7 @@ export class OpenFoodFactsAdapter implements PullSourceAdapter {
 
   async openInput(location: string, ctx: PullContext): Promise<FeedInput> {
     if (isBulkLocation(location)) {
-      const feed = await openFeed(location, ctx.signal);
+      const feed = await openFeed(location, ctx.signal, ctx.feedLimits, true);
       return linesInput(this.bulkLines(feed, ctx), { done: () => feed.bytesRead(), total: () => feed.totalBytes });
     }
     let done = 0;
@@ -90,6 +90,8 @@ export class OpenFoodFactsAdapter implements PullSourceAdapter {
           return [reject('product', NOT_IN_OPEN_FOOD_FACTS, record)];
         case 'failed':
           return [reject('product', typeof record.reason === 'string' ? record.reason : 'the look-up failed', record)];
+        case 'overlong':
+          return [reject('line', `line too long: ${String(record.bytes)} bytes (INGEST_MAX_LINE_BYTES)`, record.head)];
         default:
           return [reject('line', `unknown look-up result ${JSON.stringify(record.lookup)}`, record)];
       }
@@ -137,10 +139,17 @@ export class OpenFoodFactsAdapter implements PullSourceAdapter {
   }
 
   /** Bulk mode: the export's lines of products sold in Finland or known to the registry, in order. */
-  private async *bulkLines(feed: FeedInput, ctx: PullContext): AsyncGenerator<string> {
+  private async *bulkLines(feed: FeedInput<FeedLine>, ctx: PullContext): AsyncGenerator<string> {
     try {
       let batch: string[] = [];
       for await (const line of feed.lines) {
+        // A line past the longest (never read whole) goes on as a line the parser rejects, after the lines before it.
+        if (isOverlong(line)) {
+          if (batch.length > 0) yield* await this.selected(batch, ctx);
+          batch = [];
+          yield JSON.stringify({ lookup: 'overlong', bytes: line.bytes, head: line.head });
+          continue;
+        }
         if (line.trim() === '') continue;
         batch.push(line);
         if (batch.length >= this.bulkBatchSize) {

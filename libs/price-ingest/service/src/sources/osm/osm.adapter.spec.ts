@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FeedRecord, FeedStore } from '../../feeds/feed-record';
 import type { PullContext } from '../pull-source';
-import type { HttpAnswer, HttpGetOptions, SourceHttp } from '../source-http';
+import { type HttpAnswer, type HttpGetOptions, type SourceHttp, SourceTooLargeError } from '../source-http';
 import { chainOf, OSM_CHAINS } from './osm-chains';
 import { storeHours } from './osm-hours';
-import { OSM_SKIP_KINDS, OsmAdapter, osmSkipKind, OVERPASS_ANSWER_ERROR, OVERPASS_INTERPRETER_URL, overpassAnswerLines, overpassQuery } from './osm.adapter';
+import { OSM_SKIP_KINDS, OsmAdapter, osmSkipKind, OVERPASS_ANSWER_ERROR, OVERPASS_INTERPRETER_URL, OVERPASS_MAX_BYTES, overpassAnswerLines, overpassQuery } from './osm.adapter';
 import { overpassStandIn } from './overpass.stand-in';
 
 const FIXTURES = join(__dirname, '../../../fixtures/osm');
@@ -354,6 +354,22 @@ describe('OsmAdapter.openInput', () => {
     const records = adapter.createParser()(lines[0]);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ kind: 'reject', recordKind: 'line', reason: expect.stringMatching(expected) });
+  });
+
+  it('asks for the whole country with room beyond the client’s cap, and turns an answer past it into one rejected line', async () => {
+    const adapter = new OsmAdapter({ now: () => NOW });
+    const fixture = new FixtureHttp(readFileSync(FIRST, 'utf8'));
+    await adapter.openInput(adapter.defaultLocation, context(fixture));
+    expect(fixture.posts[0].options?.maxBytes).toBe(OVERPASS_MAX_BYTES);
+    const tooLarge = new (class extends FixtureHttp {
+      override async postForm(url: string): Promise<HttpAnswer> {
+        throw new SourceTooLargeError(url, 200, OVERPASS_MAX_BYTES, `overpass-api.de answered 200 with more than ${OVERPASS_MAX_BYTES} bytes: POST ${url}`);
+      }
+    })('');
+    const input = await adapter.openInput(adapter.defaultLocation, context(tooLarge));
+    const lines = await collect(input.lines);
+    expect(lines).toHaveLength(1);
+    expect(adapter.createParser()(lines[0])).toEqual([expect.objectContaining({ kind: 'reject', recordKind: 'line', reason: expect.stringMatching(/^Overpass answer not usable: .*more than 268435456 bytes/) })]);
   });
 });
 

@@ -3,6 +3,7 @@ import { reject, type FeedRecord, type FeedStore } from '../../feeds/feed-record
 import { slugOr } from '../../feeds/adapters/common';
 import { finnishLatLong, isObject, latLong, RecordError, type Json } from '../../feeds/values';
 import { linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
+import { SourceTooLargeError } from '../source-http';
 import { chainNameRegex, chainOf, chainWikidataRegex, normaliseName, OSM_CHAINS, type OsmChain } from './osm-chains';
 import { helsinkiToday, storeHours, type StoreHours } from './osm-hours';
 
@@ -10,6 +11,8 @@ import { helsinkiToday, storeHours, type StoreHours } from './osm-hours';
 export const OVERPASS_INTERPRETER_URL = 'https://overpass-api.de/api/interpreter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest Overpass answer read (HttpGetOptions.maxBytes): Finland's shops are a few megabytes; this leaves room. */
+export const OVERPASS_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Why an element was not imported. Each reject's reason is `skipped (<kind>): <detail>`; `osmSkipKind` reads the
@@ -175,9 +178,17 @@ export class OsmAdapter implements PullSourceAdapter {
   }
 
   async openInput(location: string, ctx: PullContext): Promise<FeedInput> {
-    const answer = await ctx.http.postForm(location, { data: this.query }, { freshForMs: DAY_MS, accept: 'application/json', signal: ctx.signal });
-    const lines = overpassAnswerLines(answer.text, answer.status);
-    ctx.log(`Overpass answered ${lines.length} line(s)${answer.fromCache ? ' (from the cache)' : ''}, fetched ${answer.fetchedAt}`);
+    let lines: string[];
+    try {
+      // The whole country's answer gets more room than the client's default cap.
+      const answer = await ctx.http.postForm(location, { data: this.query }, { freshForMs: DAY_MS, accept: 'application/json', signal: ctx.signal, maxBytes: OVERPASS_MAX_BYTES });
+      lines = overpassAnswerLines(answer.text, answer.status);
+      ctx.log(`Overpass answered ${lines.length} line(s)${answer.fromCache ? ' (from the cache)' : ''}, fetched ${answer.fetchedAt}`);
+    } catch (error) {
+      // An answer past the cap is one unreadable line (so the run closes no store), like any answer it cannot use.
+      if (!(error instanceof SourceTooLargeError)) throw error;
+      lines = [JSON.stringify({ error: error.message })];
+    }
     let done = 0;
     async function* each(): AsyncGenerator<string> {
       for (const line of lines) {
