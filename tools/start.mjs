@@ -36,6 +36,11 @@ if (existsSync(path.join(root, 'apps/web/vite.config.ts')) && (!existsSync(webIn
 // The browser extension's zips are served at /lisaosa/hintakori-{chromium,firefox}.zip.
 console.log('[start] building the browser extension…');
 run(process.execPath, ['tools/build/build-extension.mjs']);
+// And its development build (dist/extension-dev/), the one that also talks to this local site: load it unpacked to try
+// the extension against `npm start` (the production build above trusts only hintakori.fi).
+process.env.EXTENSION_DEV = '1';
+run(process.execPath, ['tools/build/build-extension.mjs']);
+delete process.env.EXTENSION_DEV;
 // Price alerts send mail over SMTP_URL; without one, a local Mailpit (built once from the Go module proxy)
 // receives every mail, readable in its web UI.
 let mailpit = null;

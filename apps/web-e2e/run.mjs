@@ -6,7 +6,8 @@
 //   (WEB_E2E_PORT, WEB_E2E_PG_PORT and WEB_E2E_DATA_DIR choose them; defaults 3330, 54338, .data/web-e2e)
 //   then, when it booted its own, the real-data suite (src/real-data.e2e.test.mjs) against a second standalone on
 //   HINTAKORI_DATA=real (port 3331, PostgreSQL 54337, an empty .data/web-e2e-real) filled from the open-data stand-ins
-//   (port 8391); WEB_E2E_REAL=false skips it.
+//   (port 8391); WEB_E2E_REAL=false skips it. The hostile-names suite runs last against the first standalone (it feeds
+//   strangers' names into it through npm run ingest).
 //   node apps/web-e2e/run.mjs first-input first-screen   — only the suites whose file name contains one of the words
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -59,16 +60,22 @@ if (!baseUrl) {
 
 log(`testing ${baseUrl}`);
 const REAL_SUITE = 'apps/web-e2e/src/real-data.e2e.test.mjs';
+// Feeds hostile names into the site it tests: it runs after the other suites, so theirs see the demo data only.
+const HOSTILE_SUITE = 'apps/web-e2e/src/hostile-names.e2e.test.mjs';
 const onlySuites = process.argv.slice(2);
 const suites = readdirSync(path.join(root, 'apps/web-e2e/src'))
   .filter((file) => file.endsWith('.test.mjs'))
   .map((file) => `apps/web-e2e/src/${file}`)
-  .filter((file) => file !== REAL_SUITE)
+  .filter((file) => file !== REAL_SUITE && file !== HOSTILE_SUITE)
   // `node apps/web-e2e/run.mjs first-input first-screen`: only the suites whose file name contains one of the words.
   .filter((file) => onlySuites.length === 0 || onlySuites.some((word) => path.basename(file).includes(word)));
 // `node apps/web-e2e/run.mjs real-data` picks only the real-data suite: with no other suite chosen, `node --test` must not
 // run (given no file, it would run every test file it finds in the repository).
 let status = suites.length === 0 ? 0 : run(process.execPath, ['--test', '--test-concurrency=1', ...suites], { BASE_URL: baseUrl });
+if (standalone && (onlySuites.length === 0 || onlySuites.some((word) => path.basename(HOSTILE_SUITE).includes(word)))) {
+  const hostile = run(process.execPath, ['--test', '--test-concurrency=1', HOSTILE_SUITE], { BASE_URL: baseUrl, WEB_E2E_PG_PORT: process.env.WEB_E2E_PG_PORT || '54338' });
+  status = status || hostile;
+}
 await standalone?.stop();
 if (standalone && process.env.WEB_E2E_REAL !== 'false' && (onlySuites.length === 0 || onlySuites.some((word) => path.basename(REAL_SUITE).includes(word)))) {
   const realStatus = await realDataSuite();

@@ -6,7 +6,7 @@
 // apps/web-e2e/run.mjs boots that site on its own port and runs this suite with REAL_DATA_URL; without it the suite is skipped.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cents, launch, newContext } from './browser.mjs';
+import { cents, cspViolationReport, launch, newContext } from './browser.mjs';
 
 const BASE = process.env.REAL_DATA_URL?.replace(/\/$/, '');
 
@@ -21,7 +21,11 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
 
   before(async () => {
     browser = await launch();
-    page = await (await newContext(browser, 1280)).newPage();
+    const context = await newContext(browser, 1280);
+    // Open Food Facts' picture host, answered here (no network on this machine): a 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await context.route('https://images.openfoodfacts.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+    page = await context.newPage();
     page.on('pageerror', (e) => console.error('[pageerror]', e.message));
     // The site fills itself after it is up: OpenStreetMap, the chains' shops, then Open Prices. Wait until the Open
     // Prices run, the last, has put its prices in (at most two minutes).
@@ -72,6 +76,13 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
     assert.equal(cents(await row.innerText()), 119);
     // The product's name and details came from Open Food Facts, and the page says so with a link to the sources.
     assert.match(await product.getByTestId('product-sources').innerText(), /Tuotetiedot: Open Food Facts/);
+    // Its picture is Open Food Facts' own, which the site's Content-Security-Policy lets the browser load and show
+    // (this machine has no network: the picture host answers from here, after the browser's CSP check).
+    const picture = product.locator('img[alt="Valio rasvaton maito 1 l"]').first();
+    await picture.waitFor({ state: 'attached' });
+    await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await picture.elementHandle());
+    assert.match(await picture.getAttribute('src'), /^https:\/\/images\.openfoodfacts\.org\//);
+    assert.equal(cspViolationReport(), '', 'no picture or script was refused by the Content-Security-Policy');
     await product.getByRole('button', { name: 'Lisää ostoskoriin: Valio rasvaton maito 1 l' }).click();
     await page.keyboard.press('Escape');
     await product.waitFor({ state: 'detached' });
