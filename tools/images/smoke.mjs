@@ -248,7 +248,7 @@ async function main() {
   if (bad.length) throw new Error(`containers not as the images promise: ${bad.map((c) => c.container).join(', ')}`);
 
   log(`API e2e suite against the gateway container (${gateway})…`);
-  if ((await run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js', '--ci'], { BASE_URL: gateway, E2E_PROFILE: 'distributed' })) !== 0)
+  if ((await run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js', '--ci'], { BASE_URL: gateway, E2E_PROFILE: 'distributed', E2E_PROBE_URL: `${gatewayProbe}/ready` })) !== 0)
     throw new Error('the API e2e suite failed against the containers');
   log(`passed in ${fmtMs(Date.now() - t0)}`);
 }

@@ -28,7 +28,8 @@ if (which === 'standalone' || which === 'both') {
   const PG_PORT = '54339';
   try {
     const standalone = await startStandaloneOnPorts({ port: 3310, pgPort: PG_PORT, dataDir: path.join(root, '.data/e2e-standalone'), env: { RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: mailpit.smtpUrl }, nodeArgs: ['--enable-source-maps'], log });
-    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: standalone.url, E2E_PROFILE: 'standalone' }) !== 0) failed = true;
+    // The standalone's probe port is its METRICS_PORT (default 9460): GET /ready there is the full readiness report.
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: standalone.url, E2E_PROFILE: 'standalone', E2E_PROBE_URL: `http://127.0.0.1:${process.env.METRICS_PORT || 9460}/ready` }) !== 0) failed = true;
     const alertsEnv = { BASE_URL: standalone.url, E2E_PROFILE: 'standalone', MAILPIT_URL: mailpit.uiUrl, E2E_INGEST_ENV: JSON.stringify({ PG_PORT }) };
     if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.alerts.config.js'], alertsEnv) !== 0) failed = true;
     await standalone.stop();
@@ -47,7 +48,8 @@ if (which === 'distributed' || which === 'both') {
   if (run(process.execPath, ['tools/stack.mjs', '--detach'], { PORT: '3320', RATE_LIMIT_PER_MINUTE: '0', ...breaker }) !== 0) {
     failed = true;
   } else {
-    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed' }) !== 0) failed = true;
+    // The stack's gateway keeps its default METRICS_PORT, 9464 (tools/stack.mjs).
+    if (run('npx', ['jest', '-c', 'apps/api-e2e/jest.config.js'], { BASE_URL: 'http://127.0.0.1:3320', E2E_PROFILE: 'distributed', E2E_PROBE_URL: 'http://127.0.0.1:9464/ready' }) !== 0) failed = true;
     // The stack's own Mailpit (tools/stack.mjs) receives the alerts service's mail; feed runs go through Kafka.
     const { infraEnv } = await import('../infra/lib.mjs');
     const mailpitUrl = `http://127.0.0.1:${process.env.MAILPIT_UI_PORT ?? 8025}`;
