@@ -47,8 +47,8 @@ if (!baseUrl) {
       port: Number(process.env.WEB_E2E_PORT || 3330),
       pgPort: process.env.WEB_E2E_PG_PORT || '54338',
       dataDir: path.resolve(root, process.env.WEB_E2E_DATA_DIR || '.data/web-e2e'),
-      // The suites load several pages at once (the first-screen suites at 4× CPU): the cap on concurrent first-screen
-      // renders (4 by default, beyond which a page is the plain app shell) would make their first screens a matter of luck.
+      // The suites test the first screens, not the cap on concurrent first-screen renders (4 by default, beyond which a
+      // page is the plain app shell): a render still running from an earlier page must not turn a page into the shell.
       env: { RATE_LIMIT_PER_MINUTE: '0', FIRST_SCREEN_MAX_RENDERS: '32' },
       nodeArgs: ['--enable-source-maps'],
       log,
