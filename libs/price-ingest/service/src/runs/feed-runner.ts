@@ -109,10 +109,11 @@ export class FeedRunner {
   private async pullContext(run: FeedRun): Promise<PullContext> {
     const wiring = this.openData;
     if (!wiring) throw new Error(`source ${run.source} pulls from an API, but this process has no open-data client configured`);
+    const lastCompleted = await this.runs.lastCompletedStart(run.source);
     return {
       runId: run.id,
       http: wiring.http,
-      lastCompletedRunStartedAt: await this.runs.lastCompletedStart(run.source),
+      lastCompletedRunStartedAt: lastCompleted,
       listedEans: (source, eans) => this.registry.listedEans(source, eans),
       knownEans: (eans) => this.registry.knownEans(eans),
       eansToRefresh: (olderThan, limit) => this.registry.eansToRefresh(olderThan, limit),
@@ -120,16 +121,15 @@ export class FeedRunner {
       lookupOpenFoodFacts: (ean) => wiring.lookupOpenFoodFacts(ean),
       log: (message) => this.logger.log(`run ${run.id} (${run.source}): ${message}`),
       feedLimits: this.limits,
-      requestBudget: await this.requestBudget(run),
+      requestBudget: this.requestBudget(run.source, lastCompleted),
       refreshPriorities: () => (wiring.refreshPriorities ? wiring.refreshPriorities(run.source) : Promise.resolve(NO_PRIORITIES)),
     };
   }
 
   /** A budgeted source's requests for this run: its hourly budget for the time since its last run, at most one hour's. */
-  private async requestBudget(run: FeedRun): Promise<number> {
-    const perHour = this.openData?.requestBudgets?.[run.source];
+  private requestBudget(source: string, last: string | null): number {
+    const perHour = this.openData?.requestBudgets?.[source];
     if (perHour === undefined) return Number.POSITIVE_INFINITY;
-    const last = await this.runs.lastCompletedStart(run.source);
     const hours = last ? Math.min(1, Math.max(0, (Date.now() - Date.parse(last)) / 3_600_000)) : 1;
     return Math.max(1, Math.floor(perHour * hours));
   }
