@@ -22,23 +22,9 @@ describe('the chains’ web shops through Kafka on the distributed profile', () 
   const run = (source: string, location: string): Promise<FeedRun> => pipeline.run(source, location);
   let standIn: OpenDataStandIn;
 
-  const storeId = async (externalId: string, source = 'osm'): Promise<number> => {
-    const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = $2 AND external_id = $1`, [externalId, source]);
-    expect(rows).toHaveLength(1);
-    return rows[0].store_id as number;
-  };
-  const itemId = async (ean: string) => {
-    const { rows } = await sql.query(`SELECT item_id FROM ingest.items WHERE ean = $1`, [ean]);
-    expect(rows).toHaveLength(1);
-    return rows[0].item_id as number;
-  };
-  const exceptionsOf = async (id: number) => {
-    const { rows } = await sql.query(
-      `SELECT to_char(date, 'MM-DD') AS day, opens::text, closes::text FROM stores.opening_exceptions WHERE store_id = $1 ORDER BY date`,
-      [id],
-    );
-    return new Map(rows.map((e) => [e.day as string, { opens: e.opens as string | null, closes: e.closes as string | null }]));
-  };
+  const storeId = (externalId: string, source?: string): Promise<number> => pipeline.storeId(externalId, source);
+  const itemId = (ean: string): Promise<number> => pipeline.itemId(ean);
+  const exceptionsOf = (id: number) => pipeline.exceptionsOf(id);
 
   beforeAll(async () => {
     standIn = await startOpenDataStandIn();

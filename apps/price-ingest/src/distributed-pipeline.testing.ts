@@ -36,6 +36,12 @@ export interface DistributedPipeline {
   run(source: string, location: string): Promise<FeedRun>;
   /** Waits for the projections to have committed everything on the ingest topics. */
   caughtUp(): Promise<void>;
+  /** The store id the registry gave `source`'s store `externalId` (exactly one). */
+  storeId(externalId: string, source?: string): Promise<number>;
+  /** The item id of an EAN (exactly one). */
+  itemId(ean: string): Promise<number>;
+  /** A store's dated opening exceptions, by 'MM-DD'. */
+  exceptionsOf(storeId: number): Promise<Map<string, { opens: string | null; closes: string | null }>>;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,23 @@ export async function startDistributedPipeline(options: {
     base,
     inRange: (column) => `${column} > ${base} AND ${column} <= ${base + ID_RANGE}`,
     caughtUp: async () => void (await caughtUp()),
+    async storeId(externalId, source = 'osm') {
+      const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = $2 AND external_id = $1`, [externalId, source]);
+      expect(rows).toHaveLength(1);
+      return rows[0].store_id as number;
+    },
+    async itemId(ean) {
+      const { rows } = await sql.query(`SELECT item_id FROM ingest.items WHERE ean = $1`, [ean]);
+      expect(rows).toHaveLength(1);
+      return rows[0].item_id as number;
+    },
+    async exceptionsOf(storeId) {
+      const { rows } = await sql.query(
+        `SELECT to_char(date, 'MM-DD') AS day, opens::text, closes::text FROM stores.opening_exceptions WHERE store_id = $1 ORDER BY date`,
+        [storeId],
+      );
+      return new Map(rows.map((e) => [e.day as string, { opens: e.opens as string | null, closes: e.closes as string | null }]));
+    },
     async run(source, location) {
       const feeds = ingest.get(FeedRunsService);
       const queued = await feeds.enqueue(source, location);
