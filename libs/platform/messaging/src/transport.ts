@@ -13,12 +13,22 @@ export { uninstrumentedSendBatch, type EventBatch, type EventProducer } from './
 export type { OutgoingKafkaMessage } from './kafka-client';
 
 /**
+ * Services whose every request pattern only reads (the comparisons' totals, basket, split and demand counts): their
+ * request consumers commit offsets once a second instead of after every fetched batch. A request answered twice
+ * after a member leaves costs nothing there (the demand counts are approximate); carts, alerts, catalog, stores and
+ * price-ingest take writes and keep committing each batch.
+ */
+const READ_ONLY_SERVICES: ReadonlySet<ServiceName> = new Set(['comparisons']);
+const READ_ONLY_COMMIT_MS = 1000;
+
+/**
  * The one place that knows which transport a profile uses. Service code only sees
  * @MessagePattern / @EventPattern handlers and ClientProxy instances.
  */
 export function serviceTransport(service: ServiceName, config: AppConfig): CustomStrategy {
   if (config.profile === 'standalone') return { strategy: new InProcessServer() };
-  return { strategy: new KafkaRpcServer({ service, brokers: config.kafkaBrokers, group: KAFKA_GROUP_TIMING }) };
+  const commitIntervalMs = READ_ONLY_SERVICES.has(service) ? READ_ONLY_COMMIT_MS : undefined;
+  return { strategy: new KafkaRpcServer({ service, brokers: config.kafkaBrokers, group: KAFKA_GROUP_TIMING, commitIntervalMs }) };
 }
 
 /** A client that calls `target` (request/reply on its `patterns`, from the composition) or emits its events. */
