@@ -86,6 +86,7 @@ export async function measureMachineFloor({ seconds, requests = 2000, concurrenc
 
 /** One line for a log: `3,120 req/s, p50 1.1 ms, p95 2.3 ms, p99 4.0 ms (15,600 requests, 8 in flight, 5.0 s)`. */
 export function describeFloor(floor) {
+  if (!floor) return 'not measured';
   const n = (x) => x.toLocaleString('en-US');
   return `${n(floor.rps)} req/s, p50 ${floor.p50} ms, p95 ${floor.p95} ms, p99 ${floor.p99} ms (${n(floor.requests)} requests, ${floor.concurrency} in flight, ${floor.seconds} s${floor.errors ? `, ${floor.errors} errors` : ''})`;
 }
