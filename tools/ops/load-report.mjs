@@ -1,15 +1,18 @@
-// What tools/ops/load.mjs reads around a k6 run: the gateway's rate limit, the stack's age, the figures per held
-// arrival rate from k6's JSON points (with their ratios to the machine floor measured in the same run) and the share
-// of 429 answers.
+// What tools/ops/load.mjs reads and writes around a k6 run: the gateway's rate limit, the stack's age, the figures
+// per held arrival rate from k6's JSON points (with their ratios to the machine floor measured in the same run), the
+// share of 429 answers, and the lines a full `load:comparisons` run appends to docs/performance-history.jsonl.
 // Kept apart from load.mjs so it can be exercised without k6 or a stack.
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { alive, ROOT } from '../runtime/lib.mjs';
 
+export const HISTORY_FILE = path.join(ROOT, 'docs/performance-history.jsonl');
 /** More 429 answers than this share of all requests: the run measured the gateway's rate limit, not the stack. */
 export const MAX_429_SHARE = 0.01;
+const SCENARIO_NAMES = { storeTotals: 'store totals', basket: 'basket' };
 
 /**
  * The gateway's rate limit as one API request sees it: the `RateLimit-Limit` header it sets on every /api answer
@@ -152,6 +155,60 @@ export function printRates(name, rows, floorNote) {
     const target = totals.filter((r) => r['p95 ms'] <= 40 && r.failed === 0 && r['achieved/s'] >= 0.95 * r['target/s']).sort((a, b) => b['target/s'] - a['target/s'])[0];
     console.log(target ? `[load] store totals: ${target['target/s']} requests/s held at p95 ${target['p95 ms']} ms (≤ 40 ms)` : '[load] store totals: no held rate kept p95 at or under 40 ms');
   }
+}
+
+/** The checkout's commit, branch and whether it has changes (the history file itself aside). */
+export function gitState() {
+  const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const branch = git('rev-parse', '--abbrev-ref', 'HEAD');
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)docs/performance-history.jsonl') !== '';
+  return { commit, branch, dirty, variant: `${branch} ${commit}${dirty ? ' + uncommitted changes' : ''}` };
+}
+
+/**
+ * The history lines of one run: per request and held rate the figures of the table (achieved, requests, p50, p95,
+ * p99, failed and the two ratios), the two machine floors (scenario `machine floor`, as bench:api writes it) and the
+ * stack's age; every line carries the commit, the rate-limit state and the stack's age as fields of their own.
+ */
+export function historyLines({ at = new Date(), data, rows, floors, age, rateLimit, git, note }) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const common = {
+    date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+    time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+    benchmark: 'load:comparisons',
+    profile: 'distributed',
+    data,
+  };
+  const tail = { note, source: 'tools/ops/load.mjs (written by the run)', commit: git.commit, rateLimit, ...(age ? { stackAge: age.seconds } : {}) };
+  const line = (scenario, setting, figure, value, unit) => ({ ...common, scenario, setting, variant: git.variant, figure, value, unit, ...tail });
+  const out = [];
+  for (const row of rows) {
+    const scenario = SCENARIO_NAMES[row.request] ?? row.request;
+    const setting = `target ${row['target/s']}/s`;
+    out.push(
+      line(scenario, setting, 'achieved', row['achieved/s'], 'req/s'),
+      line(scenario, setting, 'requests', row.requests, 'count'),
+      line(scenario, setting, 'p50', row['p50 ms'], 'ms'),
+      line(scenario, setting, 'p95', row['p95 ms'], 'ms'),
+      line(scenario, setting, 'p99', row['p99 ms'], 'ms'),
+      line(scenario, setting, 'failed', row.failed, 'count'),
+    );
+    if (typeof row['p95 : floor p95'] === 'number') out.push(line(scenario, setting, 'p95 : floor p95', row['p95 : floor p95'], 'ratio'));
+    if (typeof row['achieved : floor'] === 'number') out.push(line(scenario, setting, 'achieved : floor', row['achieved : floor'], 'ratio'));
+  }
+  for (const [setting, floor] of Object.entries(floors)) {
+    if (!floor) continue;
+    out.push(line('machine floor', setting, 'p50', floor.p50, 'ms'), line('machine floor', setting, 'p95', floor.p95, 'ms'), line('machine floor', setting, 'p99', floor.p99, 'ms'), line('machine floor', setting, 'throughput', floor.rps, 'req/s'));
+  }
+  if (age) out.push(line('whole run', 'at k6 start', 'stack age', age.seconds, 's'));
+  return out;
+}
+
+/** Appends `lines` to the history file (one JSON object a line), starting on a line of its own. */
+export function appendHistory(lines, file = HISTORY_FILE) {
+  const needsNewline = existsSync(file) && statSync(file).size > 0 && !readFileSync(file, 'utf8').endsWith('\n');
+  appendFileSync(file, (needsNewline ? '\n' : '') + lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
 }
 
 /** The machine in a few words, for a note: `2 × Intel Xeon …, 8 GiB`. */

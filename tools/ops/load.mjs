@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run load:<scenario> [-- --smoke]`: k6 load scenarios against the distributed stack.
-//   node tools/ops/load.mjs comparisons [--smoke] [--base-url http://host:port] [--allow-rate-limit]
+//   node tools/ops/load.mjs comparisons [--smoke] [--base-url http://host:port] [--allow-rate-limit] [--no-history]
 //   scenarios: comparisons (store totals + comparison basket), search (search-as-you-type), browse
 // Builds k6 from the Go module proxy once (cached in ~/.cache/hintakori), holds /tmp/stack.lock for the whole run,
 // starts the distributed stack (`tools/stack.mjs --detach`, RATE_LIMIT_PER_MINUTE=0, with DEMO_FEED_SIZE=finland
@@ -14,12 +14,14 @@
 //   before k6 (the stack up and idle) and again after; the per-rate table adds `p95 : floor p95` (the request's p95
 //   ÷ the floor's) and `achieved : floor` (requests/s held ÷ the floor's), to the slower of the two floors.
 // - the stack's age at k6 start (from the app start times in .data/stack/pids.json) and the load average.
+// A full `comparisons` run (not --smoke, not --no-history, not one with > 1 % 429s) appends its figures, both
+// floors, the stack's age, the rate-limit state and the commit to docs/performance-history.jsonl.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureGoTool, ROOT } from './lib.mjs';
-import { localStackData, machineText, MAX_429_SHARE, pickFloor, printRates, probeRateLimit, rateLimitText, readPoints, stackAge, withFloorRatios } from './load-report.mjs';
+import { appendHistory, gitState, historyLines, localStackData, machineText, MAX_429_SHARE, pickFloor, printRates, probeRateLimit, rateLimitText, readPoints, stackAge, withFloorRatios } from './load-report.mjs';
 import { describeFloor, measureMachineFloor } from '../bench/machine-floor.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -30,6 +32,7 @@ const scenario = args.find((a) => !a.startsWith('--')) ?? 'comparisons';
 const smoke = args.includes('--smoke');
 const baseUrlArg = args.includes('--base-url') ? args[args.indexOf('--base-url') + 1] : undefined;
 const allowRateLimit = args.includes('--allow-rate-limit');
+const noHistory = args.includes('--no-history');
 /** How long each machine floor runs (the smoke's: 1 s). */
 const FLOOR_SECONDS = Number(process.env.LOAD_FLOOR_SECONDS ?? 5);
 const SCENARIOS = { comparisons: 'k6/comparisons.js', search: 'k6/search.js', browse: 'k6/browse.js' };
@@ -132,6 +135,7 @@ async function main() {
     const age = stackAge(baseUrl);
     const ageText = age ? `${age.seconds} s since the stack started${age.youngestSeconds < age.seconds - 60 ? ` (its youngest app ${age.youngestSeconds} s)` : ''}${startedStack ? ', started by this run' : ', already running'}${age.how === 'recorded' ? '' : ` (from ${age.how})`}` : 'unknown (not the local stack of .data/stack/pids.json)';
     log(`stack age at k6 start: ${ageText}; load average ${loadBefore.toFixed(2)}`);
+    const k6Start = new Date();
     log(`k6 ${path.basename(k6)} → ${SCENARIOS[scenario]}${smoke ? ' (smoke)' : ''} against ${baseUrl}; data: ${dataSize}`);
     const memory = baseUrlArg ? undefined : sampleStackMemory();
     code = await new Promise((resolve) => {
@@ -165,6 +169,31 @@ async function main() {
     }
     if (memory) memory.print();
     log(`machine: ${machineText()}; data: ${dataSize}; rate limit ${limitText}; stack age at k6 start ${age ? `${age.seconds} s` : 'unknown'}; k6 exit ${code}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+    // A full comparisons run adds its figures to docs/performance-history.jsonl (never the smoke: npm test runs it).
+    if (scenario === 'comparisons' && !smoke) {
+      if (noHistory) log('--no-history: not written to docs/performance-history.jsonl');
+      else if (rows.length === 0) log('no figures: nothing written to docs/performance-history.jsonl');
+      else if (invalid) log('not written to docs/performance-history.jsonl: the figures are not valid (429 answers)');
+      else {
+        const git = gitState();
+        const env = ['TOTALS_RATES', 'BASKET_RATES', 'HOLD_SECONDS', 'STACK_REPLICAS_COMPARISONS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+        const note = [
+          `machine floor before k6 ${floorBefore ? `${floorBefore.rps} req/s p95 ${floorBefore.p95} ms` : 'not measured'}, after ${floorAfter ? `${floorAfter.rps} req/s p95 ${floorAfter.p95} ms` : 'not measured'}${floor ? ` (ratios to the ${which} one)` : ''}`,
+          `stack age at k6 start ${age ? `${age.seconds} s${startedStack ? ' (started by the run)' : ''}` : 'unknown'}`,
+          `rate limit ${limitText}`,
+          `load average ${loadBefore.toFixed(2)} before`,
+          machineText(),
+          ...(baseUrlArg ? [`against ${baseUrl}`] : []),
+          ...(result.tooMany ? [`${result.tooMany} answers 429`] : []),
+          ...(env.length ? [env.join(' ')] : []),
+          `k6 exit ${code}`,
+        ].join('; ');
+        const data = historyData ?? (baseUrlArg ? 'unknown' : localStackData() ?? 'unknown');
+        const lines = historyLines({ at: k6Start, data, rows, floors: { 'before k6': floorBefore, 'after k6': floorAfter }, age, rateLimit: limitText, git, note });
+        appendHistory(lines);
+        log(`${lines.length} lines added to docs/performance-history.jsonl (data ${data}, ${git.variant}; --no-history leaves it alone)`);
+      }
+    }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
     if (startedStack && process.env.LOAD_KEEP_STACK !== 'true') {
