@@ -10,9 +10,10 @@
 // - before it, one API request's RateLimit-Limit header says whether the gateway's rate limit is on; on, the
 //   script refuses a full run (k6 would measure the limiter) unless --allow-rate-limit. After it, more than 1 % of
 //   answers 429 prints that the figures are not valid.
-// - the machine floor (tools/bench/machine-floor.mjs: a bare node:http server, 8 in flight, ~5 s) is measured
-//   before k6 (the stack up and idle) and again after; the per-rate table adds `p95 : floor p95` (the request's p95
-//   ÷ the floor's) and `achieved : floor` (requests/s held ÷ the floor's), to the slower of the two floors.
+// - the machine floor (tools/bench/machine-floor.mjs: a bare node:http server, 8 in flight for LOAD_FLOOR_SECONDS,
+//   default 5, the smoke 1) is measured before k6 (the stack up and idle) and again after; the per-rate table adds
+//   `p95 : floor p95` (the request's p95 ÷ the floor's) and `achieved : floor` (requests/s held ÷ the floor's),
+//   both to the slower of the two floors.
 // - the stack's age at k6 start (from the app start times in .data/stack/pids.json) and the load average.
 // A full `comparisons` run (not --smoke, not --no-history, not one with > 1 % 429s) appends its figures, both
 // floors, the stack's age, the rate-limit state and the commit to docs/performance-history.jsonl.
