@@ -8,6 +8,7 @@
 // the price-ingest worker processes (STACK_INGEST_WORKERS, default 1); DEMO_FEED_SIZE=finland uses its own database
 // (hintakori_finland; STACK_DATABASE names any other). STACK_LOAD_DEMO=false skips the loading (benchmarks).
 // STACK_REPLICAS_COMPARISONS=2 runs a second comparisons process in the same consumer group.
+// .data/stack/pids.json records each app's pid, port, log and start time (`started`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

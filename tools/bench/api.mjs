@@ -7,13 +7,16 @@
 // on a saturated machine its latency is mostly queueing, 8 / throughput). Item search is then also sent at fixed
 // arrival rates (an open model, tools/runtime/open-loop.mjs): what a shopper waits at a given load, the figure a p95
 // target is about. Every row prints the bench client's own CPU per request: it shares the cores with the server.
+// The last row is the machine floor (tools/bench/machine-floor.mjs, shared with load:comparisons): a bare node:http
+// server driven by the same client, what scheduling alone costs on this machine.
 // The standalone it boots listens on 3350 with its PostgreSQL on 54349 (BENCH_PORT / BENCH_PG_PORT move them).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchIds, startBenchStandalone } from './bench-cart.mjs';
 import { createClient, createFetchClient } from './http-client.mjs';
+import { measureMachineFloor } from './machine-floor.mjs';
 import { atRate } from '../runtime/open-loop.mjs';
 import { percentile } from '../runtime/lib.mjs';
 import { SEARCH_STORE_POOL, searchKey, searchRequests } from './search-requests.mjs';
@@ -136,22 +139,13 @@ async function searchAtRates(makeRequest) {
 const searchesAtRates = () => SEARCH_RATES.reduce((sum, rate) => sum + Math.round(rate * RATE_WARMUP_SECONDS) + Math.round(rate * RATE_SECONDS), 0);
 
 /**
- * The machine's own floor for the client side: a bare `node:http` server in its own process answering a fixed
- * 2 kB JSON body, driven by the same client at the same concurrency. Its p95 is what scheduling alone costs here
- * (on a shared VM the host can stall a process for 100–400 ms several times a second), so the API rows are read
- * against it rather than against zero.
+ * The machine's own floor for the client side (tools/bench/machine-floor.mjs): a bare `node:http` server in its own
+ * process answering a fixed 2 kB JSON body, driven by the same client at the same concurrency for as many requests
+ * as each API row. Its p95 is what scheduling alone costs here, so the API rows are read against it, not against zero.
  */
 async function machineFloor() {
-  const body = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, name: 'x'.repeat(30) })));
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end(${JSON.stringify(body)}); }).listen(3359, '127.0.0.1', () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  const client = makeClient('http://127.0.0.1:3359');
-  try {
-    return await scenario('machine floor (bare node:http)', () => client.request('/').then((r) => r.ok));
-  } finally {
-    client.close();
-    child.kill();
-  }
+  const floor = await measureMachineFloor({ requests: REQUESTS, concurrency: CONCURRENCY, makeClient });
+  return { scenario: 'machine floor (bare node:http)', requests: floor.requests, concurrency: CONCURRENCY, 'p50 ms': floor.p50, 'p95 ms': floor.p95, 'p99 ms': floor.p99, 'req/s': floor.rps, errors: floor.errors, 'client CPU ms/req': +floor.clientCpuMsPerRequest.toFixed(2) };
 }
 
 /** The gateway's response-cache counters (GET /ready of its probe port, the metrics port: the public /api/ready has none). */

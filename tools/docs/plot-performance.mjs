@@ -2,7 +2,8 @@
 // Prints the measured history in docs/performance-history.jsonl: one series per benchmark, scenario, setting and
 // figure, in time order, as a sparkline (default) or every point (--points), or as CSV (--csv).
 //
-//   npm run docs:performance                                   every series, one line each
+//   npm run docs:performance                                   the store-totals table below, then every series
+//   npm run docs:performance -- --store-totals                 only the store-totals table
 //   npm run docs:performance -- --benchmark load:comparisons --figure p95 --points
 //   npm run docs:performance -- --scenario "store totals" --data finland --csv > store-totals.csv
 //   npm run docs:performance -- --check                        validate the file (used by the unit test)
@@ -10,7 +11,13 @@
 // Filters (--benchmark, --figure, --scenario, --setting, --profile, --data, --variant) match a case-insensitive
 // part of the field; --since YYYY-MM-DD drops older lines; --file reads another JSONL file.
 // A line's value is a number, [low, high] for a range, or null with the written form in `text`; a range is
-// drawn at its middle.
+// drawn at its middle. Lines that `npm run load:comparisons` writes also carry `commit` (short hash), `rateLimit`
+// (`off`, `unknown` or `N/min`) and `stackAge` (seconds from the stack's start to k6's), which --check validates.
+//
+// The store-totals table (without filters, or --store-totals): load:comparisons store totals p95 at each target
+// rate on the distributed profile with the `finland` data, one row per run in time order (its date, time and
+// variant or source: a run of load:comparisons names its branch and commit), with the p95 of the run's machine
+// floor where it measured one (the slower of the two), so a step shows on the day it lands and a busy machine too.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +29,7 @@ const SERIES_KEY = ['benchmark', 'profile', 'data', 'scenario', 'setting', 'figu
 const BARS = '▁▂▃▄▅▆▇█';
 
 function parseArgs(argv) {
-  const options = { file: path.join(root, 'docs/performance-history.jsonl'), filters: {}, csv: false, points: false, check: false };
+  const options = { file: path.join(root, 'docs/performance-history.jsonl'), filters: {}, csv: false, points: false, check: false, storeTotals: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -33,6 +40,7 @@ function parseArgs(argv) {
     if (arg === '--csv') options.csv = true;
     else if (arg === '--points') options.points = true;
     else if (arg === '--check') options.check = true;
+    else if (arg === '--store-totals') options.storeTotals = true;
     else if (arg === '--file') options.file = path.resolve(value());
     else if (arg === '--since') options.since = value();
     else if (FILTERS.includes(arg.slice(2)) && arg.startsWith('--')) options.filters[arg.slice(2)] = value().toLowerCase();
@@ -69,6 +77,9 @@ function load(file) {
     const v = line.value;
     const ok = typeof v === 'number' || (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number')) || (v === null && typeof line.text === 'string');
     if (!ok) problems.push(`line ${i + 1}: value must be a number, [low, high], or null with text`);
+    if (line.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(line.commit)) problems.push(`line ${i + 1}: commit must be a short or full git hash`);
+    if (line.rateLimit !== undefined && !/^(off|unknown|\d+\/min)$/.test(line.rateLimit)) problems.push(`line ${i + 1}: rateLimit must be off, unknown or N/min`);
+    if (line.stackAge !== undefined && !(typeof line.stackAge === 'number' && line.stackAge >= 0)) problems.push(`line ${i + 1}: stackAge must be a number of seconds`);
     lines.push({ ...line, order: i });
   });
   return { lines, problems };
@@ -99,6 +110,45 @@ function seriesOf(lines) {
 
 const label = (p) => [p.benchmark, p.profile, p.data, p.scenario, p.setting, p.figure].filter(Boolean).join(' · ');
 
+/**
+ * load:comparisons store totals p95 per target rate (distributed, finland), one row per run in time order: the
+ * rates two runs or more measured are the columns; `floor p95` is the run's machine floor where it has one.
+ */
+function storeTotalsTable(lines) {
+  const mine = lines.filter((l) => l.benchmark === 'load:comparisons' && l.profile === 'distributed' && l.data === 'finland');
+  const runKey = (l) => [when(l), l.variant ?? '', l.source].join('\u0000');
+  const runs = new Map();
+  for (const l of mine) {
+    const rate = /^target (\d+)\/s$/.exec(l.setting ?? '')?.[1];
+    const isP95 = l.scenario === 'store totals' && l.figure === 'p95' && rate;
+    const isFloor = l.scenario === 'machine floor' && (l.figure === 'p95' || l.figure === 'throughput');
+    if (!isP95 && !isFloor) continue;
+    const run = runs.get(runKey(l)) ?? { first: l, p95: new Map(), floors: new Map() };
+    if (isP95) run.p95.set(Number(rate), l);
+    else run.floors.set(l.setting, { ...run.floors.get(l.setting), [l.figure]: middle(l.value) });
+    runs.set(runKey(l), run);
+  }
+  const rows = [...runs.values()].filter((r) => r.p95.size).sort((a, b) => when(a.first).localeCompare(when(b.first)) || a.first.order - b.first.order);
+  if (!rows.length) return [];
+  const counts = new Map();
+  for (const r of rows) for (const rate of r.p95.keys()) counts.set(rate, (counts.get(rate) ?? 0) + 1);
+  const rates = [...counts].filter(([, n]) => n >= 2 || rows.length === 1).map(([rate]) => rate).sort((a, b) => a - b);
+  const runLabel = (l) => {
+    const text = l.variant ?? l.source;
+    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  };
+  // The slower floor of the run (fewer requests/s), as load:comparisons takes its ratios to.
+  const floorP95 = (r) => [...r.floors.values()].filter((f) => f.p95 !== undefined).sort((a, b) => (a.throughput ?? 0) - (b.throughput ?? 0))[0]?.p95;
+  const header = ['when'.padEnd(16), 'run'.padEnd(40), ...rates.map((rate) => `${rate}/s`.padStart(7)), 'floor p95'.padStart(10)].join(' ');
+  const out = ['store totals p95 (ms) at each target rate, distributed, finland — load:comparisons, one run a row', `  ${header}`];
+  for (const r of rows) {
+    const cells = rates.map((rate) => (r.p95.has(rate) ? shown(r.p95.get(rate)) : '').padStart(7));
+    const floor = floorP95(r);
+    out.push(`  ${[when(r.first).padEnd(16), runLabel(r.first).padEnd(40), ...cells, (floor === undefined ? '' : String(floor)).padStart(10)].join(' ')}`.trimEnd());
+  }
+  return out;
+}
+
 function csvCell(value) {
   const text = value === undefined || value === null ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -116,6 +166,16 @@ function main() {
     return;
   }
   if (problems.length) console.error(`skipped: ${problems.join('; ')}`);
+  const usable = lines.filter((line) => !options.since || line.date >= options.since);
+  if (options.storeTotals) {
+    const table = storeTotalsTable(usable);
+    console.log(table.length ? table.join('\n') : 'no load:comparisons store-totals p95 on distributed finland');
+    return;
+  }
+  if (!options.csv && Object.keys(options.filters).length === 0) {
+    const table = storeTotalsTable(usable);
+    if (table.length) console.log(`${table.join('\n')}\n`);
+  }
   const picked = lines.filter(
     (line) =>
       Object.entries(options.filters).every(([k, want]) => String(line[k] ?? '').toLowerCase().includes(want)) &&

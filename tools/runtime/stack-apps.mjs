@@ -38,12 +38,13 @@ export function recordedStackEnv(base = process.env) {
 
 /**
  * Starts `node <script>` of dist/ detached (it outlives this process) with `env` and the app's own variables
- * (`own`, e.g. PORT), its output appended to .data/stack/<name>.log. Returns its pids.json entry.
+ * (`own`, e.g. PORT), its output appended to .data/stack/<name>.log. Returns its pids.json entry, with the time it
+ * was started (`started`, ISO 8601: how long the stack has been up, which tools/ops/load.mjs reports).
  */
 export function startApp(env, { name, script, own = {}, append = false }) {
   const logFile = path.join(STACK_DIR, `${name}.log`);
   const child = spawnNode([script], { env: { ...env, ...own }, logFile, append, detached: true });
-  return { name, pid: child.pid, port: Number(own.PORT), log: path.relative(ROOT, logFile), script, own };
+  return { name, pid: child.pid, port: Number(own.PORT), log: path.relative(ROOT, logFile), script, own, started: new Date().toISOString() };
 }
 
 export const readApps = () => JSON.parse(fs.readFileSync(PIDS_FILE, 'utf8'));
