@@ -38,7 +38,7 @@ export async function startStandalone(config: IngestAppConfig, options: { pgPort
   let pgStop: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {
     const started = Date.now();
-    const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: options.pgPort ?? Number(process.env.PG_PORT ?? 54329) });
+    const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: options.pgPort ?? config.embeddedPgPort });
     pgStop = pg.stop;
     config = { ...config, databaseUrl: pg.url };
     logger.log(`Embedded PostgreSQL ready in ${Date.now() - started} ms`);

@@ -1,3 +1,4 @@
+import { APP_CONFIG, type AppConfig } from '@hintakori/platform-config';
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
 import { serveOnMetricsPort } from '@hintakori/platform-telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -52,8 +53,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use('/api', responseContextMiddleware);
   const pages = options.pages ?? loadPageOptions();
   const limits = app.get<CacheStore>(CACHE_STORE);
-  app.use('/api', rateLimitMiddleware(limits, options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 1200)));
-  app.use('/api', ownerCookieMiddleware(process.env.COOKIE_SECURE === 'true'));
+  const config = app.get<AppConfig>(APP_CONFIG);
+  app.use('/api', rateLimitMiddleware(limits, options.rateLimitPerMinute ?? config.rateLimitPerMinute));
+  app.use('/api', ownerCookieMiddleware(config.cookieSecure));
   app.useGlobalFilters(new GatewayExceptionFilter());
   // The full readiness report (each service, the breakers, the cache, the prices' freshness) only on the internal
   // probe port, the metrics port (METRICS_PORT): GET /ready there. The public /api/ready answers the state only.

@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HINTAKORI_PROFILE: 'cloud' })).toThrow(/HINTAKORI_PROFILE/);
   });
 
+  it("reads the gateway's rate limit, cookie flag and the embedded database's port, and stops on a bad value naming it", () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitPerMinute: 1200, cookieSecure: false, embeddedPgPort: 54329 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0', COOKIE_SECURE: 'true', PG_PORT: '54400' })).toMatchObject({ rateLimitPerMinute: 0, cookieSecure: true, embeddedPgPort: 54400 });
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: 'abc' })).toThrow(/RATE_LIMIT_PER_MINUTE must be an integer/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ COOKIE_SECURE: 'sometimes' })).toThrow(/COOKIE_SECURE must be true or false/);
+    expect(() => loadConfig({ PG_PORT: 'x' })).toThrow(/PG_PORT/);
+  });
+
   it('parses a comma-separated broker list', () => {
     const config = loadConfig({
       HINTAKORI_PROFILE: 'distributed',

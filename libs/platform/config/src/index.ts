@@ -41,6 +41,12 @@ export interface AppConfig {
   queuePrefix: string;
   /** Kafka partition counts of the topics created by the project's setup (tools/build/kafka-topics.mjs). */
   kafkaPartitions: { rpc: number; prices: number; events: number };
+  /** The gateway's `/api` requests per client a minute (RATE_LIMIT_PER_MINUTE, default 1200); 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Set the Secure flag on the gateway's cookies even on plain http, behind a TLS proxy (COOKIE_SECURE, default false). */
+  cookieSecure: boolean;
+  /** Port of the standalone profile's embedded PostgreSQL when DATABASE_URL is unset (PG_PORT, default 54329). */
+  embeddedPgPort: number;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +127,9 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
       prices: envInt(env, 'KAFKA_PARTITIONS_PRICES', 6, problems, 1, 1000),
       events: envInt(env, 'KAFKA_PARTITIONS_EVENTS', 3, problems, 1, 1000),
     },
+    rateLimitPerMinute: envInt(env, 'RATE_LIMIT_PER_MINUTE', 1200, problems, 0, 1_000_000),
+    cookieSecure: envBool(env, 'COOKIE_SECURE', false, problems),
+    embeddedPgPort: envInt(env, 'PG_PORT', 54329, problems, 1),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,3 +1,4 @@
+import { envBool } from '@hintakori/platform-config';
 /** Settings of the admin area, read from the environment once at boot; a bad value stops the gateway. */
 export interface AdminOptions {
   /** How long a session lasts from sign-in. ADMIN_SESSION_TTL_MINUTES, default 8 hours. */
@@ -52,13 +53,15 @@ export function loadAdminOptions(env: Env = process.env): AdminOptions {
       problems.push(`ADMIN_ALLOWED_ORIGINS entry "${entry}" is not an http(s) origin such as http://localhost:4200`);
     }
   }
+  // The same variable and rule as the gateway's other cookies (AppConfig.cookieSecure).
+  const forceSecureCookie = envBool(env, 'COOKIE_SECURE', false, problems);
   if (problems.length > 0) throw new Error(`Invalid admin configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     sessionTtlMs: ttlMinutes * 60_000,
     loginMaxFailures,
     loginMaxFailuresPerUsername,
     loginWindowSeconds: windowMinutes * 60,
-    forceSecureCookie: env.COOKIE_SECURE === 'true',
+    forceSecureCookie,
     allowedOrigins,
   };
 }

@@ -30,7 +30,7 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
   beforeAll(async () => {
     db = await createTestDatabase();
     Object.assign(process.env, { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_USERNAME_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' });
-    app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url)), { logger: ['error'], bodyParser: false });
+    app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url, { RATE_LIMIT_PER_MINUTE: '0' })), { logger: ['error'], bodyParser: false });
     configureGateway(app);
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
