@@ -26,7 +26,7 @@ class StallingPublisher extends IngestPublisher {
     private readonly inner: IngestPublisher,
     private readonly stallAt: number,
   ) {
-    super(null as never);
+    super();
   }
 
   override async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
@@ -36,6 +36,10 @@ class StallingPublisher extends IngestPublisher {
       await new Promise<never>(() => undefined);
     }
     await this.inner.publish(topic, messages);
+  }
+
+  override ready(): Promise<boolean> {
+    return this.inner.ready();
   }
 
   override close(): Promise<void> {
