@@ -37,7 +37,7 @@ const result = spawnSync(
     '--config-file',
     configFile,
     '--ignore',
-    '**/*.spec.ts,**/*.int-spec.ts,apps/web/**,apps/web-e2e/**,apps/extension/**,libs/web/**,**/bench/**',
+    '**/*.spec.ts,**/*.int-spec.ts,**/*.contract-spec.ts,**/*.testing.ts,apps/web/**,apps/web-e2e/**,apps/extension/**,libs/web/**',
     '--copy-files',
     '--no-swcrc',
   ],

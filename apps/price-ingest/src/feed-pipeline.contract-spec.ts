@@ -30,7 +30,7 @@ import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjectio
  */
 const ROOT = resolve(__dirname, '../../..');
 /** The worker process of the crash test: price-ingest's own worker wiring with short lock and stall intervals. */
-const TEST_WORKER = join(ROOT, 'libs/price-ingest/service/src/runs/test-worker.process.ts');
+const TEST_WORKER = join(__dirname, 'feed-run-worker.testing.ts');
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:59092').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:56379';
 const TAG = randomBytes(4).toString('hex');

@@ -1,7 +1,7 @@
 import { ComparisonsModule, PriceMatrixProjection } from '@hintakori/comparisons-service';
-import { createEventPublisher, createKafkaAdmin, KafkaBatchConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
+import { createKafkaAdmin, KafkaBatchConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
 import { IngestTopics, type PriceObservedEvent } from '@hintakori/price-ingest-contracts';
-import { IngestPublisher, waitForProjections } from '@hintakori/price-ingest-service';
+import { createIngestPublisher, type IngestPublisher, waitForProjections } from '@hintakori/price-ingest-service';
 import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -41,7 +41,7 @@ describe('two consumers of one projection on real Kafka', () => {
     }
     // Both members joined: the second join rebalanced the group over the two.
     await Promise.all(consumers.map((app) => app.get(KafkaBatchConsumer).whenJoined()));
-    publisher = new IngestPublisher(createEventPublisher('price-ingest', config));
+    publisher = createIngestPublisher(config);
     sql = new Client({ connectionString: db.url });
     await sql.connect();
   });

@@ -28,7 +28,7 @@ describe('demo price seeding', () => {
   });
 
   it('loads every demo price at boot when SEED_DEMO_DATA is true', async () => {
-    // Seeding time is measured by bench/store-totals.bench.ts, not asserted here: a shared CI machine makes it noisy.
+    // Seeding time is measured by tools/bench/store-totals.bench.ts, not asserted here: a shared CI machine makes it noisy.
     service = await startTestService(ComparisonsModule.forRoot(testConfig(db.url, { SEED_DEMO_DATA: 'true' })));
     expect(await priceRows()).toBe(demo.priceCount);
   });

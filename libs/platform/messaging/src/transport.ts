@@ -46,6 +46,23 @@ export function createServiceClient(target: ServiceName, caller: string, config:
 
 /** A producer-only client for publishing events (no replies expected). */
 export function createEventPublisher(caller: string, config: AppConfig): ClientProxy {
-  if (config.profile === 'standalone') return new InProcessClient();
-  return new KafkaEventPublisher(`${caller}-events-${process.pid}`, config.kafkaBrokers);
+  return createEventSender<ClientProxy>(caller, config, { kafka: (publisher) => publisher, inProcess: (client) => client });
+}
+
+/**
+ * A sender of events for each transport, for a publisher that sends its own way on each (price-ingest's, which packs
+ * its events into Kafka produce requests or into batches for the in-process subscribers): it is handed the client of
+ * its transport and never asks which one it got.
+ */
+export interface EventSenders<T> {
+  /** The distributed profile: the Kafka event publisher, whose connect() answers an EventProducer for requests of one's own. */
+  kafka(publisher: KafkaEventPublisher): T;
+  /** The standalone profile: an in-process client, each emit reaching every subscriber as one batch. */
+  inProcess(client: ClientProxy): T;
+}
+
+/** The profile's event sender: `senders.kafka` or `senders.inProcess` with the client createEventPublisher would give. */
+export function createEventSender<T>(caller: string, config: AppConfig, senders: EventSenders<T>): T {
+  if (config.profile === 'standalone') return senders.inProcess(new InProcessClient());
+  return senders.kafka(new KafkaEventPublisher(`${caller}-events-${process.pid}`, config.kafkaBrokers));
 }

@@ -5,7 +5,7 @@ export { FeedRunsRepository, type FeedRun } from './runs/feed-runs.repository';
 export { FeedRunner, MAX_PRICE_CENTS, MAX_EVENTS_PER_MESSAGE, type RunProgress } from './runs/feed-runner';
 export { RegistryRepository } from './registry/registry.repository';
 export { PublishedPricesRepository } from './published/published-prices.repository';
-export { IngestPublisher } from './publishing/ingest-publisher';
+export { createIngestPublisher, IngestPublisher } from './publishing/ingest-publisher';
 export { adapterFor, SOURCE_PATTERN } from './feeds/adapters';
 export { readIngestFreshness, type IngestFreshnessSample } from './status/freshness';
 export { demoLabel, loadDemoFeeds } from './demo/demo-feed';

@@ -1,6 +1,5 @@
 import { AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
-import { createEventPublisher } from '@hintakori/platform-messaging';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -16,7 +15,7 @@ import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
 import { PublishedPricesRepository } from './published/published-prices.repository';
-import { IngestPublisher } from './publishing/ingest-publisher';
+import { createIngestPublisher, IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
@@ -43,7 +42,7 @@ export class PriceIngestModule {
         RegistryRepository,
         PublishedPricesRepository,
         FeedRunsRepository,
-        { provide: IngestPublisher, useFactory: () => new IngestPublisher(createEventPublisher('price-ingest', config)) },
+        { provide: IngestPublisher, useFactory: () => createIngestPublisher(config) },
         { provide: WORKER_TUNING, useValue: options },
         FeedRunsService,
       ],

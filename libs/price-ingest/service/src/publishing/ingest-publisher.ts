@@ -1,20 +1,19 @@
-import { uninstrumentedSendBatch, type EventProducer as Producer, type OutgoingKafkaMessage as Message } from '@hintakori/platform-messaging';
+import type { AppConfig } from '@hintakori/platform-config';
+import {
+  createEventSender,
+  uninstrumentedSendBatch,
+  type EventProducer as Producer,
+  type KafkaEventPublisher,
+  type OutgoingKafkaMessage as Message,
+} from '@hintakori/platform-messaging';
 import { encodePriceObservedBatch, IngestTopics, type IngestTopic, type PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import type { ClientProxy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
-
-export const INGEST_EVENT_CLIENT = Symbol('INGEST_EVENT_CLIENT');
 
 export interface OutgoingMessage {
   key: string;
   /** One event or an array of events sharing the key. */
   value: unknown;
-}
-
-/** Kafka's event publisher (KafkaEventPublisher): connect() answers its producer. */
-interface ProducerClient {
-  connect(): Promise<Producer>;
-  emitBatch(pattern: string, data: { messages: OutgoingMessage[] }): unknown;
 }
 
 /**
@@ -45,70 +44,38 @@ const WIRE_FORMS: Partial<Record<IngestTopic, (value: unknown) => unknown>> = {
   [IngestTopics.PricesObserved]: (value) => (Array.isArray(value) && value.length > 0 ? encodePriceObservedBatch(value as PriceObservedEvent[]) : value),
 };
 
-const isProducerClient = (client: unknown): client is ProducerClient =>
-  typeof (client as Partial<ProducerClient>).emitBatch === 'function' && typeof (client as Partial<ProducerClient>).connect === 'function';
-
 /**
- * Publishes ingest events over the profile's event transport (createEventPublisher): Kafka in the
- * distributed profile, the in-process bus in standalone. Resolves when the broker (or, in process,
- * every consumer) has taken the messages.
- *
- * On Kafka each message value is serialised once (JSON, the contract's wire format; `prices.observed` in its batch
- * form) straight into a Buffer and the messages go to the producer in requests of up to MAX_REQUEST_BYTES, several
- * queued at once. No span per message (it would cost more than the serialisation, and a feed run is traced by its
- * job, not by its 270,000 events).
+ * Publishes ingest events over the profile's event transport: Kafka in the distributed profile, the in-process bus in
+ * standalone. Resolves when the broker (or, in process, every consumer) has taken the messages. createIngestPublisher
+ * gives the profile's form, chosen where the transport is known (the platform's createEventSender).
  */
-export class IngestPublisher {
-  private producer: Promise<Producer> | null = null;
-
-  constructor(private readonly client: ClientProxy) {}
-
-  async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
-    if (messages.length === 0) return;
-    if (isProducerClient(this.client)) return this.produce(topic, messages);
-    // Dead letters and run completions stay one record per message (their consumers read one record).
-    if (!JOINED_IN_PROCESS.has(topic)) {
-      for (const message of messages) await lastValueFrom(this.client.emit(topic, message), { defaultValue: undefined });
-      return;
-    }
-    // In process every emitted message reaches each subscriber as one batch (one transaction per projection): join the
-    // messages' events into batches of at most MAX_EVENTS_PER_REQUEST, in order, instead of one emit per item.
-    let events: unknown[] = [];
-    const emit = async () => {
-      if (events.length > 0) await lastValueFrom(this.client.emit(topic, events), { defaultValue: undefined });
-      events = [];
-    };
-    for (const message of messages) {
-      const value = Array.isArray(message.value) ? (message.value as unknown[]) : [message.value];
-      if (events.length > 0 && events.length + value.length > MAX_EVENTS_PER_REQUEST) await emit();
-      events.push(...value);
-    }
-    await emit();
-  }
+export abstract class IngestPublisher {
+  abstract publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void>;
 
   /**
    * Connects the Kafka producer (the idempotent producer's id takes a round trip or a few to the broker) ahead of the
    * first run; true once connected (a worker's readiness). In process there is nothing to connect.
    */
-  async ready(): Promise<boolean> {
-    if (!isProducerClient(this.client)) return true;
-    await this.connectedProducer();
-    return true;
+  abstract ready(): Promise<boolean>;
+
+  abstract close(): Promise<void>;
+}
+
+/**
+ * On Kafka each message value is serialised once (JSON, the contract's wire format; `prices.observed` in its batch
+ * form) straight into a Buffer and the messages go to the producer in requests of up to MAX_REQUEST_BYTES, several
+ * queued at once. No span per message (it would cost more than the serialisation, and a feed run is traced by its
+ * job, not by its 270,000 events).
+ */
+class KafkaIngestPublisher extends IngestPublisher {
+  private producer: Promise<Producer> | null = null;
+
+  constructor(private readonly client: KafkaEventPublisher) {
+    super();
   }
 
-  private connectedProducer(): Promise<Producer> {
-    if (!this.producer) {
-      const connecting = (this.client as unknown as ProducerClient).connect();
-      this.producer = connecting;
-      // A failed connection is tried again by the next call, not remembered.
-      connecting.catch(() => {
-        if (this.producer === connecting) this.producer = null;
-      });
-    }
-    return this.producer;
-  }
-
-  private async produce(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
+  async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
     const send = uninstrumentedSendBatch(await this.connectedProducer());
     const queued = new Set<Promise<unknown>>();
     let failure: unknown = null;
@@ -143,7 +110,69 @@ export class IngestPublisher {
     if (failure) throw failure;
   }
 
+  async ready(): Promise<boolean> {
+    await this.connectedProducer();
+    return true;
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const connecting = this.client.connect();
+      this.producer = connecting;
+      // A failed connection is tried again by the next call, not remembered.
+      connecting.catch(() => {
+        if (this.producer === connecting) this.producer = null;
+      });
+    }
+    return this.producer;
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+/** In process: emits on the in-process client, whose subscribers take each emitted message as one batch. */
+class InProcessIngestPublisher extends IngestPublisher {
+  constructor(private readonly client: ClientProxy) {
+    super();
+  }
+
+  async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    // Dead letters and run completions stay one record per message (their consumers read one record).
+    if (!JOINED_IN_PROCESS.has(topic)) {
+      for (const message of messages) await lastValueFrom(this.client.emit(topic, message), { defaultValue: undefined });
+      return;
+    }
+    // In process every emitted message reaches each subscriber as one batch (one transaction per projection): join the
+    // messages' events into batches of at most MAX_EVENTS_PER_REQUEST, in order, instead of one emit per item.
+    let events: unknown[] = [];
+    const emit = async () => {
+      if (events.length > 0) await lastValueFrom(this.client.emit(topic, events), { defaultValue: undefined });
+      events = [];
+    };
+    for (const message of messages) {
+      const value = Array.isArray(message.value) ? (message.value as unknown[]) : [message.value];
+      if (events.length > 0 && events.length + value.length > MAX_EVENTS_PER_REQUEST) await emit();
+      events.push(...value);
+    }
+    await emit();
+  }
+
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** The profile's IngestPublisher: on Kafka or in process, as the platform's createEventSender decides. */
+export function createIngestPublisher(config: AppConfig): IngestPublisher {
+  return createEventSender<IngestPublisher>('price-ingest', config, {
+    kafka: (publisher) => new KafkaIngestPublisher(publisher),
+    inProcess: (client) => new InProcessIngestPublisher(client),
+  });
 }

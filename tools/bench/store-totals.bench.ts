@@ -2,7 +2,7 @@
  * Store totals latency benchmark: 30 items × 10 stores through the in-process transport against real PostgreSQL
  * holding the full demo price matrix. Target: p95 ≤ 20 ms. Not a test; run it by hand:
  *
- *   node -r @swc-node/register libs/comparisons/service/bench/store-totals.bench.ts
+ *   node -r @swc-node/register tools/bench/store-totals.bench.ts
  *
  * Env: BENCH_DATABASE_URL  a postgres:// URL of a server where a scratch database may be created
  *                          (e.g. the output of `node tools/infra/postgres.mjs url`); without it an embedded
@@ -13,13 +13,14 @@
  */
 import 'reflect-metadata';
 import { BasketLine, ComparisonRequest, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
 import { startTestService, testConfig, TestService } from '@hintakori/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
-import { ComparisonsModule } from '../src/comparisons.module';
-import { ComparisonsSeeder } from '../src/comparisons.seeder';
+// Not among the library's exports: the seeder, timed here on its own.
+import { ComparisonsSeeder } from '../../libs/comparisons/service/src/comparisons.seeder';
 
 const TARGET_P95_MS = 20;
 const ITEMS_PER_BASKET = 30;

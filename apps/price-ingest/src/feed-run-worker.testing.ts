@@ -1,26 +1,23 @@
 /**
  * A feed-run worker process for the crash test (feed-pipeline.contract-spec.ts), started with
  * `node -r @swc-node/register` and configured by the environment like main.worker.ts, with short lock
- * and stall intervals so a killed worker's job is taken over quickly, and small checkpoints.
+ * and stall intervals so a killed worker's job is taken over quickly, and small checkpoints. Test code: the build
+ * leaves `*.testing.ts` out of dist/, so no image carries it.
  *
  * TEST_STALL_AT_PRICE_PUBLISH=<n>: on the n-th publication of a chunk's prices, publish the first half
  * only, print "STALLED <run id>" and hang — the test then SIGKILLs the process between a half-published
  * chunk and its checkpoint, the worst moment.
  */
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
-import { createOpenDataWiring } from '../sources/open-data-wiring';
 import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
+import { FeedRunner, FeedRunsRepository, IngestPublisher, loadIngestAppConfig, PriceIngestModule, PublishedPricesRepository, RegistryRepository } from '@hintakori/price-ingest-service';
 import { NestFactory } from '@nestjs/core';
-import { createFeedWorker } from '../jobs/feed-queue';
-import { FeedRunProcessor } from '../jobs/feed-run.processor';
-import { loadIngestAppConfig } from '../ingest-config';
-import { PriceIngestModule } from '../price-ingest.module';
-import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
-import { PublishedPricesRepository } from '../published/published-prices.repository';
-import { RegistryRepository } from '../registry/registry.repository';
-import { FeedRunner } from './feed-runner';
-import { FeedRunsRepository } from './feed-runs.repository';
+import { DataSource } from 'typeorm';
+// The worker's own wiring, which the library does not export: its queue, job processor and open-data sources.
+import { createFeedWorker } from '../../../libs/price-ingest/service/src/jobs/feed-queue';
+import { FeedRunProcessor } from '../../../libs/price-ingest/service/src/jobs/feed-run.processor';
+import type { OutgoingMessage } from '../../../libs/price-ingest/service/src/publishing/ingest-publisher';
+import { createOpenDataWiring } from '../../../libs/price-ingest/service/src/sources/open-data-wiring';
 
 class StallingPublisher extends IngestPublisher {
   private pricePublishes = 0;
@@ -29,7 +26,7 @@ class StallingPublisher extends IngestPublisher {
     private readonly inner: IngestPublisher,
     private readonly stallAt: number,
   ) {
-    super(null as never);
+    super();
   }
 
   override async publish(topic: IngestTopic, messages: readonly OutgoingMessage[]): Promise<void> {
@@ -39,6 +36,10 @@ class StallingPublisher extends IngestPublisher {
       await new Promise<never>(() => undefined);
     }
     await this.inner.publish(topic, messages);
+  }
+
+  override ready(): Promise<boolean> {
+    return this.inner.ready();
   }
 
   override close(): Promise<void> {
