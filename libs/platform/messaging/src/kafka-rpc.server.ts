@@ -70,8 +70,9 @@ export class KafkaRpcServer extends Server implements CustomTransportStrategy {
     });
     this.replies = new MicroBatchProducer(this.producer, 1);
     if (patterns.length === 0) return;
-    // Offsets are committed as messages are fetched (at most once: a request lost in a crash times out at its caller).
-    const autocommit = this.options.commitIntervalMs && this.options.commitIntervalMs > 0 ? this.options.commitIntervalMs : true;
+    // Offsets are committed as messages are fetched (at most once: a request lost in a crash times out at its caller),
+    // after every fetched batch, or every commitIntervalMs for a read-only service.
+    const autocommit = (this.options.commitIntervalMs ?? 0) > 0 ? this.options.commitIntervalMs : true;
     const stream = await this.consumer.consume({ topics: patterns, mode: 'committed', fallbackMode: 'latest', autocommit });
     this.stream = stream;
     void consumeBatches(stream, Number.POSITIVE_INFINITY, (batch) => this.onBatch(batch), this.logger as Logger);
