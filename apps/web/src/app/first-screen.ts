@@ -7,15 +7,10 @@
  * page, so nothing moves and nothing new and larger is painted.
  */
 
-/** The element ids the gateway writes (libs/gateway/api/src/http/first-screen.ts). */
-export const FIRST_SCREEN_ID = 'first-screen';
-export const FIRST_SCREEN_CSS_ID = 'first-screen-css';
+import { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, PERSONAL_COOKIE } from '@hintakori/shared-util';
 
-/**
- * The cookie that tells the server this browser has chosen stores or has a cart: its first screen would differ
- * from a new visitor's, so the server sends the plain page (logo bar) instead. Only its presence counts.
- */
-export const PERSONAL_COOKIE = 'hk_personal';
+/** The names the gateway writes (libs/shared/util first-screen.ts: one contract for both sides). */
+export { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, PERSONAL_COOKIE };
 
 /** The server's copy goes at the latest after this long, even when no page reported itself shown. */
 export const FIRST_SCREEN_FALLBACK_MS = 8000;

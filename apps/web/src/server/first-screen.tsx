@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import type { FirstScreen, FirstScreenModule, FirstScreenNeeds } from '@hintakori/shared-util';
 import { decodePathSegment, idFromSlug } from '@hintakori/web-util';
 import { GlobalStyle, theme } from '@hintakori/web-ui';
 import { api } from '../app/api';
@@ -21,24 +22,10 @@ import { ServerCopyContext } from '../features/layout/server-copy';
  * stores and cart sees them, with the data the gateway has at hand: the category list and the product.
  */
 
-/** What the server fetches for the page at an address. */
-export interface FirstScreenNeeds {
-  categories: boolean;
-  /** The product of a product page. */
-  itemId: number | null;
-}
-
 /** What the server knows for the page: the category list (category pages) and the product (product pages). */
 export interface FirstScreenData {
   categories?: Category[];
   item?: Item;
-}
-
-export interface FirstScreen {
-  /** The markup of the app at this address, as a new visitor's first render shows it. */
-  html: string;
-  /** styled-components' rules for it, without the <style> element. */
-  css: string;
 }
 
 /**
@@ -143,3 +130,6 @@ export function renderFirstScreen(url: string, data: FirstScreenData = {}): Prom
     );
   });
 }
+
+/** What the gateway loads from the built file: checked here against the one contract (libs/shared/util). */
+export const firstScreenModule: FirstScreenModule<FirstScreenData> = { firstScreenNeeds, renderFirstScreen };

@@ -1,3 +1,4 @@
 export * from './data-sources';
 export * from './ean';
 export * from './picture-hosts';
+export * from './first-screen';

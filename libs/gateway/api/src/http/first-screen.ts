@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, type FirstScreen, type FirstScreenModule, type FirstScreenNeeds, PERSONAL_COOKIE } from '@hintakori/shared-util';
+import { CSP_NONCE_PLACEHOLDER } from './security-headers';
 
 /**
  * A new visitor's first screen in the page the gateway sends. The web build has a server part
@@ -9,27 +11,11 @@ import { createRequire } from 'node:module';
  * (`<div id="first-screen">` and its styles in `<style id="first-screen-css">`, which also hide the app's root),
  * so a phone paints the page's text and pictures before any script has arrived; the app renders into its hidden
  * root and then removes the copy (apps/web/src/app/first-screen.ts). Without the file (an older build, or the
- * web image's nginx) the page goes out as before.
+ * web image's nginx) the page goes out as before. The names both sides share are in libs/shared/util (first-screen.ts).
  */
 
-/** The server part of the web build: which addresses get a first screen, and the rendering. */
-export interface FirstScreenModule {
-  firstScreenNeeds(pathname: string): { categories: boolean; itemId: number | null } | null;
-  renderFirstScreen(url: string, data: { categories?: unknown[]; item?: unknown }): Promise<FirstScreen>;
-}
+export { FIRST_SCREEN_CSS_ID, FIRST_SCREEN_ID, type FirstScreen, type FirstScreenModule, PERSONAL_COOKIE };
 
-export interface FirstScreen {
-  html: string;
-  css: string;
-}
-
-/** Set by the web app in a browser with chosen stores or a cart: its first screen is not a new visitor's. */
-export const PERSONAL_COOKIE = 'hk_personal';
-/** The ids the web app removes (apps/web/src/app/first-screen.ts). */
-export const FIRST_SCREEN_ID = 'first-screen';
-export const FIRST_SCREEN_CSS_ID = 'first-screen-css';
-/** The nonce placeholder of the built page, replaced per response (security-headers.ts withNonce). */
-const NONCE_PLACEHOLDER = 'HINTAKORI_CSP_NONCE';
 
 /**
  * Holds the page's first paint until the app's root is parsed, that is until the whole first screen before it is:
@@ -51,7 +37,7 @@ export function withFirstScreen(page: string, screen: FirstScreen | null): strin
   if (head < 0 || !body || body.index < head) return page;
   // '</' cannot close the style element early: the rules are styled-components' own, but be sure.
   const css = `${screen.css.replaceAll('</', '<\\/')}#root{display:none}`;
-  const style = `<style id="${FIRST_SCREEN_CSS_ID}" nonce="${NONCE_PLACEHOLDER}">${css}</style>${WHOLE_SCREEN_FIRST}`;
+  const style = `<style id="${FIRST_SCREEN_CSS_ID}" nonce="${CSP_NONCE_PLACEHOLDER}">${css}</style>${WHOLE_SCREEN_FIRST}`;
   const markup = `<div id="${FIRST_SCREEN_ID}">${screen.html}</div>`;
   const bodyEnd = body.index + body[0].length;
   return `${page.slice(0, head)}${style}${page.slice(head, bodyEnd)}${markup}${page.slice(bodyEnd)}`;
@@ -132,7 +118,7 @@ export function firstScreens(file: string, sources: FirstScreenSources, options:
     return module;
   };
 
-  const render = async (ssr: FirstScreenModule, url: string, needs: { categories: boolean; itemId: number | null }): Promise<FirstScreen | null> => {
+  const render = async (ssr: FirstScreenModule, url: string, needs: FirstScreenNeeds): Promise<FirstScreen | null> => {
     const [categories, item] = await Promise.all([
       needs.categories ? sources.categories() : undefined,
       needs.itemId !== null ? sources.item(needs.itemId) : undefined,
