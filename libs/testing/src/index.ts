@@ -60,5 +60,3 @@ export async function startTestService(module: DynamicModule): Promise<TestServi
 }
 export * from './transports';
 export * from './mailpit';
-export * from './search-eval/eval-set';
-export * from './search-eval/search-eval';

@@ -1,5 +1,7 @@
 import { type DemoData, generateDemoData } from '@hintakori/demo-data';
-import { createTestDatabase, EVAL_SET, EVAL_TODAY, loadDemoCatalog, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
+import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
+import { EVAL_TODAY, loadDemoCatalog } from '../search-eval/search-eval.testing';
+import { EVAL_SET } from '../search-eval/eval-set.testing';
 import { Client, Notification } from 'pg';
 import { CatalogModule } from '../catalog.module';
 import { ItemJsonCache } from './item-json';
@@ -29,7 +31,7 @@ describe('the catalog search in memory (integration)', () => {
     db = await createTestDatabase();
     service = await startTestService(CatalogModule.forRoot(testConfig(db.url)));
     data = generateDemoData({ size: 'small', today: EVAL_TODAY });
-    await loadDemoCatalog(db.url, data);
+    await loadDemoCatalog(service.app, data);
     index = service.app.get(SearchIndex);
     repository = service.app.get(ItemSearchRepository);
     sql = new Client({ connectionString: db.url });

@@ -1,19 +1,7 @@
 import { CatalogPatterns, ItemDto } from '@hintakori/catalog-contracts';
 import { type DemoData, generateDemoData } from '@hintakori/demo-data';
-import {
-  createTestDatabase,
-  evalStoreIds,
-  EVAL_TODAY,
-  evaluate,
-  formatReport,
-  loadDemoCatalog,
-  startTestService,
-  TARGET_TOP1,
-  TARGET_TOP3,
-  testConfig,
-  TestDatabase,
-  TestService,
-} from '@hintakori/testing';
+import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
+import { evalStoreIds, EVAL_TODAY, evaluate, formatReport, loadDemoCatalog, TARGET_TOP1, TARGET_TOP3 } from '../search-eval/search-eval.testing';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
 import { SearchIndex } from './search-index';
@@ -30,7 +18,7 @@ describe('search ranking on the demo data (integration)', () => {
     service = await startTestService(CatalogModule.forRoot(testConfig(db.url)));
     data = generateDemoData({ size: 'small', today: EVAL_TODAY });
     storeIds = evalStoreIds(data);
-    await loadDemoCatalog(db.url, data, storeIds);
+    await loadDemoCatalog(service.app, data, storeIds);
     await service.app.get(SearchIndex).whenCaughtUp(); // the index answers once it has reloaded after the load
   });
 

@@ -1,7 +1,9 @@
 import { CatalogPatterns, ItemDto, ItemsJsonReply } from '@hintakori/catalog-contracts';
 import { generateDemoData } from '@hintakori/demo-data';
 import { callService } from '@hintakori/platform-messaging';
-import { createTestDatabase, EVAL_SET, evalStoreIds, EVAL_TODAY, loadDemoCatalog, startServiceOverTransport, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
+import { createTestDatabase, startServiceOverTransport, testConfig, TestDatabase, TransportKind } from '@hintakori/testing';
+import { evalStoreIds, EVAL_TODAY, loadDemoCatalog } from '../search-eval/search-eval.testing';
+import { EVAL_SET } from '../search-eval/eval-set.testing';
 import { CatalogModule } from '../catalog.module';
 import { SearchIndex } from './search-index';
 
@@ -31,7 +33,7 @@ describe('SearchItems over both transports', () => {
       );
       const catalog = await startServiceOverTransport('catalog', CatalogModule.forRoot(config), config);
       try {
-        if (transport === 'in-process') await loadDemoCatalog(db.url, data, storeIds);
+        if (transport === 'in-process') await loadDemoCatalog(catalog.app, data, storeIds);
         await catalog.app.get(SearchIndex).whenCaughtUp(); // each service's index answers once it has loaded the data
         const found: string[][] = [];
         for (const { query } of EVAL_SET) {

@@ -8,10 +8,15 @@
  */
 import { CatalogPatterns, type CategoryDto, type ItemDto } from '@hintakori/catalog-contracts';
 import type { DemoData, DemoPrice, DemoSize } from '@hintakori/demo-data';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { firstValueFrom } from 'rxjs';
-import { EVAL_SET, type EvalQuery } from './eval-set';
+import { CategoryRepository } from '../categories/category.repository';
+import { CategoryService } from '../categories/category.service';
+import { ItemRepository } from '../items/item.repository';
+import { StorePriceProjection } from '../prices/store-price.projection';
+import { EVAL_SET, type EvalQuery } from './eval-set.testing';
 
 /** Fixed, so that every run sees byte-identical data (only price timestamps depend on it). */
 export const EVAL_TODAY = '2026-12-20';
@@ -32,7 +37,7 @@ export function evalStoreIds(data: DemoData): number[] {
   return ids;
 }
 
-const CHUNK = 20_000;
+const CHUNK = 5000;
 
 function* pricesOf(data: DemoData, storeIds: ReadonlySet<number>): Generator<DemoPrice> {
   for (const [storeIndex, store] of data.stores.entries()) {
@@ -45,60 +50,39 @@ function* pricesOf(data: DemoData, storeIds: ReadonlySet<number>): Generator<Dem
 }
 
 /**
- * Writes the demo data's categories, items and current prices into the catalog tables the service's migrations
- * created (the service must have booted on `databaseUrl`). With `priceStoreIds`, only those stores' prices are
- * loaded: ranking only looks at the chosen stores' prices, so the answers are the same and loading is quick.
+ * Writes the demo data's categories, items and current prices into the catalog of the booted service `app`, through
+ * the service's own writers (the repositories the seeder uses, and the price projection the feeds go through).
+ * With `priceStoreIds`, only those stores' prices are loaded: ranking only looks at the chosen stores' prices, so
+ * the answers are the same and loading is quick.
  */
-export async function loadDemoCatalog(databaseUrl: string, data: DemoData, priceStoreIds?: readonly number[]): Promise<{ items: number; prices: number }> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO catalog.categories (id, name, slug, parent_category_id)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[])`,
-      [data.categories.map((c) => c.id), data.categories.map((c) => c.name), data.categories.map((c) => c.slug), data.categories.map((c) => c.parentCategoryId)],
-    );
+export async function loadDemoCatalog(app: INestApplicationContext, data: DemoData, priceStoreIds?: readonly number[]): Promise<{ items: number; prices: number }> {
+  const dataSource = app.get(DataSource);
+  const categories = app.get(CategoryRepository);
+  const items = app.get(ItemRepository);
+  const projection = app.get(StorePriceProjection);
+  let prices = 0;
+  await dataSource.transaction(async (manager) => {
+    await categories.insertMany(manager, data.categories);
     for (let start = 0; start < data.items.length; start += CHUNK) {
-      const items = data.items.slice(start, start + CHUNK);
-      await client.query(
-        `INSERT INTO catalog.items (id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content, category_id)
-         SELECT id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content::jsonb, category_id
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[])
-           AS t(id, ean, name, url_slug, picture_url, brand_name, origin_country, description, ingredients, nutritional_content, category_id)`,
-        [
-          items.map((i) => i.id),
-          items.map((i) => i.ean),
-          items.map((i) => i.name),
-          items.map((i) => i.urlSlug),
-          items.map((i) => i.pictureUrl),
-          items.map((i) => i.brandName),
-          items.map((i) => i.originCountry),
-          items.map((i) => i.description),
-          items.map((i) => i.ingredients),
-          items.map((i) => JSON.stringify(i.nutritionalContent)),
-          items.map((i) => i.categoryId),
-        ],
-      );
+      await items.insertMany(manager, data.items.slice(start, start + CHUNK));
     }
     const wanted = priceStoreIds ? new Set(priceStoreIds) : undefined;
-    let prices = 0;
     let batch: DemoPrice[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await client.query(
-        `INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[])`,
-        [
-          batch.map((p) => p.itemId),
-          batch.map((p) => p.storeId),
-          batch.map((p) => p.price),
-          batch.map((p) => p.comparisonPrice),
-          batch.map((p) => p.priceUnit),
-          batch.map((p) => p.comparisonPriceUnit),
-          batch.map((p) => p.isCampaign),
-          batch.map((p) => p.updatedAt),
-        ],
+      await projection.applyPriceObservations(
+        batch.map((p) => ({
+          itemId: p.itemId,
+          storeId: p.storeId,
+          price: p.price,
+          comparisonPrice: p.comparisonPrice,
+          priceUnit: p.priceUnit,
+          comparisonPriceUnit: p.comparisonPriceUnit,
+          isCampaign: p.isCampaign,
+          observedAt: p.updatedAt,
+          deposit: p.deposit ?? null,
+        })),
+        manager,
       );
       prices += batch.length;
       batch = [];
@@ -110,15 +94,10 @@ export async function loadDemoCatalog(databaseUrl: string, data: DemoData, price
       if (batch.length === CHUNK) await flush();
     }
     await flush();
-    await client.query('COMMIT');
-    await client.query('VACUUM (ANALYZE) catalog.categories, catalog.items, catalog.store_prices');
-    return { items: data.items.length, prices };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
+  app.get(CategoryService).invalidate();
+  await dataSource.query('VACUUM (ANALYZE) catalog.categories, catalog.items, catalog.store_prices');
+  return { items: data.items.length, prices };
 }
 
 export interface QueryOutcome extends EvalQuery {
