@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError } from '../source-http';
 import { hintakoriUserAgent, isBotChallenge, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
-import { fakeTime, MapCache } from './http-testing';
+import { fakeTime, MapCache } from './http.testing';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

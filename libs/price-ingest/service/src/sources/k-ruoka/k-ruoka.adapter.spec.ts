@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore } from '../../feeds/feed-record';
-import { fakeTime } from '../http/http-testing';
+import { fakeTime } from '../http/http.testing';
 import { PoliteHttp } from '../http/polite-http';
 import type { PullContext, RefreshPriorities } from '../pull-source';
 import { SourceBlockedError } from '../source-http';

@@ -13,7 +13,7 @@ import { SourceUnreachableError, type SourceHttp } from '../source-http';
 import { lookupOffProduct, offProductUrl } from './off-product';
 import { NOT_IN_OPEN_FOOD_FACTS, OPEN_FOOD_FACTS_RATES, OpenFoodFactsAdapter, openFoodFactsRates } from './open-food-facts.adapter';
 import { offStandIn, type OffStandIn } from './open-food-facts.stand-in';
-import { fakeTime, MapCache } from '../http/http-testing';
+import { fakeTime, MapCache } from '../http/http.testing';
 
 const FIXTURES = join(__dirname, '../../../fixtures/open-food-facts');
 const START = Date.UTC(2026, 0, 19, 6, 0, 0);
