@@ -1,6 +1,5 @@
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { context as otelContext, trace } from '@opentelemetry/api';
-import { defer, Observable } from 'rxjs';
 import { createProducer, type KafkaHeaders, type KafkaProducer, type OutgoingKafkaMessage } from './kafka-client';
 import { compressionFor } from './kafka-compression';
 import { endSpan, injectTraceContext, startMessageSpan } from './kafka-rpc';
@@ -83,11 +82,6 @@ export class KafkaEventPublisher extends ClientProxy {
       endSpan(span, error);
       throw error;
     }
-  }
-
-  /** Many events of one topic in one request, as Nest's ClientKafka.emitBatch took them. */
-  emitBatch(pattern: string, data: { messages: unknown[] }): Observable<void> {
-    return defer(() => this.sendBatch({ topicMessages: [{ topic: pattern, messages: data.messages.map(eventMessage) }] }));
   }
 
   protected publish(_packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
