@@ -14,6 +14,10 @@ import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
+// podman, buildah, runc and debootstrap (Debian packages): installed here when missing, as npm test's other steps fetch theirs.
+const { IMAGE_TOOLS, ensurePackages } = await import('../infra/apt.mjs');
+ensurePackages(IMAGE_TOOLS, { log: (m) => console.log(`[images:build] ${m}`) });
+
 const { ensureBaseImage } = await import('./base.mjs');
 const { IMAGES, ROOT, VERSION, fmtBytes, gitCommit, imageRef, podman, podmanOk, podmanStream } = await import('./lib.mjs');
 const { spawnSync } = await import('node:child_process');

@@ -16,6 +16,9 @@ import { useSupportedNode } from '../runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
 
+const { IMAGE_TOOLS, ensurePackages } = await import('../infra/apt.mjs');
+ensurePackages(IMAGE_TOOLS, { log: (m) => console.log(`[images:smoke] ${m}`) });
+
 const { PODMAN_FLAGS, ROOT, imageRef, podman, podmanOk } = await import('./lib.mjs');
 const infra = await import('../infra/lib.mjs');
 
