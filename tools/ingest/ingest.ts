@@ -5,6 +5,10 @@
  *   npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <base or interpreter URL>] [--here]
  *   npm run ingest -- --source <s-kaupat|k-ruoka|lidl> [--url <URL>] [--here]
  *
+ * `--refresh` (a pull source): ask the service again even where the copy kept from an earlier run is fresh (a day
+ * for Overpass, minutes for the shops' answers); still as conditional requests and at the service's rate. Scheduled
+ * runs never refresh: they keep the freshness rules.
+ *
  * The chains' own web shops (S-kaupat: --url is its GraphQL endpoint; K-Ruoka: the site's address; Lidl: one address
  * for its store API and its site) run when asked; on a schedule only where INGEST_CHAIN_SOURCES enables them (after an
  * agreement with the chain). `--source lidl --file <path>` is Lidl's feed file format instead.
@@ -28,7 +32,8 @@ import { progressBar } from './progress';
 const USAGE =
   'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]\n' +
   '       npm run ingest -- --source <osm|open-prices|open-food-facts> [--url <URL>] [--file <OFF JSONL export>] [--here]\n' +
-  '       npm run ingest -- --source <s-kaupat|k-ruoka|lidl> [--url <URL>] [--here]';
+  '       npm run ingest -- --source <s-kaupat|k-ruoka|lidl> [--url <URL>] [--here]\n' +
+  '       (a pull source also takes --refresh: ask the service again even where the kept copy is fresh)';
 
 /** Sources that pull from an API: the location is optional (their public endpoint). */
 const PULL_SOURCES = new Set(['osm', 'open-prices', 'open-food-facts', 's-kaupat', 'k-ruoka']);
@@ -37,15 +42,19 @@ export interface IngestArgs {
   source: string;
   file: string;
   here: boolean;
+  /** Ask a pull source's service again even where the kept copy is fresh. */
+  refresh: boolean;
 }
 
 export function parseIngestArgs(argv: readonly string[]): IngestArgs {
   const values = new Map<string, string>();
   let here = false;
+  let refresh = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--here') {
-      here = true;
+    if (arg === '--here' || arg === '--refresh') {
+      if (arg === '--here') here = true;
+      else refresh = true;
       continue;
     }
     const match = /^--(source|file|url)(?:=(.*))?$/.exec(arg);
@@ -62,14 +71,15 @@ export function parseIngestArgs(argv: readonly string[]): IngestArgs {
   if (source === 'lidl' && pulls && file !== '' && !/^https?:\/\//.test(file)) throw new Error(`--url must be an http(s) URL, got '${file}'\n${USAGE}`);
   if (pulls) {
     if (file !== '' && !/^https?:\/\//.test(file) && !existsSync(file)) throw new Error(`No such file: ${file}`);
-    return { source, file: file === '' || /^https?:\/\//.test(file) ? file.replace(/\/+$/, '') : resolve(file), here };
+    return { source, file: file === '' || /^https?:\/\//.test(file) ? file.replace(/\/+$/, '') : resolve(file), here, refresh };
   }
   // `--source csv` names the source after the file: csv:<basename>.
   if (source === 'csv' || source === 'jsonl') source = `${source}:${file.replace(/^.*[\\/]/, '').replace(/\..*$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40) || 'feed'}`;
+  if (refresh) throw new Error(`--refresh is for a source that pulls from a service (osm, open-prices, open-food-facts, s-kaupat, k-ruoka, lidl); a feed file is read whole every run\n${USAGE}`);
   if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source '${source}'\n${USAGE}`);
   const isUrl = /^https?:\/\//.test(file);
   if (!isUrl && !existsSync(file)) throw new Error(`No such file: ${file}`);
-  return { source, file: isUrl ? file : resolve(file), here };
+  return { source, file: isUrl ? file : resolve(file), here, refresh };
 }
 
 async function countLines(file: string): Promise<number | null> {
@@ -92,7 +102,7 @@ async function main(): Promise<void> {
   try {
     const service = app.get(FeedRunsService);
     const total = await countLines(args.file);
-    const run = await service.enqueue(args.source, args.file);
+    const run = await service.enqueue(args.source, args.file, undefined, { refresh: args.refresh });
     process.stderr.write(`feed run ${run.id} queued (${args.source} ← ${args.file || 'its public endpoint'})${args.here ? '' : '; waiting for a worker'}\n`);
     const bar = progressBar(`${args.source} run ${run.id}`);
     const started = Date.now();

@@ -22,7 +22,7 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
   let pipeline: StandalonePipeline;
   const client = new InProcessClient(inProcessBus);
 
-  const run = (source: string, location: string): Promise<FeedRun> => pipeline.run(source, location);
+  const run = (source: string, location: string, options?: { refresh?: boolean }): Promise<FeedRun> => pipeline.run(source, location, options);
   const store = async (externalId: string) => {
     const { rows } = await sql.query(`SELECT store_id FROM ingest.stores WHERE source = 'osm' AND external_id = $1`, [externalId]);
     expect(rows).toHaveLength(1);
@@ -125,9 +125,15 @@ describe('open data (OSM, Open Food Facts, Open Prices) through the standalone p
     const fleminginkatu = await store('osm:node/3079928710');
     const alepa = await store('osm:node/2391284466');
     standIn.overpass.setFixture(join(__dirname, '../../../libs/price-ingest/service/fixtures/osm/overpass-finland-reimport.json'));
-    await sql.query(`DELETE FROM ingest.http_cache`); // the first answer would be fresh for a day
-    const done = await run('osm', `${standIn.url}/api/interpreter`);
+    // An ordinary (scheduled) run within a day keeps Overpass's first answer: nothing is asked, nothing changes.
+    const asked = standIn.overpass.requests.length;
+    expect((await run('osm', `${standIn.url}/api/interpreter`)).status).toBe('completed');
+    expect(standIn.overpass.requests.length).toBe(asked);
+    expect((await store('osm:node/3079928710')).address).toBe(fleminginkatu.address);
+    // `npm run ingest -- --source osm --refresh`: asks again, and sees the changed address and the store gone.
+    const done = await run('osm', `${standIn.url}/api/interpreter`, { refresh: true });
     expect(done.status).toBe('completed');
+    expect(standIn.overpass.requests.length).toBe(asked + 1);
     const { rows: registry } = await sql.query(`SELECT external_id, last_seen_run, closed_at IS NOT NULL AS closed, last_event IS NOT NULL AS has_event FROM ingest.stores`);
     expect(registry.filter((r) => r.closed).map((r) => r.external_id)).toEqual(['osm:node/2391284466']);
     const moved = await store('osm:node/3079928710');

@@ -10,8 +10,8 @@ export interface StandalonePipeline {
   ingest: INestApplicationContext;
   /** The projection services, in the order given. */
   services: INestMicroservice[];
-  /** Queues a run of `source` on `location` and answers it finished. */
-  run(source: string, location: string): Promise<FeedRun>;
+  /** Queues a run of `source` on `location` (`refresh`: as `npm run ingest -- --refresh`) and answers it finished. */
+  run(source: string, location: string, options?: { refresh?: boolean }): Promise<FeedRun>;
   close(): Promise<void>;
 }
 
@@ -29,9 +29,9 @@ export async function startStandalonePipeline(databaseUrl: string, env: Record<s
   return {
     ingest,
     services: apps,
-    async run(source, location) {
+    async run(source, location, options) {
       const feeds = ingest.get(FeedRunsService);
-      const queued = await feeds.enqueue(source, location);
+      const queued = await feeds.enqueue(source, location, undefined, options);
       const [done] = await feeds.waitFor([queued.id], undefined, 200);
       return done;
     },

@@ -60,13 +60,14 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /** Creates a run and queues it; the returned run is 'queued'. */
-  async enqueue(source: string, location: string, label?: string): Promise<FeedRun> {
+  /** `refresh`: a pull source asks its service again even where its copy is fresh (scheduled runs never do). */
+  async enqueue(source: string, location: string, label?: string, options: { refresh?: boolean } = {}): Promise<FeedRun> {
     if (!SOURCE_PATTERN.test(source)) throw new Error(`Unknown source "${source}": use s-group, k-group, lidl, osm, open-food-facts, open-prices, csv:<name> or jsonl:<name>`);
     const run = await this.runs.create(source, location, { label });
     // The creation time keeps job ids unique when a database (and its run ids) is recreated under the same queue prefix:
     // BullMQ ignores a job whose id it still holds.
     const jobId = `run-${run.id}-${Date.parse(run.startedAt)}`;
-    await this.requireQueue().add('feed-run', { source, location, runId: run.id, label }, { ...jobOptions(this.config), jobId });
+    await this.requireQueue().add('feed-run', { source, location, runId: run.id, label, ...(options.refresh ? { refresh: true } : {}) }, { ...jobOptions(this.config), jobId });
     return run;
   }
 

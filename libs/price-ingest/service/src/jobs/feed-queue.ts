@@ -11,6 +11,8 @@ export interface FeedJobData {
   /** Set for one-off runs created up front (CLI, demo feed); scheduled jobs create their run from the job id. */
   runId?: string;
   label?: string;
+  /** A pull source asks its service again even where its copy is fresh (an operator's `npm run ingest -- --refresh`). */
+  refresh?: boolean;
 }
 
 export interface WorkerTuning {

@@ -28,7 +28,7 @@ export class FeedRunProcessor {
       }
     };
     try {
-      const run = await this.runner.run(runId, { onProgress, chunkLines: this.checkpointLines });
+      const run = await this.runner.run(runId, { onProgress, chunkLines: this.checkpointLines, refresh: job.data.refresh === true });
       return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
     } catch (error) {
       // A bot challenge is the service saying no: the run stops for good (a retry would be trying to get past it),

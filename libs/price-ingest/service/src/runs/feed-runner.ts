@@ -13,7 +13,7 @@ import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
-import { SourceBlockedError, type SourceHttp } from '../sources/source-http';
+import { askingAgain, SourceBlockedError, type SourceHttp } from '../sources/source-http';
 import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
@@ -46,6 +46,8 @@ export interface RunOptions {
   chunkLines?: number;
   /** Called after each committed checkpoint (tests use it to stop a run half-way). */
   afterCheckpoint?: (line: number) => void | Promise<void>;
+  /** A pull source asks its service again even where its copy is fresh (`npm run ingest -- --refresh`). */
+  refresh?: boolean;
 }
 
 /** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
@@ -106,13 +108,13 @@ export class FeedRunner {
   ) {}
 
   /** The registry facts and HTTP client a pull source gets for one run. */
-  private async pullContext(run: FeedRun): Promise<PullContext> {
+  private async pullContext(run: FeedRun, refresh: boolean): Promise<PullContext> {
     const wiring = this.openData;
     if (!wiring) throw new Error(`source ${run.source} pulls from an API, but this process has no open-data client configured`);
     const lastCompleted = await this.runs.lastCompletedStart(run.source);
     return {
       runId: run.id,
-      http: wiring.http,
+      http: refresh ? askingAgain(wiring.http) : wiring.http,
       lastCompletedRunStartedAt: lastCompleted,
       listedEans: (source, eans) => this.registry.listedEans(source, eans),
       knownEans: (eans) => this.registry.knownEans(eans),
@@ -134,9 +136,10 @@ export class FeedRunner {
     return Math.max(1, Math.floor(perHour * hours));
   }
 
-  private async openInput(adapter: SourceAdapter, run: FeedRun) {
+  private async openInput(adapter: SourceAdapter, run: FeedRun, refresh: boolean) {
     if (!isPullSource(adapter)) return openFeed(run.location, undefined, this.limits);
-    return adapter.openInput(run.location || adapter.defaultLocation, await this.pullContext(run));
+    if (refresh) this.logger.log(`run ${run.id} (${run.source}): asked with --refresh: every request goes to the service again`);
+    return adapter.openInput(run.location || adapter.defaultLocation, await this.pullContext(run, refresh));
   }
 
   async run(runId: string, options: RunOptions = {}): Promise<FeedRun> {
@@ -147,7 +150,7 @@ export class FeedRunner {
     const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
     const resumeAfter = run.checkpointLine;
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
-    const input = await this.openInput(adapter, run);
+    const input = await this.openInput(adapter, run, options.refresh === true);
     const pull = isPullSource(adapter) ? adapter : null;
     const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
       published: new Map(),

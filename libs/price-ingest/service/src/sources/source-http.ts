@@ -90,3 +90,17 @@ export interface SourceHttp {
   /** POST a JSON body (a GraphQL query); cached, like GET, under the URL and body when `freshForMs` is given. */
   postJson(url: string, body: unknown, options?: HttpGetOptions): Promise<HttpAnswer>;
 }
+
+/**
+ * The client of a run asked for with `--refresh`: every copy counts as stale, so each request goes to the service
+ * again — still conditional (If-None-Match / If-Modified-Since from the kept copy, a 304 costs the service little)
+ * and at the service's rate, as every request is. A request that never used the cache is sent as it was.
+ */
+export function askingAgain(http: SourceHttp): SourceHttp {
+  const stale = (options: HttpGetOptions = {}): HttpGetOptions => (options.freshForMs === undefined ? options : { ...options, freshForMs: 0 });
+  return {
+    get: (url, options) => http.get(url, stale(options)),
+    postForm: (url, form, options) => http.postForm(url, form, stale(options)),
+    postJson: (url, body, options) => http.postJson(url, body, stale(options)),
+  };
+}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError } from '../source-http';
+import { askingAgain, SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError } from '../source-http';
 import { hintakoriUserAgent, isBotChallenge, PoliteHttp, retryAfterMs, type PoliteHttpOptions } from './polite-http';
 import { fakeTime, MapCache } from './http.testing';
 
@@ -236,6 +236,37 @@ describe('PoliteHttp', () => {
     const stale = await http.get(`${server.base}/d`, { freshForMs: 60_000 });
     expect(stale.fromCache).toBe(false);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('asks again for a fresh copy in a --refresh run (askingAgain), still conditionally and for form posts too', async () => {
+    server = await serve((req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304);
+        res.end();
+      } else {
+        res.writeHead(200, { ETag: '"v1"' });
+        res.end('overpass');
+      }
+    });
+    const clock = fakeTime();
+    const http = client(server, clock, { cache: new MapCache() });
+    await http.postForm(`${server.base}/interpreter`, { data: 'q' }, { freshForMs: 86_400_000 });
+    await http.get(`${server.base}/stores`, { freshForMs: 86_400_000 });
+    clock.time.now += 60_000;
+    // A day-fresh copy: an ordinary run sends nothing …
+    expect(await http.postForm(`${server.base}/interpreter`, { data: 'q' }, { freshForMs: 86_400_000 })).toMatchObject({ fromCache: true, text: 'overpass' });
+    expect(server.requests).toHaveLength(2);
+    // … a refreshing one asks the service, with the kept ETag, and takes its 304 as the copy.
+    const again = askingAgain(http);
+    expect(await again.postForm(`${server.base}/interpreter`, { data: 'q' }, { freshForMs: 86_400_000 })).toMatchObject({ status: 200, fromCache: true, text: 'overpass' });
+    expect(await again.get(`${server.base}/stores`, { freshForMs: 86_400_000 })).toMatchObject({ status: 200, fromCache: true });
+    expect(server.requests.slice(2).map((r) => [r.path, r.headers['if-none-match']])).toEqual([
+      ['/interpreter', '"v1"'],
+      ['/stores', '"v1"'],
+    ]);
+    // A request that never used the cache stays as it was: no conditional headers, nothing kept.
+    await again.postForm(`${server.base}/interpreter`, { data: 'other' });
+    expect(server.requests.at(-1)?.headers['if-none-match']).toBeUndefined();
   });
 
   it('spaces requests to a host so the per-minute rate holds', async () => {
