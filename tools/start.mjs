@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, and runs the standalone profile (one process,
-// embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides), and
-// Mailpit for the price-alert e-mails when SMTP_URL is unset.
+// embedded PostgreSQL, in-process transport) with demo data on http://localhost:3000 (PORT overrides), and, beside
+// it without holding it up, Mailpit for the price-alert e-mails when SMTP_URL is unset.
 //   npm start -- --real   (or HINTAKORI_DATA=real npm start): real, openly licensed data instead of the demo data, on a
 //   database of its own (.data/real), filled from OpenStreetMap and Open Prices after the site is up; OPEN_DATA_URL
 //   points all three sources at one base URL (the local stand-ins of `npm run ingest:stand-ins`).
@@ -42,17 +42,28 @@ process.env.EXTENSION_DEV = '1';
 run(process.execPath, ['tools/build/build-extension.mjs']);
 delete process.env.EXTENSION_DEV;
 // Price alerts send mail over SMTP_URL; without one, a local Mailpit (built once from the Go module proxy)
-// receives every mail, readable in its web UI.
+// receives every mail, readable in its web UI. The site does not wait for it: the first time Mailpit is compiled
+// (a few minutes) while the site already answers, and a price-alert mail sent before it is up stays queued and is
+// retried (ALERTS_JOB_ATTEMPTS with backoff, about 8 minutes in all) until it is.
 let mailpit = null;
+let exiting = false;
 const mailEnv = {};
 if (!process.env.SMTP_URL) {
-  try {
-    const { startMailpit } = await import('./infra/mailpit.mjs');
-    mailpit = await startMailpit({ log: (line) => console.log(`[start] ${line}`) });
-    mailEnv.SMTP_URL = mailpit.smtpUrl;
-    console.log(`[start] price-alert e-mails go to Mailpit: open ${mailpit.uiUrl.replace('127.0.0.1', 'localhost')} to read them`);
-  } catch (error) {
-    console.warn(`[start] Mailpit could not start (${error instanceof Error ? error.message : error}); price-alert e-mails will not be delivered until SMTP_URL points at a server`);
+  const { MAILPIT_DEFAULTS, startMailpit } = await import('./infra/mailpit.mjs');
+  const { portOpen } = await import('./runtime/lib.mjs');
+  if (await portOpen(MAILPIT_DEFAULTS.smtpPort)) {
+    console.warn(`[start] port ${MAILPIT_DEFAULTS.smtpPort} is in use, so no Mailpit: price-alert e-mails will not be delivered until SMTP_URL points at a server (or MAILPIT_SMTP_PORT at a free port)`);
+  } else {
+    mailEnv.SMTP_URL = `smtp://127.0.0.1:${MAILPIT_DEFAULTS.smtpPort}`;
+    startMailpit({ log: (line) => console.log(`[start] ${line}`) })
+      .then(async (started) => {
+        if (exiting) return started.stop();
+        mailpit = started;
+        console.log(`[start] price-alert e-mails go to Mailpit: open ${started.uiUrl.replace('127.0.0.1', 'localhost')} to read them`);
+      })
+      .catch((error) => {
+        console.warn(`[start] Mailpit could not start (${error instanceof Error ? error.message : error}); price-alert e-mails will not be delivered until SMTP_URL points at a server`);
+      });
   }
 }
 
@@ -67,6 +78,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/apps/standa
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', async (code) => {
+  exiting = true;
   await mailpit?.stop();
   process.exit(code ?? 0);
 });
