@@ -25,7 +25,15 @@ describe('demo data CLI', () => {
     const expected = generateDemoData({ seed: 7, today: '2026-12-20', size: 'small' });
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ size: 'tiny', seed: 7, today: '2026-12-20', stores: expected.stores.length, items: expected.items.length });
-    expect(manifest.feeds.map((f: { source: string }) => f.source)).toEqual(['s-group', 'k-group', 'lidl']);
+    // Each source in two runs: the earlier one carries the prices its current one no longer lists (shown stale).
+    expect(manifest.feeds.map((f: { source: string; file: string }) => [f.source, f.file])).toEqual([
+      ['s-group', 's-group.earlier.jsonl'],
+      ['s-group', 's-group.jsonl'],
+      ['k-group', 'k-group.earlier.jsonl'],
+      ['k-group', 'k-group.jsonl'],
+      ['lidl', 'lidl.earlier.jsonl'],
+      ['lidl', 'lidl.jsonl'],
+    ]);
     const lines = (name: string) => readFileSync(join(dir, name), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     const s = lines('s-group.jsonl');
     const sStores = expected.stores.filter((st) => st.type === 'S');
@@ -37,6 +45,37 @@ describe('demo data CLI', () => {
     expect(k[0]).toMatchObject({ type: 'store', geo: expect.any(Object) });
     const lidl = lines('lidl.jsonl');
     expect(lidl.filter((r) => r.recordType === 'article').every((r) => /^\d+,\d{2}$/.test(r.price))).toBe(true);
+    // The stale prices (over 14 days old on 2026-12-20) are in the earlier runs only, with the same stores and
+    // products in the same order (the registries' ids), and every current price of the data set is in one of them.
+    const cutoff = Date.parse('2026-12-06T00:00:00Z');
+    const isStale = (at: string) => Date.parse(at) < cutoff;
+    const sEarlier = lines('s-group.earlier.jsonl');
+    const products = (records: { __typename: string; ean?: string; id?: string }[]) => records.filter((n) => n.__typename !== 'StoreProduct').map((n) => n.ean ?? n.id);
+    expect(products(sEarlier)).toEqual(products(s.filter((n) => n.__typename !== 'Campaign')));
+    const sPrices = s.filter((n) => n.__typename === 'StoreProduct');
+    const sEarlierPrices = sEarlier.filter((n) => n.__typename === 'StoreProduct');
+    expect(sEarlierPrices.length).toBeGreaterThan(0);
+    expect(sEarlier.some((n) => n.__typename === 'Campaign')).toBe(false);
+    const pair = (n: { storeId: string; ean: string }) => `${n.storeId}/${n.ean}`;
+    const currentOf = (prices: { storeId: string; ean: string; priceUpdatedAt: string }[]) => new Map(prices.map((n) => [pair(n), n.priceUpdatedAt]));
+    const sCurrent = currentOf(sPrices);
+    const sStale = currentOf(sEarlierPrices);
+    expect([...sStale.values()].every(isStale)).toBe(true);
+    expect([...sCurrent.values()].some(isStale)).toBe(false);
+    expect([...sStale.keys()].filter((key) => sCurrent.has(key))).toEqual([]);
+    const sPriced = expected.stores.filter((st) => st.type === 'S').length;
+    expect(sPriced).toBeGreaterThan(0);
+    const expectedS = [...expected.prices()].filter((p) => expected.stores.find((st) => st.id === p.storeId)?.type === 'S');
+    expect(sCurrent.size + sStale.size).toBe(expectedS.length);
+    expect(sStale.size).toBe(expectedS.filter((p) => isStale(p.updatedAt)).length);
+    // Lidl's earlier run is its whole article list (an article is its product and its price); its current one drops the stale ones.
+    const lidlEarlier = lines('lidl.earlier.jsonl').filter((r) => r.recordType === 'article');
+    const lidlCurrent = lidl.filter((r) => r.recordType === 'article');
+    expect(lidlEarlier.length).toBeGreaterThan(lidlCurrent.length);
+    // (an article's history comes before it: the last line of an EAN is its current price)
+    const lidlNow = new Map(lidlCurrent.map((r) => [r.ean as string, r.validFrom as string]));
+    expect([...lidlNow.values()].some(isStale)).toBe(false);
+    expect([...new Map(lidlEarlier.map((r) => [r.ean as string, r.validFrom as string])).values()].some(isStale)).toBe(true);
     expect(summary).toMatchObject({ stores: expected.stores.length, items: expected.items.length, prices: expected.priceCount });
     expect(log).toContain('100%');
   });

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, w
 import { join } from 'node:path';
 import { helsinkiToday } from './dates';
 import { DEFAULT_SEED, generateDemoData } from './generate';
-import { FEED_FILES, FEED_ORDER, type FeedProgress, type FeedSourceId, writeDemoFeed } from './feeds';
+import { earlierFeedFile, FEED_FILES, FEED_ORDER, type FeedPart, type FeedProgress, type FeedSourceId, writeDemoFeed } from './feeds';
 import type { DemoSize } from './types';
 
 /**
@@ -22,8 +22,8 @@ export interface FeedManifest {
   items: number;
   prices: number;
   offers: number;
-  /** In run order. */
-  feeds: { source: FeedSourceId; file: string; lines: number }[];
+  /** In run order: each source's earlier run (its stale prices: feeds.ts FeedPart), then its current one. */
+  feeds: { source: FeedSourceId; file: string; lines: number; part?: FeedPart['kind'] }[];
 }
 
 export interface WriteFeedsOptions {
@@ -35,6 +35,8 @@ export interface WriteFeedsOptions {
 }
 
 const MANIFEST = 'manifest.json';
+/** The spec's stale-price threshold: a price last updated longer ago shows a red clock. */
+export const STALE_PRICE_DAYS = 14;
 
 /** The manifest of a complete feed directory, or null when there is none (or it was left half-written). */
 export function readFeedManifest(dir: string): FeedManifest | null {
@@ -51,8 +53,11 @@ export function writeDemoFeedFiles(dir: string, options: WriteFeedsOptions = {})
   const data = generateDemoData({ seed, today, size: GENERATOR_SIZE[size] });
   mkdirSync(dir, { recursive: true });
   const feeds: FeedManifest['feeds'] = [];
-  for (const source of FEED_ORDER) {
-    const target = join(dir, FEED_FILES[source]);
+  // Midnight UTC of `today` is within hours of Helsinki's; the stale prices are at least 15 days old (prices.ts).
+  const staleBefore = Date.parse(`${today}T00:00:00Z`) - STALE_PRICE_DAYS * 86_400_000;
+  const runs = FEED_ORDER.flatMap((source) => (['earlier', 'current'] as const).map((kind) => ({ source, kind, file: kind === 'earlier' ? earlierFeedFile(source) : FEED_FILES[source] })));
+  for (const { source, kind, file } of runs) {
+    const target = join(dir, file);
     const partial = `${target}.partial`;
     const fd = openSync(partial, 'w');
     let buffer: string[] = [];
@@ -73,14 +78,15 @@ export function writeDemoFeedFiles(dir: string, options: WriteFeedsOptions = {})
           bytes += line.length;
           if (bytes > 1 << 20) flush();
         },
-        options.onProgress,
+        kind === 'current' ? options.onProgress : undefined,
+        { kind, staleBefore },
       );
       flush();
     } finally {
       closeSync(fd);
     }
     renameSync(partial, target);
-    feeds.push({ source, file: FEED_FILES[source], lines });
+    feeds.push({ source, file, lines, part: kind });
   }
   const manifest: FeedManifest = {
     size,

@@ -204,8 +204,29 @@ function kPrice(store: DemoStore, item: DemoItem, price: DemoPrice): unknown {
   };
 }
 
-/** Writes one source's feed for the data set. Returns the number of lines written. */
-export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLineSink, onProgress?: (progress: FeedProgress) => void): number {
+/**
+ * A source's feed in two runs, so that the demo shows stale prices as a real source makes them: a price the chain's
+ * list stopped carrying keeps the age it had when last seen (catalog.store_prices.unlisted_at). The earlier run
+ * carries the stores and products (in the same order, so the registries give the same ids) and the stale prices
+ * (older than `staleBefore`, ms since the epoch) with their history; Lidl's, whose article is its product and its
+ * national price at once, every article. The current run is the feed without those prices, offers included.
+ */
+export interface FeedPart {
+  kind: 'earlier' | 'current';
+  staleBefore: number;
+}
+
+/** The file of a feed's earlier run (FeedPart). */
+export const earlierFeedFile = (source: FeedSourceId): string => FEED_FILES[source].replace(/\.jsonl$/, '.earlier.jsonl');
+
+/**
+ * Writes one source's feed for the data set (with `part`, one of its two runs: FeedPart). Returns the number of
+ * lines written.
+ */
+export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLineSink, onProgress?: (progress: FeedProgress) => void, part?: FeedPart): number {
+  const stale = (price: DemoPrice) => Date.parse(price.updatedAt) < (part?.staleBefore ?? Number.NEGATIVE_INFINITY);
+  /** Whether this run carries the pair whose current price is `price`. */
+  const carries = (price: DemoPrice) => !part || (part.kind === 'earlier' ? source === 'lidl' || stale(price) : !stale(price));
   const paths = new CategoryPaths(data.categories);
   const stores = storesOf(data, source);
   let lines = 0;
@@ -223,6 +244,7 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
       for (const { index } of stores) {
         const price = data.priceAt(index, itemIndex);
         if (price) {
+          if (!carries(price)) break;
           // Its history first (the article again with each earlier price), then today's article.
           for (const earlier of data.historyAt(index, itemIndex, price)) emit(lidlArticle(item, paths.path(item.categoryId), earlier));
           emit(lidlArticle(item, paths.path(item.categoryId), price));
@@ -240,7 +262,7 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
     catalogue.forEach(({ item, itemIndex }, n) => {
       for (const { store, index } of stores) {
         const price = data.priceAt(index, itemIndex);
-        if (!price) continue;
+        if (!price || !carries(price)) continue;
         // The pair's history comes first, oldest first: 60 days of the reference basket's everyday products, some
         // other prices' last change, the price before a campaign.
         for (const earlier of data.historyAt(index, itemIndex, price)) emit(type === 'S' ? sPrice(store, item, earlier) : kPrice(store, item, earlier));
@@ -250,6 +272,7 @@ export function writeDemoFeed(data: DemoData, source: FeedSourceId, sink: FeedLi
     });
   }
   report(total);
+  if (part?.kind === 'earlier') return lines;
 
   const storeById = new Map(stores.map(({ store }) => [store.id, store]));
   const itemById = new Map(data.items.map((item) => [item.id, item]));
