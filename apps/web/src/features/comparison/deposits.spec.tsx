@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import type { ComparisonItem, StoreItem } from '../../app/models';
 import { fakeResponse, renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
 import { CartPanel } from '../cart/components/CartPanel';
-import { DepositNote } from '../items/components/DepositNote';
-import { StorePriceTable } from '../items/components/StorePriceTable';
+import { DepositNote } from '../../kit/product/DepositNote';
+import { StorePriceTable } from '../../kit/product/StorePriceTable';
 import { rankComparison, totalsFromComparison } from './comparison.lib';
 import { ComparisonTable } from './components/ComparisonTable';
-import { StoreTotalsList } from './components/StoreTotalsList';
+import { StoreTotalsList } from '../../kit/cart/StoreTotalsList';
 
 const stores = [
   { id: 1, name: 'Prisma Kamppi', urlSlug: 'prisma-kamppi', chain: 'prisma', type: 'S', externalId: '1' },
