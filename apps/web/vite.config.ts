@@ -315,13 +315,13 @@ export default defineConfig({
             // The app's modules that two or more lazily loaded shopper pages share (page layout, shopping header,
             // store picker, the API slices, cart thunks, product cards…) in one chunk instead of twenty small ones:
             // the site is served over HTTP/1.1, where each request on a phone costs a round trip of its own.
-            // The admin section and the maps keep their own chunks.
+            // The admin section and the maps (features/price-map, kit/map, StoreMap) keep their own chunks.
             {
               name: (id, ctx) => (firstScreenModules(ctx).has(id) ? null : 'shop'),
               priority: 0,
               minShareCount: 2,
               includeDependenciesRecursively: false,
-              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+|libs[\\/]shared[\\/]util)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map)[\\/]|StoreMap/.test(id),
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+|libs[\\/]shared[\\/]util)[\\/]src[\\/]/.test(id) && !/[\\/](admin|price-map|kit[\\/]map)[\\/]|StoreMap/.test(id),
             },
           ],
         },

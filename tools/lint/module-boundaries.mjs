@@ -8,7 +8,11 @@
 //   - the platform (libs/platform/*) knows no service: it imports no service's contracts, no composition and no
 //     service scope (the shared contract primitives name no service);
 //   - scope:<service> may use its own scope and scope:shared; apps may compose anything but other apps
-//     (the standalone host composes every service's feature lib).
+//     (the standalone host composes every service's feature lib);
+//   - inside the web app, features are slices over a named kit: a file in apps/web/src/features/<a>/ never imports
+//     apps/web/src/features/<b>/ (relative or through an alias), the kit (apps/web/src/kit/) imports no feature, and
+//     neither imports the composition root (an apps/web/src/app/ module that imports features: routes, the shell);
+//     features/ holds only feature folders.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,18 +59,48 @@ function typeOnly(source, index) {
   return start >= 0 && /^(?:import|export)\s+type\s[^;]*$/.test(source.slice(start, index));
 }
 
+const webSrc = path.join(root, 'apps/web/src');
+const webFeatures = path.join(webSrc, 'features');
+const webKit = path.join(webSrc, 'kit');
+const webApp = path.join(webSrc, 'app');
+const webAliases = Object.entries(JSON.parse(readFileSync(path.join(root, 'apps/web/tsconfig.json'), 'utf8')).compilerOptions.paths ?? {})
+  .map(([alias, [target]]) => [alias, path.resolve(root, 'apps/web', target)]);
+const inside = (file, dir) => file.startsWith(dir + path.sep);
+/** The feature folder a file of apps/web/src/features/ belongs to ('' for a file directly in features/), or null. */
+const featureOf = (file) => (inside(file, webFeatures) ? (path.relative(webFeatures, file).split(path.sep).slice(0, -1)[0] ?? '') : null);
+/** Where a web specifier points (a path inside apps/web/src without extension), or null for packages and libs. */
+function webTarget(file, spec) {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+  for (const [alias, target] of webAliases) {
+    if (alias.endsWith('/*') ? spec.startsWith(alias.slice(0, -1)) : spec === alias) {
+      const resolved = alias.endsWith('/*') ? path.join(target.slice(0, -1), spec.slice(alias.length - 1)) : target;
+      return inside(resolved, webSrc) ? resolved : null;
+    }
+  }
+  return null;
+}
+/** The web app's imports: [file, specifier, target] for each that points into apps/web/src. */
+const webImports = [];
+
 const problems = [];
 for (const project of projects) {
   if (!project.scope || !project.type) problems.push(`${project.name}: project.json needs a scope:* and a type:* tag`);
 }
-const importRe = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"]+)['"]/g;
+const importRe = /(?:from\s+|import\s*\(\s*|require\s*\(\s*|jest\.(?:mock|doMock|requireActual)\s*\(\s*)['"]([^'"]+)['"]/g;
 for (const file of walk(path.join(root, 'apps')).concat(walk(path.join(root, 'libs')))) {
   if (!/\.(ts|tsx)$/.test(file)) continue;
   const from = owner(file);
   if (!from) continue;
+  if (featureOf(file) === '') {
+    problems.push(`${path.relative(root, file)}: apps/web/src/features/ holds only feature folders (a test across features belongs in app/)`);
+  }
   const source = readFileSync(file, 'utf8');
   for (const match of source.matchAll(importRe)) {
     const spec = match[1];
+    if (inside(file, webSrc)) {
+      const target = webTarget(file, spec);
+      if (target) webImports.push([file, spec, target]);
+    }
     let to;
     if (spec.startsWith('@hintakori/')) to = aliasToProject.get(spec);
     else if (spec.startsWith('.')) to = owner(path.resolve(path.dirname(file), spec) + path.sep + 'x');
@@ -86,6 +120,22 @@ for (const file of walk(path.join(root, 'apps')).concat(walk(path.join(root, 'li
     else if (from.type !== 'app' && from.scope !== 'shared' && to.scope !== 'shared' && to.scope !== from.scope && to.type !== 'contracts') {
       problems.push(`${where}: scope:${from.scope} may not use scope:${to.scope}`);
     } else if (to.scope === 'web' && from.scope !== 'web') problems.push(`${where}: backend code never imports web code`);
+  }
+}
+// Web features are slices over the kit (docs/architecture.md, "The web app").
+const webModule = (target) => target.replace(/\.(tsx?)$/, '').replace(/\/index$/, '');
+const composition = new Set(
+  webImports.filter(([file, , target]) => inside(file, webApp) && inside(target, webFeatures)).map(([file]) => webModule(file)),
+);
+for (const [file, spec, target] of webImports) {
+  const where = `${path.relative(root, file)} imports ${spec}`;
+  const from = featureOf(file);
+  const to = featureOf(target);
+  if (from !== null && to !== null && to !== from) {
+    problems.push(`${where}: a web feature never imports another feature (what several features use belongs in apps/web/src/kit/)`);
+  } else if (inside(file, webKit) && to !== null) problems.push(`${where}: the web kit imports no feature`);
+  else if ((from !== null || inside(file, webKit)) && composition.has(webModule(target))) {
+    problems.push(`${where}: features and the kit never import the composition root (app/ modules that import features)`);
   }
 }
 if (problems.length) {

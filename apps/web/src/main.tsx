@@ -2,7 +2,7 @@ import { startEarlyRequests } from './app/early-requests';
 import { watchFirstScreen } from './app/first-screen';
 import { afterPagePainted, preloadAnnouncedChunks } from './app/page-painted';
 import { readCartId } from './app/storage';
-import { loadSelectedStores } from './features/stores/stores.slice';
+import { loadSelectedStores } from './kit/stores/stores.slice';
 
 /*
  * The entry: small on purpose. The page the server sent (a new visitor's first screen, or the logo bar) is painted

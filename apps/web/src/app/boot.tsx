@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorReporting } from '../features/errors/reportError';
-import { afterFirstPage } from '../features/layout/page-shown';
+import { afterFirstPage } from '../kit/layout/page-shown';
 import { App } from './App';
 import { FIRST_SCREEN_FALLBACK_MS, revealApp } from './first-screen';
 import { preloadPageAt } from './routes';

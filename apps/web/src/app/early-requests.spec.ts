@@ -51,7 +51,7 @@ describe('early requests', () => {
 
     const later = jest.fn(async () => fakeResponse(200, { id: 38, name: 'fetched twice' }));
     global.fetch = later as unknown as typeof fetch;
-    const { itemsApi } = await import('../features/items/items.api');
+    const { itemsApi } = await import('../kit/api/items.api');
     const store = makeStore();
     const result = await store.dispatch(itemsApi.endpoints.getItem.initiate({ id: 38, storeIds: [] }));
     expect(result.data).toEqual(item);
@@ -69,7 +69,7 @@ describe('early requests', () => {
     const categories = [{ id: 1, name: 'Maidot', slug: 'maidot', parentCategoryId: null }];
     const later = jest.fn(async () => fakeResponse(200, categories));
     global.fetch = later as unknown as typeof fetch;
-    const { itemsApi } = await import('../features/items/items.api');
+    const { itemsApi } = await import('../kit/api/items.api');
     const result = await makeStore().dispatch(itemsApi.endpoints.getCategories.initiate());
     expect(result.data).toEqual(categories);
     expect(later).toHaveBeenCalledTimes(1);

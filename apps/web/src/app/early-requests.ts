@@ -1,5 +1,5 @@
 import { decodePathSegment, idFromSlug, NO_CART_ID } from '@hintakori/web-util';
-import { needsCategoriesFirst } from '../features/layout/page-shown';
+import { needsCategoriesFirst } from '../kit/layout/page-shown';
 import { buildUrl } from './url';
 
 /*
@@ -33,7 +33,7 @@ const api = (url: string, params?: Parameters<typeof buildUrl>[2]) => buildUrl('
 export function firstReads({ pathname, search, storeIds, cartId }: PageContext): string[] {
   // The admin section and the printable list have no app shell (no categories, no cart).
   if (/^\/(app|ostoslista)(\/|$)/.test(pathname)) return [];
-  // Startup (features/layout/startup.ts): the saved cart with the selected stores' prices, and the categories on
+  // Startup (app/startup.ts): the saved cart with the selected stores' prices, and the categories on
   // the pages that show them at once (elsewhere they wait until the page has been shown).
   const reads = needsCategoriesFirst(pathname) ? [api('/categories')] : [];
   if (cartId !== NO_CART_ID) reads.push(api(`/shoppingCarts/${encodeURIComponent(cartId)}`, { storeIds }));

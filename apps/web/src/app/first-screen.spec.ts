@@ -89,7 +89,7 @@ describe("the server's first screen in the browser", () => {
 
   it('is what the browser store keeps in step with the chosen stores and the cart', async () => {
     const { createAppStore } = await import('./store');
-    const { storeAdded, storeRemoved } = await import('../features/stores/stores.slice');
+    const { storeAdded, storeRemoved } = await import('../kit/stores/stores.slice');
     localStorage.clear();
     const store = createAppStore();
     expect(document.cookie).not.toContain(PERSONAL_COOKIE);

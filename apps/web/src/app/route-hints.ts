@@ -18,4 +18,4 @@ export const ROUTE_PAGE_MODULES: ReadonlyArray<{ pattern: string; module: string
 ];
 
 /** The module every page of the app shell loads at startup (categories, the saved cart). */
-export const STARTUP_MODULE = 'features/layout/startup.ts';
+export const STARTUP_MODULE = 'app/startup.ts';

@@ -1,7 +1,7 @@
 import { isValidElement, Suspense, type ComponentType } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useLocation, useRoutes } from 'react-router-dom';
 import { CrashBoundary } from '../features/errors/components/CrashBoundary';
-import { AppShell, PageLoading } from '../features/layout/components/AppShell';
+import { AppShell, PageLoading } from './AppShell';
 import { lazyNamed, type PreloadableComponent } from './lazy';
 
 const HomePage = lazyNamed(() => import('../features/static-pages/components/HomePage'), 'HomePage');
@@ -21,7 +21,7 @@ const SharedCartPage = lazyNamed(() => import('../features/cart/components/Share
 const RecipesPage = lazyNamed(() => import('../features/static-pages/components/RecipesPage'), 'RecipesPage');
 const ContactPage = lazyNamed(() => import('../features/static-pages/components/ContactPage'), 'ContactPage');
 const AboutPage = lazyNamed(() => import('../features/static-pages/components/AboutPage'), 'AboutPage');
-const DataSourcesPage = lazyNamed(() => import('../features/static-pages/components/DataSourcesPage'), 'DataSourcesPage');
+const DataSourcesPage = lazyNamed(() => import('../features/data-sources/components/DataSourcesPage'), 'DataSourcesPage');
 const PrivacyPage = lazyNamed(() => import('../features/static-pages/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyNamed(() => import('../features/static-pages/components/TermsPage'), 'TermsPage');
 const BlogListPage = lazyNamed(() => import('../features/blog/components/BlogListPage'), 'BlogListPage');

@@ -1,4 +1,4 @@
-import { afterFirstPageIdle } from '../features/layout/page-shown';
+import { afterFirstPageIdle } from '../kit/layout/page-shown';
 /** The site's own Workbox service worker (built by vite-plugin-pwa into the site root). */
 export const APP_SERVICE_WORKER_PATH = '/sw.js';
 

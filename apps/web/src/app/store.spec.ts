@@ -1,5 +1,5 @@
 import { fakeResponse } from '../test/render';
-import { drawerToggled } from '../features/layout/ui.slice';
+import { drawerToggled } from '../kit/layout/ui.slice';
 import { makeStore } from './store';
 
 describe('store', () => {
@@ -13,7 +13,7 @@ describe('store', () => {
   });
 
   it('runs queries through the API middleware and fills the categories slice', async () => {
-    const { itemsApi } = await import('../features/items/items.api');
+    const { itemsApi } = await import('../kit/api/items.api');
     const categories = [{ id: 1, name: 'Maidot', slug: 'maidot', parentCategoryId: null }];
     global.fetch = jest.fn(async () => fakeResponse(200, categories)) as unknown as typeof fetch;
     const store = makeStore();

@@ -12,11 +12,11 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { thunk } from 'redux-thunk';
-import { cartReducer, initialCartState } from '../features/cart/cart.slice';
-import { categoriesReducer } from '../features/items/categories.slice';
-import { uiReducer } from '../features/layout/ui.slice';
-import { saveOfflineCartItems } from '../features/offline/offline-cart';
-import { loadSelectedStores, storesReducer } from '../features/stores/stores.slice';
+import { cartReducer, initialCartState } from '../kit/cart/cart.slice';
+import { categoriesReducer } from '../kit/product/categories.slice';
+import { uiReducer } from '../kit/layout/ui.slice';
+import { saveOfflineCartItems } from '../kit/cart/offline-cart';
+import { loadSelectedStores, storesReducer } from '../kit/stores/stores.slice';
 import type { api } from './api';
 import { syncPersonalCookie } from './first-screen';
 import { readCartId, STORAGE_KEYS, writeCartId, writeJson } from './storage';

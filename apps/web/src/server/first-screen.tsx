@@ -11,8 +11,8 @@ import { api } from '../app/api';
 import type { Category, Item } from '../app/models';
 import { AppRoutes } from '../app/routes';
 import { makeStore, releaseStore } from '../app/store';
-import { categoriesReceived } from '../features/items/categories.slice';
-import { itemsApi } from '../features/items/items.api';
+import { categoriesReceived } from '../kit/product/categories.slice';
+import { itemsApi } from '../kit/api/items.api';
 import { ServerCopyContext } from '../features/layout/server-copy';
 
 /*

@@ -1,5 +1,5 @@
 import { buyLink } from './buy';
-import { copyText, shareUrl, socialLinks } from './share';
+import { copyText, shareUrl, socialLinks } from '../../kit/cart/share';
 
 describe('buy link', () => {
   it("links to the group's shop with cart id, external store id, store id and type in the hash", () => {

@@ -1,4 +1,4 @@
-import { GROUP_SHOPS, storeGroup } from '../stores/chains';
+import { GROUP_SHOPS, storeGroup } from '../../kit/stores/chains';
 
 export interface BuyTarget {
   cartId: string;

@@ -3,7 +3,7 @@ import type { ComparisonItem, StoreItem } from '../../app/models';
 import { renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
 import { comparisonHint, rankComparison, totalsFromComparison } from './comparison.lib';
 import { ComparisonTable } from './components/ComparisonTable';
-import { StoreTotalsList } from './components/StoreTotalsList';
+import { StoreTotalsList } from '../../kit/cart/StoreTotalsList';
 
 const si = (storeId: number, price: number | null, isEstimated = false) => sampleStoreItem(storeId, { price, isEstimated, comparisonPrice: null, comparisonPriceUnit: 'kg', updatedAt: null });
 

@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { ComparisonItem, StoreItem } from '../../app/models';
-import { fakeResponse, renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
-import { CartPanel } from '../cart/components/CartPanel';
-import { DepositNote } from '../items/components/DepositNote';
-import { StorePriceTable } from '../items/components/StorePriceTable';
+import { renderWithProviders, sampleItem, sampleStoreItem } from '../../test/render';
+import { DepositNote } from '../../kit/product/DepositNote';
+import { StorePriceTable } from '../../kit/product/StorePriceTable';
 import { rankComparison, totalsFromComparison } from './comparison.lib';
 import { ComparisonTable } from './components/ComparisonTable';
-import { StoreTotalsList } from './components/StoreTotalsList';
+import { StoreTotalsList } from '../../kit/cart/StoreTotalsList';
 
 const stores = [
   { id: 1, name: 'Prisma Kamppi', urlSlug: 'prisma-kamppi', chain: 'prisma', type: 'S', externalId: '1' },
@@ -58,33 +57,5 @@ describe('deposits (pantti) in the web app', () => {
     const rows = screen.getAllByTestId('store-total-row');
     expect(within(rows[0]).getByText('2,30 €')).toBeInTheDocument();
     expect(within(rows[0]).getByTestId('store-total-deposits').textContent).toBe('sis. pantit 0,30 €');
-  });
-
-  describe('the cart', () => {
-    const realFetch = global.fetch;
-    afterEach(() => {
-      global.fetch = realFetch;
-    });
-
-    it('shows the deposits of the cheapest store as "Pantit" and includes them in "Yhteensä"', async () => {
-      const totals = {
-        '1': { total: 2 * 189 + 30, deposits: 30, estimatedCount: 0, missingCount: 0, cheapest: true },
-        '2': { total: 2 * 199 + 30, deposits: 30, estimatedCount: 0, missingCount: 0, cheapest: false },
-      };
-      global.fetch = jest.fn(async (address: unknown) =>
-        String(address).includes('/shoppingCartComparisons/storeTotals') ? fakeResponse(200, totals) : fakeResponse(404, { error: 'Not Found' }),
-      ) as unknown as typeof fetch;
-      renderWithProviders(<CartPanel />, {
-        preloadedState: {
-          ui: { drawerOpen: false, extensionInstalled: false, modals: { cart: true, compare: false, share: false, buy: false, categories: false } },
-          stores: { selected: stores },
-          cart: { id: 'NO_ID', loaded: true, items: [{ ...sampleItem(7, { name: 'Kola 0,33 l' }), count: 2 }] },
-        },
-      });
-      const deposits = await screen.findByTestId('cart-deposits');
-      expect(deposits).toHaveTextContent('Pantit');
-      expect(deposits).toHaveTextContent('0,30 €');
-      expect(screen.getByTestId('cart-total')).toHaveTextContent('Yhteensä4,08 €');
-    });
   });
 });

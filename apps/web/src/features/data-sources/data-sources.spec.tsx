@@ -2,16 +2,16 @@ import { screen, within } from '@testing-library/react';
 import { DATA_SOURCES } from '@hintakori/shared-util';
 import type { Store, StoreItem } from '../../app/models';
 import { fakeResponse, renderWithProviders, sampleStoreItem } from '../../test/render';
-import { StorePriceTable } from '../items/components/StorePriceTable';
-import { DataSourcesPage } from '../static-pages/components/DataSourcesPage';
-import { OpenBadge } from '../stores/components/OpenBadge';
-import { OpeningTimes } from '../stores/components/OpeningTimes';
-import { StoreHeader, StoreInfo } from '../stores/components/StoreInfo';
-import { ProductSources } from './components/ProductSources';
-import { StoreSource, storeClosedText } from './components/StoreSource';
+import { StorePriceTable } from '../../kit/product/StorePriceTable';
+import { DataSourcesPage } from './components/DataSourcesPage';
+import { OpenBadge } from '../../kit/stores/OpenBadge';
+import { OpeningTimes } from '../../kit/stores/OpeningTimes';
+import { StoreHeader, StoreInfo } from '../../kit/stores/StoreInfo';
+import { ProductSources } from '../../kit/sources/ProductSources';
+import { StoreSource, storeClosedText } from '../../kit/sources/StoreSource';
 
 // The store page's map (Leaflet) is never loaded in unit tests.
-jest.mock('../stores/components/StoreMap', () => ({ StoreMap: () => <div data-testid="store-map" /> }));
+jest.mock('../../kit/stores/StoreMap', () => ({ StoreMap: () => <div data-testid="store-map" /> }));
 
 /** The text of the price row of a store (rows are sorted by price). */
 const rowTexts = () => screen.getAllByTestId('store-price-row').map((row) => row.textContent ?? '');

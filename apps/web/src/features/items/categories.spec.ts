@@ -1,4 +1,4 @@
-import { buildCategoryTree, categoryPath } from './categories.slice';
+import { buildCategoryTree, categoryPath } from '../../kit/product/categories.slice';
 import { resolveCategoryPath } from './components/CategoryPage';
 
 const categories = [

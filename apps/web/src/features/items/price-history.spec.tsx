@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeResponse, renderWithProviders } from '../../test/render';
 import { PriceHistoryChart } from './components/PriceHistoryChart';
-import type { ItemHistory } from './history.models';
+import type { ItemHistory } from '../../kit/api/history.models';
 import { chartGeometry, DEFAULT_BOX } from './price-history';
 
 const NOW = new Date('2026-03-31T12:00:00Z');

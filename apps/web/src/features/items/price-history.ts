@@ -1,4 +1,4 @@
-import type { ItemHistory, PricePeriod } from './history.models';
+import type { ItemHistory, PricePeriod } from '../../kit/api/history.models';
 
 /** Geometry of the price-history chart: pure, so it can be tested without a browser. */
 

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { renderWithProviders } from '../../test/render';
 import { NavList } from './components/NavList';
-import { documentTitle } from './hooks/useDocumentTitle';
+import { documentTitle } from '../../kit/layout/useDocumentTitle';
 import { isNavActive, NAV_ITEMS } from './nav';
-import { isPong } from './hooks/useAppStartup';
+import { isPong } from '../../app/useAppStartup';
 import { useCloseDrawerOnNavigate, useScrollReset } from './hooks/useNavigationEffects';
 
 describe('navigation', () => {

@@ -1,5 +1,5 @@
-import type { CartItem } from '../cart/cart.slice';
-import { markCartPricesFetched, offlineTotalsFor, readOfflineCart, saveOfflineCartItems, saveOfflineTotals, totalsKey } from './offline-cart';
+import type { CartItem } from '../../kit/cart/cart.slice';
+import { markCartPricesFetched, offlineTotalsFor, readOfflineCart, saveOfflineCartItems, saveOfflineTotals, totalsKey } from '../../kit/cart/offline-cart';
 import { offlineText } from './components/AppNotices';
 
 const item = (id: number): CartItem =>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { loadStartup } from '../layout/hooks/useAppStartup';
+import { loadStartup } from '../../app/useAppStartup';
 
 /** Back online: fetch the cart's prices and the shown lists again instead of keeping what was cached. */
 export function useRefreshOnReconnect(): void {

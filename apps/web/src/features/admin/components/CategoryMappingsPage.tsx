@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorBox, Muted, SkeletonRows } from '@hintakori/web-ui';
 import type { ApiError } from '../../../app/baseQuery';
-import { useDocumentTitle } from '../../layout/hooks/useDocumentTitle';
-import { useGetCategoriesQuery } from '../../items/items.api';
+import { useDocumentTitle } from '../../../kit/layout/useDocumentTitle';
+import { useGetCategoriesQuery } from '../../../kit/api/items.api';
 import {
   useCreateCategoryMappingMutation,
   useDeleteCategoryMappingMutation,

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, ErrorBox, InfoBox, Stack } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { errorStatus, useConfirmAlertMutation } from '../alerts.api';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { errorStatus, useConfirmAlertMutation } from '../../../kit/api/alerts.api';
 
 const ERRORS: Record<number, string> = {
   404: 'Vahvistuslinkki on tuntematon tai jo käytetty.',

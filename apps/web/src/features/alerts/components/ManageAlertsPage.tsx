@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button, CenteredSpinner, ErrorBox, InfoBox, Muted, Stack } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { PriceCell } from '../../items/components/PriceCell';
-import { errorStatus, useDeleteAlertWatchMutation, useEraseAlertsMutation, useGetAlertsQuery, useUnsubscribeAlertsMutation } from '../alerts.api';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { PriceCell } from '../../../kit/product/PriceCell';
+import { errorStatus, useDeleteAlertWatchMutation, useEraseAlertsMutation, useGetAlertsQuery, useUnsubscribeAlertsMutation } from '../../../kit/api/alerts.api';
 
 /**
  * /hintavahti/{manageToken}: the address's watches, each removable, and "Poista kaikki tietoni".

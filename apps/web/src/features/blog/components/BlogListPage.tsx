@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatFinnishDate } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 import { POSTS } from '../posts';
 
 const PostCard = styled.article`

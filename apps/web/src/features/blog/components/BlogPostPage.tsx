@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatFinnishDate } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Prose } from '../../static-pages/components/Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Prose } from '../../../kit/layout/Prose';
 import { findPost } from '../posts';
 
 export function BlogPostPage() {

@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import { formatPrice, NO_CART_ID } from '@hintakori/web-util';
 import { buttonStyles, type ButtonStyleProps, ErrorBox, Icon, InfoBox, Modal, Muted } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useCartTotals } from '../../comparison/hooks/useCartTotals';
-import { modalClosed } from '../../layout/ui.slice';
-import { GROUP_SHOPS, storeGroup } from '../../stores/chains';
-import { ChainLogo } from '../../stores/components/ChainLogo';
+import { useCartTotals } from '../../../kit/cart/useCartTotals';
+import { modalClosed } from '../../../kit/layout/ui.slice';
+import { GROUP_SHOPS, storeGroup } from '../../../kit/stores/chains';
+import { ChainLogo } from '../../../kit/stores/ChainLogo';
 import { buyLink } from '../buy';
 
 const Choices = styled.fieldset`

@@ -2,12 +2,12 @@ import styled from 'styled-components';
 import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
-import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
-import { CartControl } from '../../items/components/CartControl';
-import { CheaperAlternative } from '../../items/components/CheaperAlternative';
-import { PriceCell } from '../../items/components/PriceCell';
-import { ProductImage } from '../../items/components/ProductImage';
-import { useProductModal } from '../../items/hooks/useProductModal';
+import { PriceAlertForm } from '../../../kit/product/PriceAlertForm';
+import { CartControl } from '../../../kit/product/CartControl';
+import { CheaperAlternative } from '../../../kit/product/CheaperAlternative';
+import { PriceCell } from '../../../kit/product/PriceCell';
+import { ProductImage } from '../../../kit/product/ProductImage';
+import { useProductModal } from '../../../kit/product/useProductModal';
 
 const Row = styled.li`
   display: grid;

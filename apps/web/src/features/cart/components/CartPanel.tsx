@@ -2,12 +2,12 @@ import styled from 'styled-components';
 import { formatPrice } from '@hintakori/web-util';
 import { Button, ErrorBox, Icon, Muted, SlideOver } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { StoreTotalsList } from '../../comparison/components/StoreTotalsList';
-import { useCartTotals } from '../../comparison/hooks/useCartTotals';
-import { compareFromCart, modalClosed, modalOpened } from '../../layout/ui.slice';
-import { ShoppingListLink } from '../../shopping-list/components/ShoppingListLink';
-import { cartCount } from '../cart.slice';
-import { shareCart } from '../web-share';
+import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
+import { useCartTotals } from '../../../kit/cart/useCartTotals';
+import { compareFromCart, modalClosed, modalOpened } from '../../../kit/layout/ui.slice';
+import { ShoppingListLink } from './ShoppingListLink';
+import { cartCount } from '../../../kit/cart/cart.slice';
+import { shareCart } from '../../../kit/cart/web-share';
 import { CartLine } from './CartLine';
 
 const Lines = styled.ul`

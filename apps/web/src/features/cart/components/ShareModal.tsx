@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { NO_CART_ID } from '@hintakori/web-util';
 import { Button, Icon, Input, Modal, Muted, Spinner, Toast } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { modalClosed } from '../../layout/ui.slice';
-import { copyText, shareUrl, socialLinks } from '../share';
+import { modalClosed } from '../../../kit/layout/ui.slice';
+import { copyText, shareUrl, socialLinks } from '../../../kit/cart/share';
 
 const LinkRow = styled.div`
   display: flex;

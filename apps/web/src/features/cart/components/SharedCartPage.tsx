@@ -4,11 +4,11 @@ import styled from 'styled-components';
 import { rankTotals } from '@hintakori/web-util';
 import { ErrorBox, Muted, SkeletonRows } from '@hintakori/web-ui';
 import { useSelectedStoreIds } from '../../../app/hooks';
-import { useGetStoreTotalsQuery } from '../../comparison/comparison.api';
-import { StoreTotalsList } from '../../comparison/components/StoreTotalsList';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { StoreSelector } from '../../stores/components/StoreSelector';
-import { useGetCartQuery } from '../cart.api';
+import { useGetStoreTotalsQuery } from '../../../kit/api/comparison.api';
+import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { StoreSelector } from '../../../kit/stores/StoreSelector';
+import { useGetCartQuery } from '../../../kit/api/cart.api';
 import { CartLine } from './CartLine';
 
 const Columns = styled.div`

@@ -4,17 +4,17 @@ import { Button, ErrorBox, Row, SkeletonRows } from '@hintakori/web-ui';
 import { useStore } from 'react-redux';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
-import { cartQueueIdle } from '../../cart/cart.thunks';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { StoreSelector } from '../../stores/components/StoreSelector';
-import { useNow } from '../../stores/hooks/useNow';
+import { cartQueueIdle } from '../../../kit/cart/cart.thunks';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { StoreSelector } from '../../../kit/stores/StoreSelector';
+import { useNow } from '../../../kit/stores/useNow';
 import { comparisonHint, rankComparison, rankOpenNow } from '../comparison.lib';
-import { useLazyGetComparisonQuery } from '../comparison.api';
+import { useLazyGetComparisonQuery } from '../../../kit/api/comparison.api';
 import { comparisonCsv, comparisonJson, downloadText, exportFileName } from '../comparison-export';
 import { useStoreOpening } from '../hooks/useOpenNow';
 import { ComparisonTable } from './ComparisonTable';
 import { SplitSuggestion } from './SplitSuggestion';
-import { StoreTotalsList } from './StoreTotalsList';
+import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
 
 export function BasketComparisonPage() {
   const stores = useAppSelector((s) => s.stores.selected);

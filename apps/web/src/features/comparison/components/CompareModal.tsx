@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorBox, Icon, Modal } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { shareCart } from '../../cart/web-share';
-import { modalClosed, modalOpened } from '../../layout/ui.slice';
+import { shareCart } from '../../../kit/cart/web-share';
+import { modalClosed, modalOpened } from '../../../kit/layout/ui.slice';
 import { comparisonHint, rankOpenNow } from '../comparison.lib';
 import { useStoreOpening } from '../hooks/useOpenNow';
-import { useNow } from '../../stores/hooks/useNow';
-import { useCartTotals } from '../hooks/useCartTotals';
+import { useNow } from '../../../kit/stores/useNow';
+import { useCartTotals } from '../../../kit/cart/useCartTotals';
 import { SplitSuggestion } from './SplitSuggestion';
-import { StoreTotalsList } from './StoreTotalsList';
+import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
 
 const Actions = styled.div`
   display: flex;

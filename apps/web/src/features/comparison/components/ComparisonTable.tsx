@@ -2,12 +2,12 @@ import styled from 'styled-components';
 import { EXTRA_TOTALS_ROW_MIN_ITEMS, formatPrice, IMAGE_SIZES, type RankedTotal } from '@hintakori/web-util';
 import { Badge, Tooltip } from '@hintakori/web-ui';
 import type { ComparisonItem } from '../../../app/models';
-import { CheaperAlternative } from '../../items/components/CheaperAlternative';
-import { DepositNote } from '../../items/components/DepositNote';
-import { PriceCell } from '../../items/components/PriceCell';
-import { ProductImage } from '../../items/components/ProductImage';
-import type { SelectedStore } from '../../stores/stores.slice';
-import { extraText } from './StoreTotalsList';
+import { CheaperAlternative } from '../../../kit/product/CheaperAlternative';
+import { DepositNote } from '../../../kit/product/DepositNote';
+import { PriceCell } from '../../../kit/product/PriceCell';
+import { ProductImage } from '../../../kit/product/ProductImage';
+import type { SelectedStore } from '../../../kit/stores/stores.slice';
+import { extraText } from '../../../kit/cart/StoreTotalsList';
 
 const Scroll = styled.div`
   overflow-x: auto;

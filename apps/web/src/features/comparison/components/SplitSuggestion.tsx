@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatPrice } from '@hintakori/web-util';
 import { Badge, Muted } from '@hintakori/web-ui';
 import { useAppSelector, useSelectedStoreIds } from '../../../app/hooks';
-import { useGetBasketSplitQuery } from '../comparison.api';
+import { useGetBasketSplitQuery } from '../../../kit/api/comparison.api';
 
 const Box = styled.section`
   margin-top: ${({ theme }) => theme.space.lg};

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import type { OpeningSource } from '@hintakori/web-util';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { storesApi } from '../../stores/stores.api';
+import { storesApi } from '../../../kit/api/stores.api';
 
 /** Opening times of the given stores (loaded through the cached store-by-id query), by store id. */
 export function useStoreOpening(storeIds: readonly number[]): Map<number, OpeningSource> {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageLayout } from '../../layout/components/PageLayout';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 
 export function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { InfoBox } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Lead, Prose } from '../../static-pages/components/Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Lead, Prose } from '../../../kit/layout/Prose';
 
 export const EXTENSION_DOWNLOADS = {
   chromium: '/lisaosa/hintakori-chromium.zip',

@@ -3,9 +3,9 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatPrice } from '@hintakori/web-util';
 import { Button, CenteredSpinner, ErrorBox } from '@hintakori/web-ui';
-import { useGetCartQuery } from '../../cart/cart.api';
-import { useDocumentTitle } from '../../layout/hooks/useDocumentTitle';
-import { useGetStoreQuery } from '../../stores/stores.api';
+import { useGetCartQuery } from '../../../kit/api/cart.api';
+import { useDocumentTitle } from '../../../kit/layout/useDocumentTitle';
+import { useGetStoreQuery } from '../../../kit/api/stores.api';
 
 const Sheet = styled.main`
   max-width: 760px;

@@ -3,8 +3,8 @@ import styled, { useTheme } from 'styled-components';
 import { formatPrice, TIME_ZONE } from '@hintakori/web-util';
 import { Muted, SkeletonBlock } from '@hintakori/web-ui';
 import { useSelectedStoreIds, useStoreNames } from '../../../app/hooks';
-import type { StorePriceHistory } from '../history.models';
-import { useGetItemHistoryQuery } from '../items.api';
+import type { StorePriceHistory } from '../../../kit/api/history.models';
+import { useGetItemHistoryQuery } from '../../../kit/api/items.api';
 import { chartGeometry, LOWEST_WINDOW_DAYS } from '../price-history';
 
 const Figure = styled.figure`

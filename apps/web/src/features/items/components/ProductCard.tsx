@@ -3,12 +3,12 @@ import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
 import { useStoreNames } from '../../../app/hooks';
 import type { Item } from '../../../app/models';
-import { useProductModal } from '../hooks/useProductModal';
-import { CartControl } from './CartControl';
-import { CampaignNote } from './CampaignNote';
-import { DepositNote } from './DepositNote';
-import { PriceCell } from './PriceCell';
-import { ProductImage } from './ProductImage';
+import { useProductModal } from '../../../kit/product/useProductModal';
+import { CartControl } from '../../../kit/product/CartControl';
+import { CampaignNote } from '../../../kit/product/CampaignNote';
+import { DepositNote } from '../../../kit/product/DepositNote';
+import { PriceCell } from '../../../kit/product/PriceCell';
+import { ProductImage } from '../../../kit/product/ProductImage';
 
 const Card = styled.li`
   display: flex;

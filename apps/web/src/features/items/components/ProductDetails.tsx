@@ -3,14 +3,14 @@ import styled from 'styled-components';
 import { entitySlug, IMAGE_SIZES } from '@hintakori/web-util';
 import { mq, Muted } from '@hintakori/web-ui';
 import type { Item } from '../../../app/models';
-import { ProductSources } from '../../data-sources/components/ProductSources';
-import { PriceAlertForm } from '../../alerts/components/PriceAlertForm';
+import { ProductSources } from '../../../kit/sources/ProductSources';
+import { PriceAlertForm } from '../../../kit/product/PriceAlertForm';
 import { Breadcrumb, categoryCrumbs } from './Breadcrumb';
-import { CartControl } from './CartControl';
-import { CheaperAlternative } from './CheaperAlternative';
+import { CartControl } from '../../../kit/product/CartControl';
+import { CheaperAlternative } from '../../../kit/product/CheaperAlternative';
 import { PriceHistoryChart } from './PriceHistoryChart';
-import { ProductImage } from './ProductImage';
-import { StorePriceTable } from './StorePriceTable';
+import { ProductImage } from '../../../kit/product/ProductImage';
+import { StorePriceTable } from '../../../kit/product/StorePriceTable';
 
 const Top = styled.div`
   display: grid;

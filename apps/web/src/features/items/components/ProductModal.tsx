@@ -1,8 +1,8 @@
 import { idFromSlug } from '@hintakori/web-util';
 import { CenteredSpinner, Modal } from '@hintakori/web-ui';
 import { useSelectedStoreIds } from '../../../app/hooks';
-import { useProductModal } from '../hooks/useProductModal';
-import { useGetItemQuery } from '../items.api';
+import { useProductModal } from '../../../kit/product/useProductModal';
+import { useGetItemQuery } from '../../../kit/api/items.api';
 import { ProductDetails } from './ProductDetails';
 
 /** Product details over the current page, opened with ?tuote=<urlSlug>. */

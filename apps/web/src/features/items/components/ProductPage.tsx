@@ -2,8 +2,8 @@ import { useParams } from 'react-router-dom';
 import { idFromSlug } from '@hintakori/web-util';
 import { CenteredSpinner } from '@hintakori/web-ui';
 import { useSelectedStoreIds } from '../../../app/hooks';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { useGetItemQuery } from '../items.api';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { useGetItemQuery } from '../../../kit/api/items.api';
 import { ProductDetails } from './ProductDetails';
 
 export function ProductPage() {

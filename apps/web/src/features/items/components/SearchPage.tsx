@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBox, Muted } from '@hintakori/web-ui';
 import { useSelectedStoreIds } from '../../../app/hooks';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { ShoppingHeader } from '../../shopping-header/components/ShoppingHeader';
-import { useSearchItemsQuery } from '../items.api';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { ShoppingHeader } from '../../../kit/header/ShoppingHeader';
+import { useSearchItemsQuery } from '../../../kit/api/items.api';
 import { ProductGrid } from './ProductGrid';
 
 export function productCountText(n: number): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
-import { drawerToggled } from '../ui.slice';
+import { drawerToggled } from '../../../kit/layout/ui.slice';
 
 /** Runs `effect` when the path changes, not when the component mounts (nor again for the same path). */
 function useOnPathChange(effect: () => void) {

@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import { entitySlug, formatPrice, IMAGE_SIZES } from '@hintakori/web-util';
 import { Badge, Button, ErrorBox, Muted, SkeletonCards } from '@hintakori/web-ui';
 import type { StoreItem } from '../../../app/models';
-import { CampaignNote } from '../../items/components/CampaignNote';
-import { CartControl } from '../../items/components/CartControl';
-import { ProductImage } from '../../items/components/ProductImage';
-import { useProductModal } from '../../items/hooks/useProductModal';
+import { CampaignNote } from '../../../kit/product/CampaignNote';
+import { CartControl } from '../../../kit/product/CartControl';
+import { ProductImage } from '../../../kit/product/ProductImage';
+import { useProductModal } from '../../../kit/product/useProductModal';
 import { CAMPAIGN_PAGE_SIZE, type CampaignItem, useGetStoreCampaignItemsQuery } from '../offers.api';
 import { campaignCountText, REAL_ONLY_PARAM, realDiscountText } from '../offers.lib';
 

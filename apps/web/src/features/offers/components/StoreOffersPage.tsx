@@ -2,11 +2,11 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { IMAGE_SIZES } from '@hintakori/web-util';
 import { Muted, SkeletonCards } from '@hintakori/web-ui';
-import { ProductImage } from '../../items/components/ProductImage';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { useResolvedStore } from '../../stores/hooks/useResolvedStore';
-import { StoreHeader, StoreInfo } from '../../stores/components/StoreInfo';
-import { StoreSkeleton } from '../../stores/components/StoreSkeleton';
+import { ProductImage } from '../../../kit/product/ProductImage';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { useResolvedStore } from '../../../kit/stores/useResolvedStore';
+import { StoreHeader, StoreInfo } from '../../../kit/stores/StoreInfo';
+import { StoreSkeleton } from '../../../kit/stores/StoreSkeleton';
 import { useGetOffersQuery } from '../offers.api';
 import { CampaignItems } from './CampaignItems';
 

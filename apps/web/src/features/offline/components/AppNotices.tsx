@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatDateTime } from '@hintakori/web-util';
 import { Button } from '@hintakori/web-ui';
 import { getAppUpdate, subscribeAppUpdate } from '../../../app/service-workers';
-import { readPricesAt, subscribeOfflineCart } from '../offline-cart';
+import { readPricesAt, subscribeOfflineCart } from '../../../kit/cart/offline-cart';
 import { useOnline } from '../useOnline';
 import { useRefreshOnReconnect } from '../useRefreshOnReconnect';
 

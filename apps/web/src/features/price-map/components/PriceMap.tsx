@@ -19,12 +19,12 @@ import { InfoBox } from '@hintakori/web-ui';
 import { config } from '../../../app/config';
 import { useAppSelector } from '../../../app/hooks';
 import type { Store } from '../../../app/models';
-import { useGetStoreTotalsQuery } from '../../comparison/comparison.api';
-import { storeGroup } from '../../stores/chains';
-import { useGetStoresByLocationQuery } from '../../stores/stores.api';
-import { storeIcon } from '../map/leaflet';
-import { MapStyles } from '../map/MapStyles';
-import { MarkerClusterGroup } from '../map/MarkerClusterGroup';
+import { useGetStoreTotalsQuery } from '../../../kit/api/comparison.api';
+import { storeGroup } from '../../../kit/stores/chains';
+import { useGetStoresByLocationQuery } from '../../../kit/api/stores.api';
+import { storeIcon } from '../../../kit/map/leaflet';
+import { MapStyles } from '../../../kit/map/MapStyles';
+import { MarkerClusterGroup } from '../../../kit/map/MarkerClusterGroup';
 
 const Frame = styled.div`
   height: ${MAP_HEIGHT_PX}px;

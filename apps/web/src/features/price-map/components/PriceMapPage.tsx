@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { SkeletonBlock } from '@hintakori/web-ui';
 import { MAP_HEIGHT_PX } from '@hintakori/web-util';
 import { lazyNamed } from '../../../app/lazy';
-import { PageLayout } from '../../layout/components/PageLayout';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 
 const PriceMap = lazyNamed(() => import('./PriceMap'), 'PriceMap');
 

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { entitySlug } from '@hintakori/web-util';
 import { Badge, Button, ErrorBox, InfoBox, Muted, SkeletonRows } from '@hintakori/web-ui';
 import { useSelectedStoreIds, useStoreNames } from '../../../app/hooks';
-import { useGetCategoriesQuery } from '../../items/items.api';
-import { PageLayout } from '../../layout/components/PageLayout';
+import { useGetCategoriesQuery } from '../../../kit/api/items.api';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 import { PRICE_CHANGES_PAGE, type PriceChangeDirection, useGetPriceChangesQuery } from '../price-trends.api';
 import { changeText, formatPercent } from '../price-trends.lib';
 

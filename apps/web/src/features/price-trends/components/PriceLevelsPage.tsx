@@ -5,7 +5,7 @@ import { entitySlug, formatPrice } from '@hintakori/web-util';
 import { Button, ErrorBox, InfoBox, Muted, SkeletonBlock, SkeletonRows, TextInput } from '@hintakori/web-ui';
 import { useSelectedStoreIds, useStoreNames } from '../../../app/hooks';
 import { lazyNamed } from '../../../app/lazy';
-import { PageLayout } from '../../layout/components/PageLayout';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 import { MAX_PRICE_LEVEL_STORES, useGetPriceLevelsQuery, useGetStoresOfMunicipalityQuery } from '../price-trends.api';
 import { basketReason, formatPercent, helsinkiDate, levelTable } from '../price-trends.lib';
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon, SkeletonRows, SlideOver } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ensureCartLoaded } from '../../cart/cart.thunks';
-import { buildCategoryTree, type CategoryNode } from '../../items/categories.slice';
-import { modalClosed } from '../../layout/ui.slice';
+import { ensureCartLoaded } from '../../../kit/cart/cart.thunks';
+import { buildCategoryTree, type CategoryNode } from '../../../kit/product/categories.slice';
+import { modalClosed } from '../../../kit/layout/ui.slice';
 
 const List = styled.ul`
   list-style: none;

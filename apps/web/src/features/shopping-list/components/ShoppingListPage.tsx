@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import { formatPrice, priceOrEstimate } from '@hintakori/web-util';
 import { ErrorBox, InfoBox, Muted, SkeletonRows } from '@hintakori/web-ui';
 import { useAppSelector, useStoreNames } from '../../../app/hooks';
-import type { CartItem } from '../../cart/cart.slice';
-import { StoreTotalsList } from '../../comparison/components/StoreTotalsList';
-import { useCartTotals } from '../../comparison/hooks/useCartTotals';
-import { PageLayout } from '../../layout/components/PageLayout';
+import type { CartItem } from '../../../kit/cart/cart.slice';
+import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
+import { useCartTotals } from '../../../kit/cart/useCartTotals';
+import { PageLayout } from '../../../kit/layout/PageLayout';
 import { groupByAisle, readTicks, writeTicks } from '../shopping-list';
 
 const Toolbar = styled.div`

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Prose } from './Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Prose } from '../../../kit/layout/Prose';
 
 export function AboutPage() {
   return (

@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL } from '@hintakori/web-util';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Prose } from './Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Prose } from '../../../kit/layout/Prose';
 
 export function ContactPage() {
   return (

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { mq } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { ShoppingHeader } from '../../shopping-header/components/ShoppingHeader';
-import { Lead } from './Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { ShoppingHeader } from '../../../kit/header/ShoppingHeader';
+import { Lead } from '../../../kit/layout/Prose';
 
 const Steps = styled.ol`
   list-style: none;

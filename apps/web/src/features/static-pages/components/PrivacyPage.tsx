@@ -1,7 +1,7 @@
 import { CONTACT_EMAIL } from '@hintakori/web-util';
 import { Muted } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Prose } from './Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Prose } from '../../../kit/layout/Prose';
 
 export function PrivacyPage() {
   return (

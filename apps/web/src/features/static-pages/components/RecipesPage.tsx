@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Icon } from '@hintakori/web-ui';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { Prose } from './Prose';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { Prose } from '../../../kit/layout/Prose';
 
 const LINKS = [
   {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { PageLayout } from '../../layout/components/PageLayout';
-import { useResolvedStore } from '../hooks/useResolvedStore';
-import { StoreHeader, StoreInfo } from './StoreInfo';
-import { StoreSkeleton } from './StoreSkeleton';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { useResolvedStore } from '../../../kit/stores/useResolvedStore';
+import { StoreHeader, StoreInfo } from '../../../kit/stores/StoreInfo';
+import { StoreSkeleton } from '../../../kit/stores/StoreSkeleton';
 
 export function StoreDetailPage() {
   const { storeSlug } = useParams();

@@ -1,5 +1,5 @@
-import { PageLayout } from '../../layout/components/PageLayout';
-import { StoreBrowser } from './StoreBrowser';
+import { PageLayout } from '../../../kit/layout/PageLayout';
+import { StoreBrowser } from '../../../kit/stores/StoreBrowser';
 
 export function StoreListPage() {
   return (

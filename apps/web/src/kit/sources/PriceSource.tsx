@@ -1,0 +1,17 @@
+import styled from 'styled-components';
+import type { StoreItem } from '../../app/models';
+import { priceSourceText } from './data-sources';
+
+const Note = styled.span`
+  display: block;
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 400;
+`;
+
+/** 'Lähde: Open Prices, käyttäjän ilmoitus 20.11.2026' under a store's price; nothing for an estimate. */
+export function PriceSource({ storeItem }: { storeItem: StoreItem }) {
+  const text = priceSourceText(storeItem);
+  return text ? <Note data-testid="price-source">{text}</Note> : null;
+}
