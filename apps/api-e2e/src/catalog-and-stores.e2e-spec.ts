@@ -168,6 +168,17 @@ describe('items', () => {
     await api().get('/api/items/99999999').expect(404);
   });
 
+  it('shows the demo prices at every age: most fresh, some older than 14 days (the red clock) because the chain stopped listing them', async () => {
+    const { body: categories } = await api().get('/api/categories').expect(200);
+    const top = categories.find((c: { parentCategoryId: number | null }) => c.parentCategoryId === null);
+    const { body: items } = await api().get(`/api/items/categories/${top.slug}`).query({ storeIds: storeIds.join(','), limit: 200 }).expect(200);
+    const ages = (items as { storeItems: { updatedAt: string }[] }[]).flatMap((item) => item.storeItems.map((s) => (Date.now() - Date.parse(s.updatedAt)) / 86_400_000));
+    const stale = ages.filter((days) => days > 14).length;
+    expect(ages.length).toBeGreaterThan(100);
+    expect(stale).toBeGreaterThan(0);
+    expect(stale).toBeLessThan(ages.length / 4);
+  });
+
   it('rejects bad search input with 400', async () => {
     expect((await api().get('/api/items').query({ search: 'x'.repeat(201), storeIds: '1' }).expect(400)).body.message).toMatch(/200/);
     expect((await api().get('/api/items').query({ search: 'maito', storeIds: '1,abc' }).expect(400)).body.message).toMatch(/storeIds/);
