@@ -2,7 +2,7 @@
  * JSON shapes served under /api: the services' reply contracts (their schemas: libs/*\/contracts, the OpenAPI document
  * at /api/docs), imported as types only (nothing of them reaches the bundle). Prices are integer cents.
  */
-import type { CartWriteResult } from '@hintakori/carts-contracts';
+import type { CartDto, CartLineDto, CartWriteResult } from '@hintakori/carts-contracts';
 import type { CategoryDto, FieldSourceDto, ItemDto, NutrientDto, StoreItemDto } from '@hintakori/catalog-contracts';
 import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import type { ChainId, OfferDto, StoreDto, StoreGroupType, StoreMinimalDto } from '@hintakori/stores-contracts';
@@ -57,11 +57,8 @@ export type Store = StoreMinimal &
 
 export type Offer = OfferDto;
 
-/** A cart as the gateway answers it: the carts service's lines, each with the catalog's item. */
-export interface ServerCart {
-  id: string;
-  items: Array<{ item: Item; quantity: number }>;
-}
+/** A cart as the gateway answers it: the carts service's cart, each line with the catalog's item in place of its id. */
+export type ServerCart = Pick<CartDto, 'id'> & { items: Array<Pick<CartLineDto, 'quantity'> & { item: Item }> };
 
 /** What a cart write answers: the cart id to keep from now on (the carts contract's type; type-only, no code). */
 export type CartIdResponse = CartWriteResult;
