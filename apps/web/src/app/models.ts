@@ -1,9 +1,12 @@
-/** JSON shapes served under /api (their schemas: the OpenAPI document at /api/docs). Prices are integer cents. */
-import type { CartWriteResult } from '@hintakori/carts-contracts';
+/**
+ * JSON shapes served under /api: the services' reply contracts (their schemas: libs/*\/contracts, the OpenAPI document
+ * at /api/docs), imported as types only (nothing of them reaches the bundle). Prices are integer cents.
+ */
+import type { CartDto, CartLineDto, CartWriteResult } from '@hintakori/carts-contracts';
 import type { CategoryDto, FieldSourceDto, ItemDto, NutrientDto, StoreItemDto } from '@hintakori/catalog-contracts';
 import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
-import type { OfferDto, StoreDto, StoreMinimalDto } from '@hintakori/stores-contracts';
-import type { OpeningEntry } from '@hintakori/web-util';
+import type { ChainId, OfferDto, StoreDto, StoreGroupType, StoreMinimalDto } from '@hintakori/stores-contracts';
+import type { Kept, OpeningEntry } from '@hintakori/web-util';
 
 export type { OpeningEntry };
 
@@ -14,7 +17,7 @@ export type Category = CategoryDto;
  * A store's price of an item, as the catalog answers it. The comparison answers carry the same prices without the
  * catalog's campaign fields, so those are optional here.
  */
-export type StoreItem = Omit<StoreItemDto, 'isCampaign' | 'lowestPrice30d' | 'source'> & Partial<Pick<StoreItemDto, 'isCampaign' | 'lowestPrice30d' | 'source'>>;
+export type StoreItem = Kept<StoreItemDto, never, 'isCampaign' | 'lowestPrice30d' | 'source'>;
 
 /** Which source gave one of a product's fields ('name', 'ingredients', …), and when. */
 export type FieldSource = FieldSourceDto;
@@ -25,32 +28,15 @@ export type NutritionRow = NutrientDto;
  * A product as the catalog answers it. Products kept in the browser (the offline list, a shared cart) may lack the
  * texts a feed never gave, so the web reads them as nullable; `ean` is absent in carts saved before it existed.
  */
-export type Item = Omit<ItemDto, 'ean' | 'pictureUrl' | 'brandName' | 'originCountry' | 'description' | 'ingredients' | 'nutritionalContent' | 'itemCategories' | 'storeItems'> & {
-  ean?: ItemDto['ean'];
-  pictureUrl: string | null;
-  brandName: string | null;
-  originCountry: string | null;
-  description: string | null;
-  ingredients: string | null;
-  nutritionalContent: NutritionRow[] | null;
-  itemCategories: ItemDto['itemCategories'] | null;
-  storeItems: StoreItem[];
-};
+export type Item = Kept<
+  Omit<ItemDto, 'storeItems'>,
+  'pictureUrl' | 'brandName' | 'originCountry' | 'description' | 'ingredients' | 'nutritionalContent' | 'itemCategories',
+  'ean'
+> & { storeItems: StoreItem[] };
 
-export type StoreType = 'S' | 'K' | 'L';
+export type StoreType = StoreGroupType;
 
-export type Chain =
-  | 'prisma'
-  | 's-market'
-  | 'alepa'
-  | 'sale'
-  | 'abc'
-  | 'herkku'
-  | 'kcitymarket'
-  | 'ksupermarket'
-  | 'kmarket'
-  | 'nokm'
-  | 'lidl';
+export type Chain = ChainId;
 
 /** A store of the minimal list; the web also reads chains and groups it does not know yet. */
 export type StoreMinimal = Omit<StoreMinimalDto, 'chain' | 'type'> & { chain: Chain | string; type: StoreType | string };
@@ -60,24 +46,19 @@ export type StoreMinimal = Omit<StoreMinimalDto, 'chain' | 'type'> & { chain: Ch
  * fields, and opening hours read from older answers may be nested or null, so the web reads them leniently.
  */
 export type Store = StoreMinimal &
-  Omit<StoreDto, keyof StoreMinimalDto | 'externalId' | 'address' | 'postalCode' | 'city' | 'openingTimes' | 'openingTimeExceptions' | 'source' | 'sourceObservedAt' | 'openingHoursKnown' | 'isClosed'> & {
-    externalId: string | null;
-    address: string | null;
-    postalCode: string | null;
-    city: string | null;
+  Kept<
+    Omit<StoreDto, keyof StoreMinimalDto | 'openingTimes' | 'openingTimeExceptions'>,
+    'externalId' | 'address' | 'postalCode' | 'city',
+    'source' | 'sourceObservedAt' | 'openingHoursKnown' | 'isClosed'
+  > & {
     openingTimes: Array<OpeningEntry | OpeningEntry[]> | null;
     openingTimeExceptions: Array<OpeningEntry | OpeningEntry[]> | null;
-  } & Partial<Pick<StoreDto, 'openingHoursKnown' | 'isClosed'>> & {
-    source?: StoreDto['source'];
-    sourceObservedAt?: StoreDto['sourceObservedAt'];
   };
 
 export type Offer = OfferDto;
 
-export interface ServerCart {
-  id: string;
-  items: Array<{ item: Item; quantity: number }>;
-}
+/** A cart as the gateway answers it: the carts service's cart, each line with the catalog's item in place of its id. */
+export type ServerCart = Pick<CartDto, 'id'> & { items: Array<Pick<CartLineDto, 'quantity'> & { item: Item }> };
 
 /** What a cart write answers: the cart id to keep from now on (the carts contract's type; type-only, no code). */
 export type CartIdResponse = CartWriteResult;

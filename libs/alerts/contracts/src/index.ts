@@ -1,10 +1,11 @@
-import { CentsAmount, Id } from '@hintakori/shared-contracts';
-import { type Static, type TSchema, Type } from 'typebox';
+import { CentsAmount, Id, IsoTime, Nullable } from '@hintakori/shared-contracts';
+import { type Static, Type } from 'typebox';
 
 /**
  * Message patterns and payloads of the alerts service (price-drop e-mails without an account). Each request payload
- * is a TypeBox schema (the service checks every message against it; the gateway composes its routes from it) and its
- * type is derived from the schema.
+ * is a TypeBox schema (the service checks every message against it; the gateway composes its routes from it), and so
+ * is each reply (the gateway's OpenAPI document references it, the web app imports its type); every type is derived
+ * from its schema.
  */
 
 export const AlertsPatterns = {
@@ -27,7 +28,6 @@ export const ALERT_LIMITS = {
   targetPrice: 100_000,
 } as const;
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Text with something besides spaces in it, at most `max` characters. */
 const Text = (title: string, max: number) =>
   Type.String({ maxLength: max, pattern: '\\S', title, 'x-expected': `a non-empty string of at most ${max} characters` });
@@ -64,44 +64,42 @@ export const SubscribeRequest = Type.Object({
 export type SubscribeRequest = Static<typeof SubscribeRequest>;
 
 /** Always the same answer, whatever the address: nobody learns whether an address is subscribed. */
-export interface SubscribeResult {
-  accepted: true;
-}
+export const SubscribeResult = Type.Object({ accepted: Type.Literal(true) });
+export type SubscribeResult = Static<typeof SubscribeResult>;
 
 /** `alerts.confirm`, `alerts.manage.get`, `alerts.manage.erase`. */
 export const TokenRequest = Type.Object({ token: AlertToken });
 export type TokenRequest = Static<typeof TokenRequest>;
 
-export interface ConfirmResult {
+export const ConfirmResult = Type.Object({
   /** The address's manage page token (`/hintavahti/{manageToken}`). */
-  manageToken: string;
-  itemName: string;
+  manageToken: Type.String(),
+  itemName: Type.String(),
   /** Watches (item × store) the confirmation added or updated. */
-  watches: number;
-}
+  watches: Type.Integer(),
+});
+export type ConfirmResult = Static<typeof ConfirmResult>;
 
-export interface WatchDto {
-  id: number;
-  itemId: number;
-  itemName: string;
-  itemSlug: string;
-  storeId: number;
-  storeName: string;
-  targetPrice: number | null;
+export const WatchDto = Type.Object({
+  id: Type.Integer(),
+  itemId: Type.Integer(),
+  itemName: Type.String(),
+  itemSlug: Type.String(),
+  storeId: Type.Integer(),
+  storeName: Type.String(),
+  targetPrice: Nullable(Type.Integer()),
   /** The price the next drop is measured against: the price when the watch was made, then the last notified one. */
-  referencePrice: number | null;
-  latestPrice: number | null;
-  createdAt: string;
-}
+  referencePrice: Nullable(Type.Integer()),
+  latestPrice: Nullable(Type.Integer()),
+  createdAt: IsoTime,
+});
+export type WatchDto = Static<typeof WatchDto>;
 
-export interface ManageDto {
-  email: string;
-  watches: WatchDto[];
-}
+export const ManageDto = Type.Object({ email: Type.String(), watches: Type.Array(WatchDto) });
+export type ManageDto = Static<typeof ManageDto>;
 
 export const DeleteWatchRequest = Type.Object({ token: AlertToken, watchId: Id('watchId') });
 export type DeleteWatchRequest = Static<typeof DeleteWatchRequest>;
 
-export interface EraseResult {
-  erased: boolean;
-}
+export const EraseResult = Type.Object({ erased: Type.Boolean() });
+export type EraseResult = Static<typeof EraseResult>;

@@ -1,9 +1,10 @@
-import { Id } from '@hintakori/shared-contracts';
+import { Id, IsoTime } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
  * Message patterns and payloads of the carts service. Each request payload is a TypeBox schema (the service checks
- * every message against it; the gateway composes its routes from it) and its type is derived from the schema.
+ * every message against it; the gateway composes its routes from it), and so is each reply (the gateway's OpenAPI
+ * document references it, the web app imports its type); every type is derived from its schema.
  */
 
 export const CartsPatterns = {
@@ -35,16 +36,11 @@ export const OwnerId = Type.String({
   'x-expected': `a non-empty string of at most ${CART_LIMITS.ownerIdLength} printable characters`,
 });
 
-export interface CartLineDto {
-  itemId: number;
-  quantity: number;
-}
+export const CartLineDto = Type.Object({ itemId: Type.Integer(), quantity: Type.Integer({ minimum: 1 }) });
+export type CartLineDto = Static<typeof CartLineDto>;
 
-export interface CartDto {
-  id: string;
-  items: CartLineDto[];
-  updatedAt: string;
-}
+export const CartDto = Type.Object({ id: Type.String({ format: 'uuid' }), items: Type.Array(CartLineDto), updatedAt: IsoTime });
+export type CartDto = Static<typeof CartDto>;
 
 /** `carts.get`. */
 export const GetCartRequest = Type.Object({ cartId: CartIdOrNew });
@@ -57,9 +53,9 @@ export type GetCartRequest = Static<typeof GetCartRequest>;
 export const CartWriteRequest = Type.Object({ cartId: CartIdOrNew, itemId: Id('itemId'), ownerId: OwnerId });
 export type CartWriteRequest = Static<typeof CartWriteRequest>;
 
-export interface CartWriteResult {
-  id: string;
-}
+/** What a write answers: the cart's id, a new one when the write created the cart or copied one this browser did not own. */
+export const CartWriteResult = Type.Object({ id: Type.String({ format: 'uuid', description: 'the cart id to keep from now on' }) });
+export type CartWriteResult = Static<typeof CartWriteResult>;
 
 /** `carts.latest-for-owner`. */
 export const LatestCartForOwnerRequest = Type.Object({ ownerId: OwnerId });

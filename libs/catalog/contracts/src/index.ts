@@ -1,6 +1,12 @@
+import { Cents, IsoTime, Nullable, StorePrice } from '@hintakori/shared-contracts';
+import { type Static, Type } from 'typebox';
+import { MAX_CAMPAIGN_ITEMS_PAGE } from './item-requests';
+
 /**
  * Message patterns and payloads of the catalog service (categories, items, current display prices). The request
- * payloads are TypeBox schemas (./item-requests, ./item-by-ean, ./price-trends) with their types derived from them.
+ * payloads are TypeBox schemas (./item-requests, ./item-by-ean, ./price-trends), and so are the replies (below and
+ * ./price-trends: the gateway's OpenAPI document references them, the web app imports their types); every type is
+ * derived from its schema.
  */
 
 export * from './item-requests';
@@ -33,186 +39,204 @@ export const CatalogPatterns = {
 } as const;
 export type CatalogPattern = (typeof CatalogPatterns)[keyof typeof CatalogPatterns];
 
-export interface CategoryDto {
-  id: number;
-  name: string;
-  slug: string;
-  parentCategoryId: number | null;
-}
+export const CategoryDto = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), parentCategoryId: Nullable(Type.Integer()) });
+export type CategoryDto = Static<typeof CategoryDto>;
 
-export interface NutrientDto {
-  name: string;
-  value: string;
-  ri: string | null;
-}
+export const NutrientDto = Type.Object({ name: Type.String(), value: Type.String(), ri: Nullable(Type.String()) });
+export type NutrientDto = Static<typeof NutrientDto>;
 
 /** A store's current price of an item. Money is integer cents. */
-export interface StoreItemDto {
-  storeId: number;
-  price: number | null;
-  comparisonPrice: number | null;
-  priceUnit: string;
-  comparisonPriceUnit: string;
-  isEstimated: boolean;
-  /** ISO timestamp of the last time a feed confirmed the price. */
-  updatedAt: string | null;
+export const StoreItemDto = Type.Object({
+  ...StorePrice.properties,
   /** The store marks the price as a campaign (offer) price. */
-  isCampaign: boolean;
+  isCampaign: Type.Boolean({ description: 'the store marks the price as a campaign (offer) price' }),
   /**
    * Lowest price (cents) in effect in this store during the 30 days before the current price took effect
    * (the EU price-indication rule's reference price); null when the store has no earlier price in that window.
    */
-  lowestPrice30d: number | null;
+  lowestPrice30d: Nullable(
+    Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the current price took effect; null without history' }),
+  ),
   /**
    * Where the current price came from: the source id of the feed run that observed it ('s-group', 'k-group', 'lidl',
    * 'csv:<name>', 'open-prices', …; see `DATA_SOURCES` in @hintakori/shared-util); null for estimates and seeded prices.
    * `updatedAt` is when that source saw it (for Open Prices: the day the shopper reported).
    */
-  source: string | null;
+  source: Nullable(
+    Type.String({
+      description: "the source that observed the current price ('s-group', 'k-group', 'lidl', 'csv:<name>', 'open-prices'); updatedAt is when it saw it",
+    }),
+  ),
   /** Cents: the regular price beside a campaign price when its source gave one (Open Prices, K group); else null or absent. */
-  regularPrice?: number | null;
-  /**
-   * Cents: the container deposit (pantti) the shop adds on top of `price`, when its source gave one; null otherwise.
-   * Never part of `price` or `comparisonPrice` (absent only in answers of services that know no deposits).
-   */
-  deposit?: number | null;
+  regularPrice: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, description: 'the regular price (cents) beside a campaign price, when its source gave one; else null' })),
+  ),
   /** ISO time a campaign price ends, when its source (a chain's own shop) said; absent (or null) otherwise. */
-  campaignEndsAt?: string | null;
+  campaignEndsAt: Type.Optional(
+    Nullable(Type.String({ description: "ISO 8601 time a campaign price ends, when its source (the chain's own shop) said; else absent or null" })),
+  ),
   /**
    * Cents: the shop's own published lowest price of the 30 days before, when its source gave one; absent (or null)
    * otherwise. Shown beside `lowestPrice30d` (computed here from the price history), never in its place.
    */
-  sourceLowest30d?: number | null;
-}
+  sourceLowest30d: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        description: "the shop's own published lowest price (cents) of the 30 days before, when its source gave one; else absent or null. Shown beside lowestPrice30d (Hintakori's own), never in its place",
+      }),
+    ),
+  ),
+});
+export type StoreItemDto = Static<typeof StoreItemDto>;
 
 /** Which source gave one of a product's fields, and when (a chain feed's fields are never overwritten by open data). */
-export interface FieldSourceDto {
+export const FieldSourceDto = Type.Object({
   /** 'name', 'brandName', 'pictureUrl', 'originCountry', 'description', 'ingredients', 'nutritionalContent' */
-  field: string;
-  source: string;
-  observedAt: string | null;
-}
+  field: Type.String(),
+  source: Type.String(),
+  observedAt: Nullable(IsoTime),
+});
+export type FieldSourceDto = Static<typeof FieldSourceDto>;
 
-export interface ItemDto {
-  id: number;
+/** A product's own fields, without its prices: what every answer that names a product carries. */
+export const ItemFields = {
+  id: Type.Integer(),
   /** The product's EAN (GTIN-13) when a feed gave one; the browser extension searches the shops with it. */
-  ean: string | null;
-  name: string;
-  urlSlug: string;
-  pictureUrl: string;
-  brandName: string;
-  originCountry: string;
-  description: string;
-  ingredients: string;
-  nutritionalContent: NutrientDto[];
+  ean: Nullable(Type.String({ description: 'EAN (GTIN-13) when a feed gave one' })),
+  name: Type.String(),
+  urlSlug: Type.String(),
+  pictureUrl: Type.String(),
+  brandName: Type.String(),
+  originCountry: Type.String(),
+  description: Type.String(),
+  ingredients: Type.String(),
+  nutritionalContent: Type.Array(NutrientDto),
   /** Ordered from the top-level category to the leaf (breadcrumb order). */
-  itemCategories: { category: CategoryDto }[];
+  itemCategories: Type.Array(Type.Object({ category: CategoryDto }), { description: 'top-level category first (breadcrumb order)' }),
+};
+
+export const ItemDto = Type.Object({
+  ...ItemFields,
   /** Only the stores that were asked for. */
-  storeItems: StoreItemDto[];
+  storeItems: Type.Array(StoreItemDto, { description: 'only the stores asked for' }),
   /** The source of each product field that has one (item by id only; empty in lists). */
-  fieldSources?: FieldSourceDto[];
-}
+  fieldSources: Type.Optional(
+    Type.Array(FieldSourceDto, {
+      description: 'item by id only: the source of each product field that has one (open data fills only what a chain feed left empty)',
+    }),
+  ),
+});
+export type ItemDto = Static<typeof ItemDto>;
 
 /** An answer of ItemDto[] already serialized: `json` is the JSON text of the items (SearchItemsJson). */
-export interface ItemsJsonReply {
-  json: string;
-}
+export const ItemsJsonReply = Type.Object({ json: Type.String() });
+export type ItemsJsonReply = Static<typeof ItemsJsonReply>;
 
-export interface ItemsExistResult {
-  missing: number[];
-}
+export const ItemsExistResult = Type.Object({ missing: Type.Array(Type.Integer()) });
+export type ItemsExistResult = Static<typeof ItemsExistResult>;
 
 /** One period during which a store's price stayed the same. Money is integer cents. */
-export interface PricePeriodDto {
+export const PricePeriodDto = Type.Object({
   /** ISO time the price was first observed. */
-  from: string;
+  from: IsoTime,
   /** ISO time it was replaced; null while current. */
-  to: string | null;
-  price: number;
-  isCampaign: boolean;
-}
+  to: Nullable(IsoTime),
+  price: Cents,
+  isCampaign: Type.Boolean(),
+});
+export type PricePeriodDto = Static<typeof PricePeriodDto>;
 
-export interface StorePriceHistoryDto {
-  storeId: number;
+export const StorePriceHistoryDto = Type.Object({
+  storeId: Type.Integer(),
   /** Oldest first. */
-  periods: PricePeriodDto[];
+  periods: Type.Array(PricePeriodDto),
   /** Lowest price in effect at any time during the last 30 days (null without data). */
-  lowest30Days: number | null;
-}
+  lowest30Days: Nullable(Cents),
+});
+export type StorePriceHistoryDto = Static<typeof StorePriceHistoryDto>;
 
-export interface ItemHistoryDto {
-  itemId: number;
-  stores: StorePriceHistoryDto[];
-}
+export const ItemHistoryDto = Type.Object({ itemId: Type.Integer(), stores: Type.Array(StorePriceHistoryDto) });
+export type ItemHistoryDto = Static<typeof ItemHistoryDto>;
 
 /** A product of the same lowest category and comparison unit whose comparison price is lower. */
-export interface ItemAlternativeDto {
-  item: ItemDto;
+export const ItemAlternativeDto = Type.Object({
+  item: ItemDto,
   /** Its lowest comparison price in the chosen stores, cents per comparisonPriceUnit. */
-  comparisonPrice: number;
+  comparisonPrice: Type.Integer(),
   /** The asked item's lowest comparison price minus this one, cents per unit (> 0). */
-  savingPerUnit: number;
-}
+  savingPerUnit: Type.Integer({ description: 'cents per comparisonPriceUnit' }),
+});
+export type ItemAlternativeDto = Static<typeof ItemAlternativeDto>;
 
-export interface ItemAlternativesDto {
-  itemId: number;
+/** The most alternatives one answer names. */
+export const MAX_ALTERNATIVES = 5;
+
+export const ItemAlternativesDto = Type.Object({
+  itemId: Type.Integer(),
   /** The asked item's lowest comparison price in the chosen stores; null when none of them prices it. */
-  comparisonPrice: number | null;
-  comparisonPriceUnit: string | null;
-  /** Best (lowest comparison price) first, at most 5. */
-  alternatives: ItemAlternativeDto[];
-}
+  comparisonPrice: Nullable(Type.Integer({ description: 'cents per comparisonPriceUnit' })),
+  comparisonPriceUnit: Nullable(Type.String()),
+  /** Best (lowest comparison price) first, at most MAX_ALTERNATIVES. */
+  alternatives: Type.Array(ItemAlternativeDto, { maxItems: MAX_ALTERNATIVES }),
+});
+export type ItemAlternativesDto = Static<typeof ItemAlternativesDto>;
 
 /**
  * One campaign-priced product of a store. Money is integer cents. `isRealDiscount` is true when the campaign price is
  * below `lowestPrice30d`, false when it is not (no real discount under the EU price-indication rule), null without an
  * earlier price in the 30 days.
  */
-export interface CampaignItemDto {
+export const CampaignItemDto = Type.Object({
   /** The item with only this store's price in `storeItems`. */
-  item: ItemDto;
-  price: number;
-  lowestPrice30d: number | null;
-  isRealDiscount: boolean | null;
+  item: ItemDto,
+  price: Cents,
+  lowestPrice30d: Nullable(Type.Integer({ description: 'lowest price (cents) in this store in the 30 days before the campaign price; null without history' })),
+  isRealDiscount: Nullable(Type.Boolean({ description: 'the campaign price is below lowestPrice30d; false: no real discount; null: no history' })),
   /** lowestPrice30d − price for a real discount, else null. */
-  saving: number | null;
-}
+  saving: Nullable(Type.Integer({ description: 'lowestPrice30d − price (cents) for a real discount, else null' })),
+});
+export type CampaignItemDto = Static<typeof CampaignItemDto>;
 
-export interface StoreCampaignItemsDto {
-  storeId: number;
+export const StoreCampaignItemsDto = Type.Object({
+  storeId: Type.Integer(),
   /** Campaign items matching the filter, over all pages. */
-  total: number;
-  limit: number;
-  offset: number;
+  total: Type.Integer({ minimum: 0, description: 'campaign items matching the filter over all pages' }),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
   /** Real discounts first (biggest saving first), then campaigns without history, then the rest; by name within each. */
-  items: CampaignItemDto[];
-}
+  items: Type.Array(CampaignItemDto, { maxItems: MAX_CAMPAIGN_ITEMS_PAGE }),
+});
+export type StoreCampaignItemsDto = Static<typeof StoreCampaignItemsDto>;
 
 /** A feed category (externalType + externalId) mapped to one of our categories. */
-export interface CategoryMappingDto {
-  id: number;
-  categoryId: number;
-  externalType: string;
-  externalId: string;
+export const CategoryMappingDto = Type.Object({
+  id: Type.Integer(),
+  categoryId: Type.Integer(),
+  externalType: Type.String(),
+  externalId: Type.String(),
   /** The feed's name of the category (last path element), when catalog has seen it. */
-  externalName: string | null;
+  externalName: Nullable(Type.String()),
   /** Items currently placed by this mapping. */
-  itemCount: number;
-  createdAt: string;
-}
+  itemCount: Type.Integer(),
+  createdAt: IsoTime,
+});
+export type CategoryMappingDto = Static<typeof CategoryMappingDto>;
 
 /** A feed category no mapping covers; its items sit in the "Muut" category. */
-export interface UnmappedCategoryDto {
-  externalType: string;
-  externalId: string;
-  name: string;
-  path: string[];
-  itemCount: number;
+export const UnmappedCategoryDto = Type.Object({
+  externalType: Type.String(),
+  externalId: Type.String(),
+  name: Type.String(),
+  path: Type.Array(Type.String()),
+  itemCount: Type.Integer(),
   /** Where its items sit now (a category matched by name, or "Muut"); null without items. */
-  currentCategoryId?: number | null;
-}
+  currentCategoryId: Type.Optional(Nullable(Type.Integer())),
+});
+export type UnmappedCategoryDto = Static<typeof UnmappedCategoryDto>;
 
 /** Answer of DeleteCategoryMapping: the mapping as it was; `itemCount` items went back to their default placement. */
+export const DeletedCategoryMappingDto = CategoryMappingDto;
 export type DeletedCategoryMappingDto = CategoryMappingDto;
 
 export * from './item-by-ean';

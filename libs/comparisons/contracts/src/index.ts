@@ -1,10 +1,11 @@
-import { Id, Latitude, Longitude } from '@hintakori/shared-contracts';
+import { Id, Latitude, Longitude, Nullable, StorePrice } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
  * Message patterns and payloads of the comparisons service (store totals, comparison basket, split). Each request
  * payload is a TypeBox schema (the service checks every message against it; the gateway composes its HTTP bodies from
- * it) and its type is derived from the schema.
+ * it), and so is each reply (the gateway's OpenAPI document references it, the web app imports its type); every type
+ * is derived from its schema.
  */
 
 export const ComparisonsPatterns = {
@@ -39,41 +40,32 @@ export const ComparisonRequest = Type.Object({
 });
 export type ComparisonRequest = Static<typeof ComparisonRequest>;
 
-export interface StoreTotal {
+export const StoreTotal = Type.Object({
   /** Σ quantity × price in cents, estimated prices included, plus `deposits`: what the shopper pays at the till. */
-  total: number;
+  total: Type.Integer({ description: 'what the basket costs in this store (cents), estimated prices and deposits included' }),
   /**
    * Σ quantity × deposit (pantti) in cents, already in `total`: shown as its own line. An estimated line's deposit is
    * estimated as its price is (the average over the compared stores that price the item, a store without one as 0).
    */
-  deposits: number;
+  deposits: Type.Integer({ minimum: 0, description: 'the container deposits (pantti, cents) of the basket, already in total' }),
   /** Lines whose price in this store was estimated from the other compared stores. */
-  estimatedCount: number;
+  estimatedCount: Type.Integer(),
   /** Lines that have no price in any compared store. */
-  missingCount: number;
-  cheapest: boolean;
-}
+  missingCount: Type.Integer(),
+  cheapest: Type.Boolean(),
+});
+export type StoreTotal = Static<typeof StoreTotal>;
 
 /** Keyed by store id. */
-export type StoreTotalsResult = Record<string, StoreTotal>;
+export const StoreTotalsResult = Type.Record(Type.String({ pattern: '^[0-9]+$' }), StoreTotal, { description: 'keyed by store id' });
+export type StoreTotalsResult = Static<typeof StoreTotalsResult>;
 
-export interface ComparedPrice {
-  storeId: number;
-  price: number | null;
-  comparisonPrice: number | null;
-  priceUnit: string;
-  comparisonPriceUnit: string;
-  isEstimated: boolean;
-  updatedAt: string | null;
-  /** Cents: the container deposit (pantti) on top of `price` (estimated as the price is); null without one. Never in either price. */
-  deposit?: number | null;
-}
+/** A price in a comparison: an estimate where the store has none; no campaign or 30-day fields. */
+export const ComparedPrice = StorePrice;
+export type ComparedPrice = Static<typeof ComparedPrice>;
 
-export interface BasketLine {
-  itemId: number;
-  quantity: number;
-  storeItems: ComparedPrice[];
-}
+export const BasketLine = Type.Object({ itemId: Type.Integer(), quantity: Type.Integer(), storeItems: Type.Array(ComparedPrice) });
+export type BasketLine = Static<typeof BasketLine>;
 
 /** A point: where a trip starts. */
 export const GeoPoint = Type.Object({ lat: Latitude, long: Longitude });
@@ -99,32 +91,34 @@ export const BasketSplitRequest = Type.Object({
 export type BasketSplitRequest = Static<typeof BasketSplitRequest>;
 
 /** Where to buy one line; `storeId`/`price` null when no compared store has a price for it. */
-export interface SplitLine {
-  itemId: number;
-  quantity: number;
-  storeId: number | null;
+export const SplitLine = Type.Object({
+  itemId: Type.Integer(),
+  quantity: Type.Integer(),
+  storeId: Nullable(Type.Integer()),
   /** Unit price in cents at that store (an estimate when isEstimated). */
-  price: number | null;
-  isEstimated: boolean;
-}
+  price: Nullable(Type.Integer({ description: 'unit price, cents' })),
+  isEstimated: Type.Boolean(),
+});
+export type SplitLine = Static<typeof SplitLine>;
 
-export interface BasketSplitResult {
+export const BasketSplitResult = Type.Object({
   /** The stores to visit, in request order (one store when no split is cheaper). */
-  stores: number[];
-  lines: SplitLine[];
+  stores: Type.Array(Type.Integer()),
+  lines: Type.Array(SplitLine),
   /** Σ quantity × price over the split, cents. */
-  total: number;
+  total: Type.Integer(),
   /** The cheapest single store for the whole basket; null when no line has a price anywhere. */
-  cheapestSingleStore: { storeId: number; total: number } | null;
+  cheapestSingleStore: Nullable(Type.Object({ storeId: Type.Integer(), total: Type.Integer() })),
   /** cheapestSingleStore.total − total (≥ 0). */
-  saving: number;
+  saving: Type.Integer(),
   /** Extra kilometres of the round trip through the split's stores over the one to the cheapest single store (with an origin). */
-  extraDistanceKm?: number;
+  extraDistanceKm: Type.Optional(Type.Number()),
   /** extraDistanceKm × costPerKmCents, rounded to cents (with an origin). */
-  travelCostCents?: number;
+  travelCostCents: Type.Optional(Type.Integer()),
   /** The saving is positive and, with an origin, larger than the travel cost. */
-  worthIt: boolean;
-}
+  worthIt: Type.Boolean(),
+});
+export type BasketSplitResult = Static<typeof BasketSplitResult>;
 
 /**
  * The anonymous demand counts (`comparisons.demand`): per UTC day, how many store-total and split requests selected
@@ -140,7 +134,8 @@ export const DemandRequest = Type.Object({
 export type DemandRequest = Static<typeof DemandRequest>;
 
 /** The counts of the asked days, most first (ties by id), at most `limit` of each. */
-export interface DemandCounts {
-  stores: { storeId: number; count: number }[];
-  items: { itemId: number; count: number }[];
-}
+export const DemandCounts = Type.Object({
+  stores: Type.Array(Type.Object({ storeId: Type.Integer(), count: Type.Integer() })),
+  items: Type.Array(Type.Object({ itemId: Type.Integer(), count: Type.Integer() })),
+});
+export type DemandCounts = Static<typeof DemandCounts>;

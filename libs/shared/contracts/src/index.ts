@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 
 /**
  * The primitives every service's message contracts share (TypeBox schemas: JSON Schema objects with static types).
@@ -29,3 +29,40 @@ export const NonBlankText = (maxLength: number) =>
     pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
     'x-expected': `text of at most ${maxLength} characters, not blank, without control characters`,
   });
+
+/** A value or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** An ISO 8601 time, as replies carry times. */
+export const IsoTime = Type.String({ description: 'ISO 8601 time' });
+
+/** Integer cents as replies carry them (requests bound theirs: CentsAmount). */
+export const Cents = Type.Integer({ description: 'integer cents' });
+
+/**
+ * A store's price of an item as every reply carries it (the catalog's adds its campaign and source fields). Money is
+ * integer cents; a price the store lacks is null, or in a comparison an estimate (`isEstimated`).
+ */
+export const StorePrice = Type.Object({
+  storeId: Type.Integer(),
+  price: Nullable(Cents),
+  comparisonPrice: Nullable(Cents),
+  priceUnit: Type.String(),
+  comparisonPriceUnit: Type.String(),
+  isEstimated: Type.Boolean(),
+  /** ISO timestamp of the last time a feed confirmed the price. */
+  updatedAt: Nullable(IsoTime),
+  /**
+   * Cents: the container deposit (pantti) the shop adds on top of `price`, when its source gave one (in a comparison
+   * estimated as the price is); null otherwise. Never part of `price` or `comparisonPrice` (absent only in answers of
+   * services that know no deposits).
+   */
+  deposit: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        description: 'the container deposit (pantti, cents) paid on top of price, when its source gave one; else null. Never in price or comparisonPrice',
+      }),
+    ),
+  ),
+});

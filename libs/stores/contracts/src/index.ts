@@ -1,10 +1,11 @@
-import { Id, Latitude, Longitude } from '@hintakori/shared-contracts';
+import { Id, IsoTime, Latitude, Longitude, Nullable } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
  * Message patterns and payloads of the stores service (stores, chains, opening hours, offers). Each request payload is
  * a TypeBox schema (the service checks every message against it; the gateway composes its query parameters from it)
- * and its type is derived from the schema.
+ * and so is each reply (the gateway's OpenAPI document references it, the web app imports its type); every type is
+ * derived from its schema.
  */
 
 export const StoresPatterns = {
@@ -17,70 +18,57 @@ export const StoresPatterns = {
 } as const;
 export type StoresPattern = (typeof StoresPatterns)[keyof typeof StoresPatterns];
 
-export type ChainId =
-  | 'prisma'
-  | 's-market'
-  | 'alepa'
-  | 'sale'
-  | 'abc'
-  | 'herkku'
-  | 'kcitymarket'
-  | 'ksupermarket'
-  | 'kmarket'
-  | 'nokm'
-  | 'lidl';
+/** The chains a store can belong to: the one list (the demo data, the gateway's schemas and the web's names follow it). */
+export const CHAIN_IDS = ['prisma', 's-market', 'alepa', 'sale', 'abc', 'herkku', 'kcitymarket', 'ksupermarket', 'kmarket', 'nokm', 'lidl'] as const;
+export type ChainId = (typeof CHAIN_IDS)[number];
+export const ChainId = Type.Unsafe<ChainId>(Type.Union(CHAIN_IDS.map((chain) => Type.Literal(chain))));
 
 /** 'K' for the K group, 'S' for the S group, 'L' for Lidl. */
-export type StoreGroupType = 'S' | 'K' | 'L';
+export const StoreGroupType = Type.Union([Type.Literal('S'), Type.Literal('K'), Type.Literal('L')]);
+export type StoreGroupType = Static<typeof StoreGroupType>;
 
-export interface OpeningEntryDto {
-  date: string;
-  opens: string | null;
-  closes: string | null;
-  isOpenAllDay: boolean;
-  description: string | null;
-}
+export const OpeningEntryDto = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  opens: Nullable(Type.String({ description: 'HH:MM' })),
+  closes: Nullable(Type.String({ description: 'HH:MM' })),
+  isOpenAllDay: Type.Boolean(),
+  description: Nullable(Type.String()),
+});
+export type OpeningEntryDto = Static<typeof OpeningEntryDto>;
 
-export interface StoreDto {
-  id: number;
-  name: string;
-  urlSlug: string;
-  chain: ChainId;
-  type: StoreGroupType;
-  externalId: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  lat: number;
-  long: number;
+export const StoreDto = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  urlSlug: Type.String(),
+  chain: ChainId,
+  type: StoreGroupType,
+  externalId: Type.String(),
+  address: Type.String(),
+  postalCode: Type.String(),
+  city: Type.String(),
+  lat: Type.Number(),
+  long: Type.Number(),
   /** Dated regular entries from yesterday to six days ahead (Europe/Helsinki). */
-  openingTimes: OpeningEntryDto[];
+  openingTimes: Type.Array(OpeningEntryDto),
   /** Dated exceptions in the same window; an exception overrides the regular entry of its date. */
-  openingTimeExceptions: OpeningEntryDto[];
+  openingTimeExceptions: Type.Array(OpeningEntryDto),
   /** Metres from the point asked for; only when a point was given. */
-  distance?: number;
+  distance: Type.Optional(Type.Number({ description: 'metres; only when lat and long were given' })),
   /** The source the store came from ('osm', 's-group', …) and when it last saw it; null for seeded stores. */
-  source: string | null;
-  sourceObservedAt: string | null;
+  source: Nullable(Type.String({ description: "the source the store came from ('osm', 's-group', …); null for seeded stores" })),
+  sourceObservedAt: Nullable(IsoTime),
   /** false: the source's hours could not be read, so none are shown ("Aukioloajat eivät ole tiedossa"). */
-  openingHoursKnown: boolean;
+  openingHoursKnown: Type.Boolean({ description: 'false: the source gives hours that could not be read, so none are shown' }),
   /** The store is gone from its source (closed for good); kept so carts and history still point at it. */
-  isClosed: boolean;
-}
+  isClosed: Type.Boolean({ description: 'gone from its source: closed for good (kept for carts and history, left out of lists)' }),
+});
+export type StoreDto = Static<typeof StoreDto>;
 
-export interface StoreMinimalDto {
-  id: number;
-  name: string;
-  urlSlug: string;
-  chain: ChainId;
-  type: StoreGroupType;
-}
+export const StoreMinimalDto = Type.Object({ id: Type.Integer(), name: Type.String(), urlSlug: Type.String(), chain: ChainId, type: StoreGroupType });
+export type StoreMinimalDto = Static<typeof StoreMinimalDto>;
 
-export interface OfferDto {
-  id: number;
-  name: string;
-  image: string;
-}
+export const OfferDto = Type.Object({ id: Type.Integer(), name: Type.String(), image: Type.String() });
+export type OfferDto = Static<typeof OfferDto>;
 
 /** A page of the minimal store list. */
 export const STORE_PAGE_SIZE = 200;

@@ -1,12 +1,8 @@
-export interface StoreTotal {
-  /** What the basket costs, deposits included. */
-  total: number;
-  /** The container deposits (pantti) of the basket, cents, already in `total`. */
-  deposits?: number;
-  estimatedCount?: number;
-  missingCount?: number;
-  cheapest?: boolean;
-}
+import type { ComparedPrice, StoreTotal as StoreTotalReply } from '@hintakori/comparisons-contracts';
+import type { Kept } from './kept';
+
+/** A store's total as the comparisons service answers it, or as the web sums it from a comparison (counts may be absent). */
+export type StoreTotal = Kept<StoreTotalReply, never, 'deposits' | 'estimatedCount' | 'missingCount' | 'cheapest'>;
 
 export type StoreTotals = Record<string, StoreTotal>;
 
@@ -62,10 +58,7 @@ export function cheapestStoreId(totals: StoreTotals | null | undefined, storeIds
   return rankTotals(totals, storeIds)[0]?.storeId ?? null;
 }
 
-export interface PricedStoreItem {
-  storeId: number;
-  price: number | null;
-}
+export type PricedStoreItem = Pick<ComparedPrice, 'storeId' | 'price'>;
 
 /** Average of the prices that exist (integer cents), or null when none does. */
 export function averagePrice(storeItems: readonly PricedStoreItem[]): number | null {

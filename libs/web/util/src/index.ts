@@ -7,3 +7,4 @@ export * from './geo';
 export * from './opening-hours';
 export * from './comparison';
 export * from './images';
+export * from './kept';

@@ -1,13 +1,9 @@
+import type { OpeningEntryDto } from '@hintakori/stores-contracts';
 import { CLOSING_SOON_MINUTES } from './constants';
 import { addDays, formatDayLabel, helsinkiParts } from './dates';
 
-export interface OpeningEntry {
-  date: string;
-  opens: string | null;
-  closes: string | null;
-  isOpenAllDay: boolean;
-  description: string | null;
-}
+/** A dated opening entry, as the stores service answers it. */
+export type OpeningEntry = OpeningEntryDto;
 
 /** Entries may arrive as nested lists; this is the shape the client accepts. */
 export type OpeningEntries = ReadonlyArray<OpeningEntry | ReadonlyArray<OpeningEntry>> | null | undefined;

@@ -1,26 +1,15 @@
 import { api } from '../../app/api';
+import type { CampaignItemDto, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import type { Item, Offer } from '../../app/models';
 
-/** One campaign-priced product of a store (GET /stores/{id}/campaignItems); money in integer cents. */
-export interface CampaignItem {
-  /** With only this store's price in storeItems. */
-  item: Item;
-  price: number;
-  lowestPrice30d: number | null;
-  /** Below the 30-day low: true; not below it: false; no earlier price in 30 days: null. */
-  isRealDiscount: boolean | null;
-  /** lowestPrice30d − price for a real discount. */
-  saving: number | null;
-}
+/**
+ * One campaign-priced product of a store (GET /stores/{id}/campaignItems): the catalog contract's (type-only, no
+ * code), its product read as the web reads every product.
+ */
+export type CampaignItem = Omit<CampaignItemDto, 'item'> & { item: Item };
 
 /** A page of a store's campaign items: real discounts first (biggest saving first). */
-export interface StoreCampaignItems {
-  storeId: number;
-  total: number;
-  limit: number;
-  offset: number;
-  items: CampaignItem[];
-}
+export type StoreCampaignItems = Omit<StoreCampaignItemsDto, 'items'> & { items: CampaignItem[] };
 
 export const CAMPAIGN_PAGE_SIZE = 48;
 

@@ -1,23 +1,10 @@
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/baseQuery';
+import type { ConfirmResult, ManageDto, SubscribeResult, WatchDto } from '@hintakori/alerts-contracts';
 
-export interface AlertWatch {
-  id: number;
-  itemId: number;
-  itemName: string;
-  itemSlug: string;
-  storeId: number;
-  storeName: string;
-  targetPrice: number | null;
-  referencePrice: number | null;
-  latestPrice: number | null;
-  createdAt: string;
-}
-
-export interface AlertManage {
-  email: string;
-  watches: AlertWatch[];
-}
+/** The alerts contract's replies (type-only: nothing of the contract reaches the bundle). */
+export type AlertWatch = WatchDto;
+export type AlertManage = ManageDto;
 
 export interface SubscribeArgs {
   email: string;
@@ -29,10 +16,10 @@ export interface SubscribeArgs {
 /** Price-drop e-mails (POST /api/alerts …): no account, double opt-in, one-click unsubscribe. */
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    subscribeAlert: build.mutation<{ accepted: true }, SubscribeArgs>({
+    subscribeAlert: build.mutation<SubscribeResult, SubscribeArgs>({
       query: (body) => ({ url: '/alerts', method: 'POST', body }),
     }),
-    confirmAlert: build.mutation<{ manageToken: string; itemName: string; watches: number }, string>({
+    confirmAlert: build.mutation<ConfirmResult, string>({
       query: (token) => ({ url: `/alerts/confirm/${encodeURIComponent(token)}`, method: 'POST' }),
     }),
     getAlerts: build.query<AlertManage, string>({

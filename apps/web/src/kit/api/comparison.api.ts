@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { BasketSplitResult } from '@hintakori/comparisons-contracts';
 import type { ComparisonItem, StoreTotalsResult } from '../../app/models';
 
 export interface StoreTotalsArgs {
@@ -7,17 +8,8 @@ export interface StoreTotalsArgs {
   items?: Array<{ itemId: number; quantity: number }>;
 }
 
-/** Answer of POST /shoppingCartComparisons/split (cents). */
-export interface BasketSplit {
-  stores: number[];
-  lines: Array<{ itemId: number; quantity: number; storeId: number | null; price: number | null; isEstimated: boolean }>;
-  total: number;
-  cheapestSingleStore: { storeId: number; total: number } | null;
-  saving: number;
-  extraDistanceKm?: number;
-  travelCostCents?: number;
-  worthIt: boolean;
-}
+/** Answer of POST /shoppingCartComparisons/split (cents): the comparisons contract's (type-only, no code). */
+export type BasketSplit = BasketSplitResult;
 
 export interface BasketSplitArgs extends StoreTotalsArgs {
   maxStores?: number;

@@ -1,15 +1,11 @@
+import type { ItemAlternativesDto } from '@hintakori/catalog-contracts';
 import { api } from '../../app/api';
 import type { Category, Item } from '../../app/models';
 import { categoriesReceived } from '../product/categories.slice';
 import type { ItemHistory } from './history.models';
 
-/** Answer of GET /items/{id}/alternatives (cents per comparison unit). */
-export interface ItemAlternatives {
-  itemId: number;
-  comparisonPrice: number | null;
-  comparisonPriceUnit: string | null;
-  alternatives: Array<{ item: Item; comparisonPrice: number; savingPerUnit: number }>;
-}
+/** Answer of GET /items/{id}/alternatives (cents per comparison unit): the catalog contract's (type-only, no code). */
+export type ItemAlternatives = ItemAlternativesDto;
 
 export const itemsApi = api.injectEndpoints({
   endpoints: (build) => ({

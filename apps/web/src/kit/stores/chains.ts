@@ -1,6 +1,7 @@
-import type { StoreType } from '../../app/models';
+import type { Chain, StoreType } from '../../app/models';
 
-export const CHAIN_NAMES: Record<string, string> = {
+/** The name of every chain of the stores contract's list (a chain added there fails the typecheck until it is named). */
+export const CHAIN_NAMES: Record<Chain, string> & Partial<Record<string, string>> = {
   prisma: 'Prisma',
   's-market': 'S-Market',
   alepa: 'Alepa',

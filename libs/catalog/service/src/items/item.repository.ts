@@ -1,4 +1,4 @@
-import type { FieldSourceDto } from '@hintakori/catalog-contracts';
+import { type FieldSourceDto, MAX_ALTERNATIVES } from '@hintakori/catalog-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Page } from './page';
@@ -28,8 +28,6 @@ const BY_CATEGORIES_SQL = withItemDetails(`
   WHERE i.category_id = ANY ($2::int[])
   ORDER BY ord
   LIMIT $3 OFFSET $4`);
-
-export const MAX_ALTERNATIVES = 5;
 
 /**
  * The item's lowest comparison price in the chosen stores (its most common comparison unit there), then the

@@ -1,4 +1,4 @@
-import type { CategoryMappingDto, UnmappedCategoryDto } from '@hintakori/catalog-contracts';
+import { CategoryMappingDto, UnmappedCategoryDto } from '@hintakori/catalog-contracts';
 import { Controller, Delete, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
@@ -6,17 +6,17 @@ import { AdminCatalog } from '../admin/admin-catalog';
 import { AdminCsrfGuard } from '../admin/admin-csrf.guard';
 import { CreateMappingBody } from '../admin/admin-requests';
 import { AdminSessionGuard } from '../admin/admin-session.guard';
-import { CategoryMapping, errorResponses, Id, NoQuery, ok, UnmappedCategory } from '../dto/schemas';
+import { errorResponses, Id, NoQuery, ok } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 
 const readErrors = { 400: 'Unknown query parameter', 401: 'No admin session' } as const;
 const writeErrors = { 401: 'No admin session', 403: 'No same-site Origin or Referer', 415: 'Content-Type is not application/json' } as const;
 
-const listContract = routeContract({ query: NoQuery, responses: { 200: ok('Mappings with the number of items each places', Type.Array(CategoryMapping)), ...errorResponses(readErrors) } });
+const listContract = routeContract({ query: NoQuery, responses: { 200: ok('Mappings with the number of items each places', Type.Array(CategoryMappingDto)), ...errorResponses(readErrors) } });
 const unmappedContract = routeContract({
   query: NoQuery,
   responses: {
-    200: ok('Feed categories no mapping covers', Type.Array(UnmappedCategory), {
+    200: ok('Feed categories no mapping covers', Type.Array(UnmappedCategoryDto), {
       map: { operationId: 'AdminController_create', requestBody: { externalType: '$response.body#/0/externalType', externalId: '$response.body#/0/externalId' } },
     }),
     ...errorResponses(readErrors),
@@ -25,7 +25,7 @@ const unmappedContract = routeContract({
 const createContract = routeContract({
   body: CreateMappingBody,
   responses: {
-    201: ok('Created; the feed category\'s items moved', CategoryMapping, { remove: { operationId: 'AdminController_remove', parameters: { id: '$response.body#/id' } } }),
+    201: ok('Created; the feed category\'s items moved', CategoryMappingDto, { remove: { operationId: 'AdminController_remove', parameters: { id: '$response.body#/id' } } }),
     ...errorResponses({ ...writeErrors, 400: 'Body not JSON, or a missing, bad or unknown field', 404: 'Unknown category', 409: 'The feed category is already mapped', 413: 'Body over 100 kB' }),
   },
 });

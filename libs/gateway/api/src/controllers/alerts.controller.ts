@@ -25,7 +25,7 @@ const subscribeContract = routeContract({
     { additionalProperties: false },
   ),
   responses: {
-    202: ok('Accepted: a confirmation mail is on its way if the address can receive one', Type.Object({ accepted: Type.Literal(true), message: Type.String() })),
+    202: ok('Accepted: a confirmation mail is on its way if the address can receive one', Type.Object({ ...SubscribeResult.properties, message: Type.String() })),
     ...errorResponses({ 400: 'Malformed address, bad item or store ids, bad target price, unknown fields', 404: 'Unknown item or store', 413: 'Body over 100 kB' }),
   },
 });
@@ -43,31 +43,18 @@ const confirmContract = routeContract({
   responses: {
     200: ok(
       'Confirmed; the answer holds a new manage token of the address (each mail carries its own; all work until the address is erased)',
-      Type.Object({ manageToken: Type.String(), itemName: Type.String(), watches: Type.Integer() }),
+      ConfirmResult,
       manageLinks('$response.body#/manageToken'),
     ),
     ...errorResponses({ 400: 'Not a token', 404: 'Unknown or already used token', 409: 'The address already watches 100 products', 410: 'The token has expired' }),
   },
 });
 
-const Watch = Type.Object({
-  id: Type.Integer(),
-  itemId: Type.Integer(),
-  itemName: Type.String(),
-  itemSlug: Type.String(),
-  storeId: Type.Integer(),
-  storeName: Type.String(),
-  targetPrice: Type.Union([Type.Integer(), Type.Null()]),
-  referencePrice: Type.Union([Type.Integer(), Type.Null()]),
-  latestPrice: Type.Union([Type.Integer(), Type.Null()]),
-  createdAt: Type.String({ description: 'ISO 8601 time' }),
-});
-
 const manageContract = routeContract({
   params: TokenParams,
   query: NoQuery,
   responses: {
-    200: ok('The address and its watches', Type.Object({ email: Type.String(), watches: Type.Array(Watch) }), {
+    200: ok('The address and its watches', ManageDto, {
       deleteWatch: { operationId: 'AlertsController_deleteWatch', parameters: { token: '$request.path.token', watchId: '$response.body#/watches/0/id' } },
       erase: { operationId: 'AlertsController_erase', parameters: { token: '$request.path.token' } },
     }),

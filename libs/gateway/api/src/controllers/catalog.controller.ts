@@ -4,7 +4,7 @@ import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { Category, errorResponses, Id, Item, ItemHistory, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
+import { errorResponses, Id, Limit, NoQuery, Offset, ok, SearchText, Slug, StoreIds } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
 
@@ -12,7 +12,7 @@ const categoriesContract = routeContract({
   query: NoQuery,
   responses: {
     // Top-level categories come first; the deeper paths are linked from an item's breadcrumb (itemCategories).
-    200: ok('All categories', Type.Array(Category), {
+    200: ok('All categories', Type.Array(CategoryDto), {
       items: { operationId: 'CatalogController_itemsByCategory1', parameters: { slug1: '$response.body#/0/slug', offset: 0 } },
     }),
     ...errorResponses({ 400: 'Unknown query parameter' }),
@@ -50,14 +50,14 @@ const searchContract = routeContract({
     { additionalProperties: false },
   ),
   responses: {
-    200: ok('Matching items, best match first; empty without search text or storeIds', Type.Array(Item), itemListLinks),
+    200: ok('Matching items, best match first; empty without search text or storeIds', Type.Array(ItemDto), itemListLinks),
     ...errorResponses({ 400: 'Bad or unknown query parameter' }),
   },
 });
 
 const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(CATALOG_LIMITS.limit, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
 const categoryResponses = {
-  200: ok('Items of the category and its descendants', Type.Array(Item), itemListLinks),
+  200: ok('Items of the category and its descendants', Type.Array(ItemDto), itemListLinks),
   ...errorResponses({ 400: 'Bad slug or query parameter', 404: 'Unknown category path' }),
 };
 const slug1Contract = routeContract({ params: Type.Object({ slug1: Slug }), query: categoryQuery, responses: categoryResponses });
@@ -67,14 +67,14 @@ const slug3Contract = routeContract({ params: Type.Object({ slug1: Slug, slug2: 
 const itemContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
-  responses: { 200: ok('The item with prices in the chosen stores', Item, itemLinks('')), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+  responses: { 200: ok('The item with prices in the chosen stores', ItemDto, itemLinks('')), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
 });
 
 const itemByEanContract = routeContract({
   params: Type.Object({ ean: Ean }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
   responses: {
-    200: ok('The product with this barcode, as GET /api/items/{id} answers it', Item, {
+    200: ok('The product with this barcode, as GET /api/items/{id} answers it', ItemDto, {
       item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/id', storeIds: '$request.query.storeIds' } },
       ...itemLinks(''),
     }),
@@ -86,18 +86,7 @@ const alternativesContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: StoreIds({ required: true }) }, { additionalProperties: false }),
   responses: {
-    200: ok(
-      'The item\'s lowest comparison price in the chosen stores and up to 5 cheaper products of the same kind, best first',
-      Type.Object({
-        itemId: Type.Integer(),
-        comparisonPrice: Type.Union([Type.Integer({ description: 'cents per comparisonPriceUnit' }), Type.Null()]),
-        comparisonPriceUnit: Type.Union([Type.String(), Type.Null()]),
-        alternatives: Type.Array(
-          Type.Object({ item: Item, comparisonPrice: Type.Integer(), savingPerUnit: Type.Integer({ description: 'cents per comparisonPriceUnit' }) }),
-          { maxItems: 5 },
-        ),
-      }),
-    ),
+    200: ok('The item\'s lowest comparison price in the chosen stores and up to 5 cheaper products of the same kind, best first', ItemAlternativesDto),
     ...errorResponses({ 400: 'Bad item id, missing or bad storeIds, unknown query parameter', 404: 'Unknown item' }),
   },
 });
@@ -105,7 +94,7 @@ const alternativesContract = routeContract({
 const historyContract = routeContract({
   params: Type.Object({ id: Id('item id') }),
   query: Type.Object({ storeIds: Type.Optional(StoreIds()) }, { additionalProperties: false }),
-  responses: { 200: ok('Price periods per store, in the order asked', ItemHistory), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
+  responses: { 200: ok('Price periods per store, in the order asked', ItemHistoryDto), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
 });
 
 const sortedKey = (storeIds: number[]): string => [...new Set(storeIds)].sort((a, b) => a - b).join(',');

@@ -1,8 +1,6 @@
-import { ItemDto } from '@hintakori/catalog-contracts';
 import {
   BasketSplitRequest,
   BasketSplitResult,
-  ComparedPrice,
   ComparedStoreIds,
   ComparisonLine,
   CostPerKmCents,
@@ -15,7 +13,7 @@ import { BadRequestException, Controller, Get, HttpCode, Post } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { CartId, ComparedItem, errorResponses, ok, StoreIds, StoreTotals } from '../dto/schemas';
+import { CartId, ComparedItem, errorResponses, ok, StoreIds } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
 import { BasketItems } from './basket-items';
@@ -45,21 +43,13 @@ const storeTotalsContract = routeContract({
     { additionalProperties: false, not: { required: ['cartId', 'items'] } },
   ),
   responses: {
-    200: ok('Cart total per store in cents; missing prices estimated from the other stores; the cheapest flagged', StoreTotals),
+    200: ok('Cart total per store in cents; missing prices estimated from the other stores; the cheapest flagged', StoreTotalsResult),
     ...errorResponses({ 400: 'Body not JSON, a bad or unknown field, or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
   },
 });
 
 /** Limits of an exact split (the comparisons service enumerates every store subset). */
 const { stores: MAX_SPLIT_STORES, lines: MAX_SPLIT_LINES } = SPLIT_LIMITS;
-
-const SplitLine = Type.Object({
-  itemId: Type.Integer(),
-  quantity: Type.Integer(),
-  storeId: Type.Union([Type.Integer(), Type.Null()]),
-  price: Type.Union([Type.Integer({ description: 'unit price, cents' }), Type.Null()]),
-  isEstimated: Type.Boolean(),
-});
 
 const splitContract = routeContract({
   body: Type.Object(
@@ -79,19 +69,7 @@ const splitContract = routeContract({
     { additionalProperties: false, not: { required: ['cartId', 'items'] } },
   ),
   responses: {
-    200: ok(
-      'The split',
-      Type.Object({
-        stores: Type.Array(Type.Integer()),
-        lines: Type.Array(SplitLine),
-        total: Type.Integer(),
-        cheapestSingleStore: Type.Union([Type.Object({ storeId: Type.Integer(), total: Type.Integer() }), Type.Null()]),
-        saving: Type.Integer(),
-        extraDistanceKm: Type.Optional(Type.Number()),
-        travelCostCents: Type.Optional(Type.Integer()),
-        worthIt: Type.Boolean(),
-      }),
-    ),
+    200: ok('The split', BasketSplitResult),
     ...errorResponses({ 400: 'Body not JSON, a bad or unknown field (storeIds 1–20, items ≤ 200, maxStores 1–3, origin, costPerKmCents), or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
   },
 });
@@ -109,7 +87,7 @@ export class ComparisonsController {
   @Get()
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
   @Route(basketContract)
-  async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<(Omit<ItemDto, 'storeItems'> & { quantity: number; storeItems: ComparedPrice[] })[]> {
+  async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<ComparedItem[]> {
     const storeIds = [...new Set(query.storeIds)];
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];

@@ -1,5 +1,4 @@
 import { CartsPatterns, CartWriteResult as CartWriteResultDto } from '@hintakori/carts-contracts';
-import { ItemDto } from '@hintakori/catalog-contracts';
 import { Controller, Delete, Get, HttpCode, NotFoundException, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
@@ -55,7 +54,7 @@ export class ShoppingCartsController {
   @Get(':cartId')
   @ApiOperation({ summary: 'A cart with its items and their prices in the chosen stores' })
   @Route(getContract)
-  async get(@Input() { params, query }: RouteInput<typeof getContract>): Promise<{ id: string; items: { item: ItemDto; quantity: number }[] }> {
+  async get(@Input() { params, query }: RouteInput<typeof getContract>): Promise<Cart> {
     const cart = await this.backend.cart(params.cartId.toLowerCase());
     const items = await this.backend.items(
       cart.items.map((line) => line.itemId),

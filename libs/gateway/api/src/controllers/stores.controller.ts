@@ -4,7 +4,7 @@ import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { CampaignItem, errorResponses, Id, Limit, NoQuery, Offer, Offset, ok, searchText, Store, StoreMinimal } from '../dto/schemas';
+import { errorResponses, Id, Limit, NoQuery, Offset, ok, searchText } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
 
@@ -32,7 +32,7 @@ const searchContract = routeContract({
     },
     { additionalProperties: false },
   ),
-  responses: { 200: ok('Stores, best match first', Type.Array(Store), storeListLinks), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
+  responses: { 200: ok('Stores, best match first', Type.Array(StoreDto), storeListLinks), ...errorResponses({ 400: 'Bad or unknown query parameter' }) },
 });
 
 export const locationContract = routeContract({
@@ -49,7 +49,7 @@ export const locationContract = routeContract({
     { additionalProperties: false },
   ),
   responses: {
-    200: ok('Stores inside the box; nearest first, with distance, when both lat and long are given', Type.Array(Store), storeListLinks),
+    200: ok('Stores inside the box; nearest first, with distance, when both lat and long are given', Type.Array(StoreDto), storeListLinks),
     ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted or larger than ${MAX_BOX_DEGREES}° × ${MAX_BOX_DEGREES * 2}°` }),
   },
 });
@@ -57,7 +57,7 @@ export const locationContract = routeContract({
 const minimalContract = routeContract({
   query: Type.Object({ skip: Type.Optional(Type.Integer({ ...StoreSkip, default: 0, description: 'stores to skip' })) }, { additionalProperties: false }),
   responses: {
-    200: ok(`A page of ${STORE_PAGE_SIZE} stores ordered by name and id; fewer means the last page`, Type.Array(StoreMinimal), storeListLinks),
+    200: ok(`A page of ${STORE_PAGE_SIZE} stores ordered by name and id; fewer means the last page`, Type.Array(StoreMinimalDto), storeListLinks),
     ...errorResponses({ 400: 'Bad or unknown query parameter' }),
   },
 });
@@ -66,7 +66,7 @@ const storeContract = routeContract({
   params: Type.Object({ id: Id('store id') }),
   query: NoQuery,
   responses: {
-    200: ok('The store with opening times from yesterday to six days ahead', Store, {
+    200: ok('The store with opening times from yesterday to six days ahead', StoreDto, {
       campaignItems: { operationId: 'StoresController_campaignItems', parameters: { id: '$response.body#/id' } },
       offers: { operationId: 'StoresController_offers', parameters: { storeId: '$response.body#/id' } },
     }),
@@ -76,7 +76,7 @@ const storeContract = routeContract({
 
 const offersContract = routeContract({
   query: Type.Object({ storeId: Id('storeId') }, { additionalProperties: false }),
-  responses: { 200: ok("The store's current offers", Type.Array(Offer)), ...errorResponses({ 400: 'Missing or bad storeId', 404: 'Unknown store' }) },
+  responses: { 200: ok("The store's current offers", Type.Array(OfferDto)), ...errorResponses({ 400: 'Missing or bad storeId', 404: 'Unknown store' }) },
 });
 
 const campaignItemsContract = routeContract({
@@ -92,13 +92,7 @@ const campaignItemsContract = routeContract({
   responses: {
     200: ok(
       "A page of the store's campaign-priced products: real discounts first (biggest saving first), then campaigns without history, then those not below their 30-day low",
-      Type.Object({
-        storeId: Type.Integer(),
-        total: Type.Integer({ minimum: 0, description: 'campaign items matching the filter over all pages' }),
-        limit: Type.Integer(),
-        offset: Type.Integer(),
-        items: Type.Array(CampaignItem, { maxItems: MAX_CAMPAIGN_ITEMS_PAGE }),
-      }),
+      StoreCampaignItemsDto,
       {
         item: { operationId: 'CatalogController_item', parameters: { id: '$response.body#/items/0/item/id', storeIds: '$request.path.id' } },
         addToCart: { operationId: 'ShoppingCartsController_add', parameters: { cartId: 'NO_ID', itemId: '$response.body#/items/0/item/id' } },

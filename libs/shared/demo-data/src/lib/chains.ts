@@ -1,6 +1,8 @@
+import { CHAIN_IDS } from '@hintakori/stores-contracts';
 import type { ChainId, StoreType } from './types';
 
-export const CHAIN_IDS: readonly ChainId[] = ['prisma', 's-market', 'alepa', 'sale', 'abc', 'herkku', 'kcitymarket', 'ksupermarket', 'kmarket', 'nokm', 'lidl'];
+/** The chains, as the stores contract lists them (their order seeds the generated prices). */
+export { CHAIN_IDS };
 
 export const CHAINS: Record<ChainId, { displayName: string; type: StoreType }> = {
   prisma: { displayName: 'Prisma', type: 'S' },

@@ -1,6 +1,8 @@
-export type ChainId = 'prisma' | 's-market' | 'alepa' | 'sale' | 'abc' | 'herkku' | 'kcitymarket' | 'ksupermarket' | 'kmarket' | 'nokm' | 'lidl';
+import type { ChainId, StoreGroupType } from '@hintakori/stores-contracts';
 
-export type StoreType = 'S' | 'K' | 'L';
+/** The chains and groups are the stores contract's (its CHAIN_IDS list). */
+export type { ChainId };
+export type StoreType = StoreGroupType;
 
 /** Generator sizes: 'small' (reduced), 'standard' (the default), 'finland' (national scale). */
 export type DemoSize = 'small' | 'standard' | 'finland';
