@@ -40,6 +40,8 @@ describe('price levels', () => {
     ['too many stores', `storeIds=${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}&from=2026-01-01&to=2026-01-31`, 'storeIds'],
     ['a date in the wrong form', 'storeIds=1&from=1.1.2026&to=2026-01-31', 'from'],
     ['a date that does not exist', 'storeIds=1&from=2026-02-30&to=2026-03-31', 'from must be a date that exists'],
+    ['a month and day 00', 'storeIds=1&from=0000-00-00&to=2026-03-31', 'from must be a date that exists'],
+    ['a year outside 1900–2099', 'storeIds=1&from=2026-01-01&to=2126-01-02', 'to must be a date that exists'],
     ['from after to', 'storeIds=1&from=2026-03-02&to=2026-03-01', 'must not be after'],
     ['a period too long', 'storeIds=1&from=2025-01-01&to=2026-01-01', 'at most 180 days'],
     ['an unknown parameter', 'storeIds=1&from=2026-01-01&to=2026-01-02&colour=red', 'colour'],

@@ -48,8 +48,16 @@ export const REFERENCE_BASKET_CATEGORIES = [
   'mustat-teet',
 ] as const;
 
-/** A calendar day, YYYY-MM-DD. */
-export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-expected': 'a date YYYY-MM-DD', description: 'A date, YYYY-MM-DD' });
+/**
+ * A calendar day that exists, YYYY-MM-DD, in 1900–2099: `format: date` refuses 2026-02-30 and 0000-00-00 in the
+ * schema itself, so a request the schema admits is never refused for its date (PostgreSQL has no year 0).
+ */
+export const CalendarDate = Type.String({
+  format: 'date',
+  pattern: '^(19|20)\\d{2}-\\d{2}-\\d{2}$',
+  'x-expected': 'a date that exists, YYYY-MM-DD (1900–2099)',
+  description: 'A date that exists, YYYY-MM-DD, 1900–2099',
+});
 
 const ChosenStoreIds = (max: number) => Type.Array(Id(), { minItems: 1, maxItems: max });
 
