@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
-import type { AlertsConfig } from './alerts-config';
+import { ALERTS_CONFIG_SECTIONS, type AlertsConfig } from './alerts-config';
 import { AlertsModule } from './alerts.module';
 import { ALERT_MESSAGES } from './alerts.service';
 import { InitAlertsSchema1764100000000 } from './database/migrations/1764100000000-init-alerts-schema';
@@ -30,7 +30,7 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
   beforeAll(async () => {
     [db, mailpit] = await Promise.all([createTestDatabase(), startTestMailpit()]);
     service = await startTestService(
-      AlertsModule.forRoot(testConfig(db.url), { smtpUrl: mailpit.smtpUrl, publicUrl: 'https://hintakori.test', notifyDelayMs: 0, backoffMs: 100, queuePrefix: 'alerts_test' }),
+      AlertsModule.forRoot(testConfig(db.url, {}, ALERTS_CONFIG_SECTIONS), { smtpUrl: mailpit.smtpUrl, publicUrl: 'https://hintakori.test', notifyDelayMs: 0, backoffMs: 100, queuePrefix: 'alerts_test' }),
     );
     dataSource = service.app.get(DataSource);
     jobs = service.app.get(MailJobs);
