@@ -1,22 +1,13 @@
 // Telemetry first: the OpenTelemetry SDK must load before Nest, pg and ioredis to instrument them.
 import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
-import { AlertsModule, loadAlertsConfig } from '@hintakori/alerts-service';
-import { ConfigError, loadConfigOrExit } from '@hintakori/platform-config';
+import { ALERTS_CONFIG_SECTIONS, AlertsModule } from '@hintakori/alerts-service';
+import { loadConfigOrExit } from '@hintakori/platform-config';
 import { bootService } from '@hintakori/platform-host';
 import { SERVICE_HEALTH_PORTS } from '@hintakori/platform-messaging';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit(process.env, { port: SERVICE_HEALTH_PORTS['alerts'] });
-  try {
-    loadAlertsConfig(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(process.env, { port: SERVICE_HEALTH_PORTS['alerts'] }, ALERTS_CONFIG_SECTIONS);
   await bootService('alerts', AlertsModule.forRoot(config), config);
 }
 

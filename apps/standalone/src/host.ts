@@ -1,17 +1,27 @@
-import { AlertsModule } from '@hintakori/alerts-service';
+import { ALERTS_CONFIG_SECTIONS, AlertsModule } from '@hintakori/alerts-service';
 import { CartsModule } from '@hintakori/carts-service';
 import { CatalogModule } from '@hintakori/catalog-service';
 import { ComparisonsModule } from '@hintakori/comparisons-service';
-import { configureGateway, GatewayModule } from '@hintakori/gateway-api';
+import { configureGateway, GATEWAY_CONFIG_SECTIONS, GatewayModule } from '@hintakori/gateway-api';
+import { type Env, loadConfig, type WithSections } from '@hintakori/platform-config';
 import { bootService, BootedService, levels } from '@hintakori/platform-host';
 import { InProcessServer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
-import { FeedRunsService, fillFromOpenData, loadDemoFeeds, PriceIngestModule, type IngestAppConfig, type OpenDataFillStep } from '@hintakori/price-ingest-service';
+import { FeedRunsService, fillFromOpenData, INGEST_CONFIG_SECTIONS, loadDemoFeeds, PriceIngestModule, type IngestAppConfig, type OpenDataFillStep } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
 import { INestApplication, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import path from 'node:path';
+
+/** Every app's own settings in the one process: the gateway's, the alerts service's and price-ingest's. */
+export const STANDALONE_CONFIG_SECTIONS = { ...GATEWAY_CONFIG_SECTIONS, ...ALERTS_CONFIG_SECTIONS, ...INGEST_CONFIG_SECTIONS };
+export type StandaloneConfig = WithSections<typeof STANDALONE_CONFIG_SECTIONS>;
+
+/** The standalone process's one validated config from `env` (its main passes process.env), in the standalone profile. */
+export function loadStandaloneConfig(env: Env): StandaloneConfig {
+  return loadConfig({ ...env, HINTAKORI_PROFILE: 'standalone' }, {}, STANDALONE_CONFIG_SECTIONS);
+}
 
 export interface StandaloneHost {
   app: INestApplication;
@@ -33,7 +43,7 @@ async function bootPriceIngest(config: IngestAppConfig): Promise<BootedService &
  * The standalone profile: embedded PostgreSQL, the six services on the in-process transport,
  * and the gateway — one Node process.
  */
-export async function startStandalone(config: IngestAppConfig, options: { pgPort?: number; webRoot?: string } = {}): Promise<StandaloneHost> {
+export async function startStandalone(config: StandaloneConfig, options: { pgPort?: number; webRoot?: string } = {}): Promise<StandaloneHost> {
   const logger = new Logger('standalone');
   let pgStop: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {

@@ -2,12 +2,11 @@
 import '@hintakori/platform-telemetry/register';
 import 'reflect-metadata';
 import { orExit } from '@hintakori/platform-config';
-import { loadIngestAppConfig } from '@hintakori/price-ingest-service';
 import { Logger } from '@nestjs/common';
-import { startStandalone } from './host';
+import { loadStandaloneConfig, startStandalone } from './host';
 
 async function main(): Promise<void> {
-  const config = orExit(() => loadIngestAppConfig({ ...process.env, HINTAKORI_PROFILE: 'standalone' }));
+  const config = orExit(() => loadStandaloneConfig(process.env));
   const started = Date.now();
   const host = await startStandalone(config);
   new Logger('standalone').log(`Hintakori is running on ${host.url} (API ${host.url}/api, docs ${host.url}/api/docs) — started in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
-import { startOpenDataStandIn, withIngestConfig, type OpenDataStandIn } from '@hintakori/price-ingest-service';
+import { startOpenDataStandIn, type OpenDataStandIn } from '@hintakori/price-ingest-service';
 import { createTestDatabase, testConfig, type TestDatabase } from '@hintakori/testing';
 import { createServer } from 'node:net';
-import { startStandalone, type StandaloneHost } from './host';
+import { STANDALONE_CONFIG_SECTIONS, startStandalone, type StandaloneHost } from './host';
 
 /**
  * HINTAKORI_DATA=real (`npm start -- --real`) on the standalone host: an empty database is filled only from the open
@@ -29,7 +29,7 @@ describe('the standalone site on real data (HINTAKORI_DATA=real)', () => {
     databases.push(db);
     const port = await freePort();
     const configEnv = { HINTAKORI_DATA: 'real', SEED_DEMO_DATA: 'true', PORT: String(port), INGEST_BACKOFF_MS: '60000', LOG_LEVEL: 'error', ...env };
-    const config = withIngestConfig(testConfig(db.url, configEnv), configEnv);
+    const config = testConfig(db.url, configEnv, STANDALONE_CONFIG_SECTIONS);
     const host = await startStandalone(config);
     hosts.push(host);
     const api = async <T>(path: string, init?: RequestInit): Promise<T> => {

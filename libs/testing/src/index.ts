@@ -1,4 +1,4 @@
-import { AppConfig, loadConfig } from '@hintakori/platform-config';
+import { type ConfigSections, loadConfig, type WithSections } from '@hintakori/platform-config';
 import { InProcessBus, InProcessClient, InProcessServer, ServiceExceptionFilter } from '@hintakori/platform-messaging';
 import { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -32,8 +32,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export function testConfig(databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({ DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...overrides });
+/** A config of the test database from these variables only (never the process's), with the sections asked for. */
+export function testConfig<S extends ConfigSections = Record<never, never>>(databaseUrl: string, overrides: Record<string, string> = {}, sections?: S): WithSections<S> {
+  return loadConfig({ DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...overrides }, {}, sections);
 }
 
 export interface TestService {

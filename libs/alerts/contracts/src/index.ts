@@ -42,6 +42,25 @@ export const TargetPrice = (description?: string) =>
     ...(description ? { description } : {}),
   });
 
+/** The longest e-mail address (RFC 5321's path limit less its angle brackets), and of its part before the @. */
+export const MAX_EMAIL_LENGTH = 254;
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/**
+ * An e-mail address, the one rule for it (the gateway's subscribe body and the alerts service's payload): a dot-atom before the @ (at most 64 characters), a domain of
+ * letter/digit/hyphen labels ending in a top-level domain of letters (an internationalised domain in its `xn--`
+ * form, as browsers' e-mail inputs send it), at most 254 characters. Spaces or tabs around it are allowed (the
+ * service trims them and lower-cases the address). `not` holds the 64-character limit, which a pattern without look-ahead cannot count.
+ */
+export const EmailAddress = Type.String({
+  maxLength: MAX_EMAIL_LENGTH,
+  pattern: `^[ \\t]*${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[ \\t]*$`,
+  not: { pattern: '^[ \\t]*[^@ \\t]{65}' },
+  title: 'email',
+  'x-expected': 'an e-mail address such as matti@example.fi (at most 64 characters before the @)',
+  description: 'The address to notify (name@domain, at most 254 characters; trimmed and lower-cased by the alerts service)',
+  examples: ['matti@example.fi'],
+});
+
 /** One store of a watch request, with the price (cents; null: none now) the gateway read from the catalog (the first reference). */
 export const AlertStoreRef = Type.Object({ storeId: Id('storeId'), storeName: Text('storeName', 200), price: Nullable(CentsAmount) });
 export type AlertStoreRef = Static<typeof AlertStoreRef>;
@@ -51,12 +70,12 @@ export type AlertStoreRef = Static<typeof AlertStoreRef>;
  * names and current prices; `clientAddress` is the requester's IP (for the per-client limit).
  */
 export const SubscribeRequest = Type.Object({
-  /** Trimmed, lower-cased and checked by the alerts service. */
-  email: Type.String(),
+  /** Checked by the schema; trimmed and lower-cased by the alerts service. */
+  email: EmailAddress,
   itemId: Id('itemId'),
   itemName: Text('itemName', 500),
   itemSlug: Text('itemSlug', 500),
-  /** Distinct stores (the service refuses a store listed twice). */
+  /** A store listed twice counts once (the service keeps its first entry: the one policy for repeated ids). */
   stores: Type.Array(AlertStoreRef, { minItems: 1, maxItems: ALERT_LIMITS.storesPerRequest }),
   targetPrice: TargetPrice(),
   clientAddress: Text('clientAddress', 100),

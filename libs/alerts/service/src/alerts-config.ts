@@ -1,4 +1,4 @@
-import { AppConfig, ConfigError } from '@hintakori/platform-config';
+import { AppConfig, ConfigError, type ConfigSection, type ConfigSections, Env, envBool, envInt, type WithSections } from '@hintakori/platform-config';
 
 /** The alerts service's own settings (read once at boot; a bad value stops the process naming the variable). */
 export interface AlertsConfig {
@@ -27,45 +27,40 @@ export interface AlertsConfig {
   runWorkers: boolean;
 }
 
-type Env = Record<string, string | undefined>;
-
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
 export const DEFAULT_CONFIRMATION_MAILS_PER_HOUR = 300;
 
-export function loadAlertsConfig(config: AppConfig, env: Env = process.env): AlertsConfig {
-  const problems: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return n;
-  };
+/** The alerts service's section of its app's config (ALERTS_CONFIG_SECTIONS), read by the platform's readers. */
+export const readAlertsConfig = ((env: Env, problems: string[], config: AppConfig): AlertsConfig => {
   // The migrations job (HINTAKORI_MIGRATE_ONLY) sends nothing and needs no SMTP server.
-  const migrateOnly = env.HINTAKORI_MIGRATE_ONLY === 'true';
-  const smtpUrl = env.SMTP_URL?.trim() || (config.profile === 'standalone' || migrateOnly ? DEFAULT_SMTP_URL : '');
+  const smtpUrl = env.SMTP_URL?.trim() || (config.profile === 'standalone' || config.migrateOnly ? DEFAULT_SMTP_URL : '');
   if (!/^smtps?:\/\/[^/]+/.test(smtpUrl)) problems.push(`SMTP_URL must be an smtp:// or smtps:// URL${config.profile === 'distributed' ? ' (required in the distributed profile)' : ''}, got "${smtpUrl}"`);
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${config.profile === 'standalone' ? config.port : 3000}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s):// URL, got "${publicUrl}"`);
-  const mailFrom = env.MAIL_FROM?.trim() || 'Hintakori <hintavahti@hintakori.fi>';
-  const runWorkersRaw = env.ALERTS_RUN_WORKERS?.toLowerCase();
-  if (runWorkersRaw !== undefined && runWorkersRaw !== '' && !['true', 'false'].includes(runWorkersRaw)) problems.push(`ALERTS_RUN_WORKERS must be true or false, got "${env.ALERTS_RUN_WORKERS}"`);
-  const result: AlertsConfig = {
+  return {
     smtpUrl,
-    mailFrom,
+    mailFrom: env.MAIL_FROM?.trim() || 'Hintakori <hintavahti@hintakori.fi>',
     publicUrl,
-    windowHours: int('ALERTS_WINDOW_HOURS', 12, 0, 168),
-    confirmationHours: int('ALERTS_CONFIRMATION_HOURS', 48, 1, 720),
-    confirmationMailsPerHour: int('ALERTS_CONFIRMATION_MAILS_PER_HOUR', DEFAULT_CONFIRMATION_MAILS_PER_HOUR, 0, 1_000_000),
-    jobAttempts: int('ALERTS_JOB_ATTEMPTS', 6, 1, 100),
-    backoffMs: int('ALERTS_BACKOFF_MS', 15_000, 10, 3_600_000),
-    notifyDelayMs: int('ALERTS_NOTIFY_DELAY_MS', config.profile === 'standalone' ? 0 : 15_000, 0, 3_600_000),
+    windowHours: envInt(env, 'ALERTS_WINDOW_HOURS', 12, problems, 0, 168),
+    confirmationHours: envInt(env, 'ALERTS_CONFIRMATION_HOURS', 48, problems, 1, 720),
+    confirmationMailsPerHour: envInt(env, 'ALERTS_CONFIRMATION_MAILS_PER_HOUR', DEFAULT_CONFIRMATION_MAILS_PER_HOUR, problems, 0, 1_000_000),
+    jobAttempts: envInt(env, 'ALERTS_JOB_ATTEMPTS', 6, problems, 1, 100),
+    backoffMs: envInt(env, 'ALERTS_BACKOFF_MS', 15_000, problems, 10, 3_600_000),
+    notifyDelayMs: envInt(env, 'ALERTS_NOTIFY_DELAY_MS', config.profile === 'standalone' ? 0 : 15_000, problems, 0, 3_600_000),
     queuePrefix: config.queuePrefix,
-    runWorkers: runWorkersRaw ? runWorkersRaw === 'true' : !migrateOnly,
+    runWorkers: envBool(env, 'ALERTS_RUN_WORKERS', !config.migrateOnly, problems),
   };
+}) satisfies ConfigSection<AlertsConfig>;
+
+/** The alerts service's own settings beside the platform's, read at boot with them. */
+export const ALERTS_CONFIG_SECTIONS = { alerts: readAlertsConfig } satisfies ConfigSections;
+/** The config of an app that runs the alerts service: AppConfig with `alerts`. */
+export type AlertsAppConfig = WithSections<typeof ALERTS_CONFIG_SECTIONS>;
+
+/** The alerts settings alone from `env` for an app config already read (tests); a bad value throws a ConfigError. */
+export function loadAlertsConfig(config: AppConfig, env: Env): AlertsConfig {
+  const problems: string[] = [];
+  const alerts = readAlertsConfig(env, problems, config);
   if (problems.length > 0) throw new ConfigError(problems);
-  return result;
+  return alerts;
 }

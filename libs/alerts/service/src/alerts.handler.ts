@@ -1,19 +1,20 @@
 import { AlertsPatterns, ConfirmResult, DeleteWatchRequest, EraseResult, ManageDto, SubscribeRequest, SubscribeResult, TokenRequest } from '@hintakori/alerts-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
-import { BadRequestException, Controller } from '@nestjs/common';
+import { distinctIds } from '@hintakori/shared-contracts';
+import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { AlertsService } from './alerts.service';
 import { normaliseEmail } from './email';
 
 /**
- * A subscribe request with its address normalised (trimmed, lower case, punycode domain). What the schema cannot say
- * is checked here: the address is a mail address, and no store is listed twice.
+ * A subscribe request with its address normalised (trimmed, lower case; the schema checked it is an address) and each
+ * store once: a store listed twice counts once, its first entry kept (distinctIds, the one policy for repeated ids).
  */
 export function normaliseSubscribeRequest(request: SubscribeRequest): SubscribeRequest {
-  const email = normaliseEmail(request.email);
-  if (!email.ok) throw new BadRequestException(email.reason);
-  if (new Set(request.stores.map((s) => s.storeId)).size !== request.stores.length) throw new BadRequestException('stores must not repeat a store');
-  return { ...request, email: email.email };
+  const first = new Map<number, SubscribeRequest['stores'][number]>();
+  for (const store of request.stores) if (!first.has(store.storeId)) first.set(store.storeId, store);
+  const stores = distinctIds(request.stores.map((s) => s.storeId)).map((id) => first.get(id) as SubscribeRequest['stores'][number]);
+  return { ...request, email: normaliseEmail(request.email), stores };
 }
 
 /** Answers every alerts pattern; each payload is checked against its contract schema before it gets here. */

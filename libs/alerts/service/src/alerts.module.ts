@@ -1,11 +1,11 @@
-import { AppConfig, AppConfigModule } from '@hintakori/platform-config';
+import { AppConfigModule } from '@hintakori/platform-config';
 import { createHealthHandler } from '@hintakori/platform-host';
 import { batchConsumers } from '@hintakori/platform-messaging';
 import { serviceTypeOrmOptions } from '@hintakori/platform-persistence';
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AlertsConfig, loadAlertsConfig } from './alerts-config';
+import { AlertsAppConfig, AlertsConfig } from './alerts-config';
 import { AlertsHandler } from './alerts.handler';
 import { AlertsService } from './alerts.service';
 import { InitAlertsSchema1764100000000 } from './database/migrations/1764100000000-init-alerts-schema';
@@ -20,9 +20,9 @@ export const ALERTS_MIGRATIONS = [InitAlertsSchema1764100000000, HashManageToken
 
 @Module({})
 export class AlertsModule {
-  /** `alerts` overrides the settings read from the environment (tests). */
-  static forRoot(config: AppConfig, alerts: Partial<AlertsConfig> = {}): DynamicModule {
-    const alertsConfig: AlertsConfig = { ...loadAlertsConfig(config), ...alerts };
+  /** `config.alerts` are the settings read at boot (ALERTS_CONFIG_SECTIONS); `alerts` overrides some of them (tests). */
+  static forRoot(config: AlertsAppConfig, alerts: Partial<AlertsConfig> = {}): DynamicModule {
+    const alertsConfig: AlertsConfig = { ...config.alerts, ...alerts };
     const consumers = batchConsumers(
       'alerts',
       config,

@@ -1,5 +1,5 @@
 export * from './alerts.module';
-export { loadAlertsConfig, DEFAULT_SMTP_URL } from './alerts-config';
+export { ALERTS_CONFIG_SECTIONS, loadAlertsConfig, DEFAULT_SMTP_URL, type AlertsAppConfig } from './alerts-config';
 export type { AlertsConfig } from './alerts-config';
 export { ALERT_MESSAGES } from './alerts.service';
 export { normaliseEmail } from './email';

@@ -11,7 +11,8 @@ import {
 } from '@hintakori/catalog-contracts';
 import { payloadPipe } from '@hintakori/platform-messaging';
 import type { TSchema } from 'typebox';
-import { distinct, pageOf } from './items/page';
+import { distinctIds } from '@hintakori/shared-contracts';
+import { pageOf } from './items/page';
 
 /** The catalog's payload contracts as the service's one payload pipe applies them. */
 const refusal = (schema: TSchema, input: unknown) => payloadPipe(schema).problem(input);
@@ -43,8 +44,8 @@ describe('catalog payloads', () => {
     expect(refusal(GetItemsRequest, { storeIds: [] })).toBe('ids is required');
     expect(refusal(GetItemsRequest, { ids: [1, 'x'] })).toBe('ids must be positive integers, got "x"');
     expect(refusal(GetItemsRequest, { ids: ids(1001) })).toBe('ids may list at most 1000 values, got 1001');
-    expect(distinct([3, 1, 3, 2])).toEqual([3, 1, 2]);
-    expect(distinct(undefined)).toEqual([]);
+    expect(distinctIds([3, 1, 3, 2])).toEqual([3, 1, 2]);
+    expect(distinctIds(undefined)).toEqual([]);
   });
 
   it('bounds a page and fills its defaults (50 from the first)', () => {

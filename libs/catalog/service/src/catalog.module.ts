@@ -52,7 +52,7 @@ import { StorePriceEntity } from './prices/store-price.entity';
 import { StorePriceProjection } from './prices/store-price.projection';
 import { StoreFreshnessProjection } from './prices/store-freshness.projection';
 import { CatalogSeeder } from './seeding/catalog.seeder';
-import { CATALOG_SEED_FROM_FEED, CatalogModuleOptions, seedFromFeedEnv } from './seeding/seed-options';
+import { CATALOG_SEED_FROM_FEED, CatalogModuleOptions } from './seeding/seed-options';
 
 const ENTITIES = [CategoryEntity, ItemEntity, StorePriceEntity, CategoryMappingEntity, PriceHistoryEntity, SourceCategoryEntity];
 const MIGRATIONS = [
@@ -107,7 +107,7 @@ export class CatalogModule {
       ],
       controllers: [CategoryHandler, ItemHandler, PriceHistoryHandler, PriceTrendsHandler, CategoryMappingHandler, createHealthHandler('catalog'), ...consumers.controllers],
       providers: [
-        { provide: CATALOG_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
+        { provide: CATALOG_SEED_FROM_FEED, useValue: options.seedFromFeed ?? config.seedFromFeed },
         CategoryRepository,
         CategoryService,
         CategoryPlacement,

@@ -28,8 +28,8 @@ export const ComparisonLine = Type.Object({ itemId: Id('itemId'), quantity: Quan
 export type ComparisonLine = Static<typeof ComparisonLine>;
 
 /**
- * Compared store ids: at least one, at most `max`, and distinct. The service checks that last one itself (a Set is
- * cheaper than the schema's `uniqueItems`, which hashes every element).
+ * Compared store ids: at least one, at most `max`; a store listed twice is compared once (the service applies
+ * distinctIds, the one policy for repeated ids).
  */
 export const ComparedStoreIds = (max: number) => Type.Array(Id(), { minItems: 1, maxItems: max });
 

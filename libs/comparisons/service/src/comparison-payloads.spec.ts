@@ -26,13 +26,15 @@ describe('ComparisonRequest', () => {
     expect(comparison.problem([1, 2])).toBe('The request body must be a JSON object');
   });
 
-  it('refuses missing, empty, oversized and duplicated store lists', () => {
+  it('refuses missing, empty and oversized store lists, and compares a store listed twice once', () => {
     expect(comparison.problem({ lines: [] })).toBe('storeIds is required');
     expect(comparison.problem({ storeIds: '1,2', lines: [] })).toBe('storeIds must be a list, got "1,2"');
     expect(comparison.problem({ storeIds: [], lines: [] })).toBe('storeIds must list at least one value');
     expect(comparison.problem({ storeIds: Array.from({ length: 101 }, (_, i) => i + 1), lines: [] })).toBe('storeIds may list at most 100 values, got 101');
-    expect(() => distinctStores(comparison.transform({ storeIds: [4, 2, 4], lines: [] }))).toThrow('storeIds must not list the same value twice');
-    expect(() => distinctStores(split.transform({ storeIds: [4, 4], lines: [] }))).toThrow('storeIds must not list the same value twice');
+    expect(distinctStores(comparison.transform({ storeIds: [4, 2, 4], lines: [] }))).toEqual({ storeIds: [4, 2], lines: [] });
+    expect(distinctStores(split.transform({ storeIds: [4, 4], lines: [], maxStores: 2 }))).toEqual({ storeIds: [4], lines: [], maxStores: 2 });
+    const distinct = { storeIds: [1, 2], lines: [] };
+    expect(distinctStores(distinct)).toBe(distinct);
   });
 
   it('refuses store ids that are not positive integers', () => {

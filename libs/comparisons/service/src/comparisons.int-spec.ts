@@ -152,10 +152,15 @@ describe('comparisons service over the in-process transport', () => {
   });
 
   describe('validation', () => {
+    it('compares a store listed twice once, as the gateway does (one policy for repeated ids)', async () => {
+      const lines = [{ itemId: 101, quantity: 2 }];
+      expect(await storeTotals({ storeIds: [2, 1, 2], lines })).toEqual(await storeTotals({ storeIds: [2, 1], lines }));
+      expect(await basket({ storeIds: [1, 1], lines })).toEqual(await basket({ storeIds: [1], lines }));
+    });
+
     it.each([
       ['no store ids', { storeIds: [], lines: [] }, 'storeIds must list at least one value'],
       ['too many stores', { storeIds: Array.from({ length: 101 }, (_, i) => i + 1), lines: [] }, 'storeIds may list at most 100 values, got 101'],
-      ['a repeated store', { storeIds: [1, 1], lines: [] }, 'storeIds must not list the same value twice'],
       ['a zero quantity', { storeIds: [1], lines: [{ itemId: 101, quantity: 0 }] }, 'lines[0].quantity must be a whole number from 1 to 999, got 0'],
       ['a quantity over 999', { storeIds: [1], lines: [{ itemId: 101, quantity: 1000 }] }, 'lines[0].quantity must be a whole number from 1 to 999, got 1000'],
       ['a text item id', { storeIds: [1], lines: [{ itemId: 'abc', quantity: 1 }] }, 'lines[0].itemId must be a positive integer, got "abc"'],

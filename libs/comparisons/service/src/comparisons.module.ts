@@ -19,7 +19,7 @@ import { PriceMatrixEntry } from './price-matrix.entity';
 import { PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
 import { PricesObservedConsumer } from './prices-observed.consumer';
-import { COMPARISONS_SEED_FROM_FEED, ComparisonsModuleOptions, seedFromFeedEnv } from './seed-options';
+import { COMPARISONS_SEED_FROM_FEED, ComparisonsModuleOptions } from './seed-options';
 
 @Module({})
 export class ComparisonsModule {
@@ -39,7 +39,7 @@ export class ComparisonsModule {
       ],
       controllers: [ComparisonsHandler, createHealthHandler('comparisons'), ...consumers.controllers],
       providers: [
-        { provide: COMPARISONS_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
+        { provide: COMPARISONS_SEED_FROM_FEED, useValue: options.seedFromFeed ?? config.seedFromFeed },
         PriceMatrixRepository,
         PriceMatrixCache,
         PriceMatrixProjection,

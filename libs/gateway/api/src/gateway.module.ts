@@ -1,6 +1,6 @@
 import { SERVICE_PATTERNS } from '@hintakori/composition';
 import { CACHE_STORE, CacheStore, createCacheStore } from '@hintakori/platform-cache';
-import { APP_CONFIG, AppConfig, AppConfigModule } from '@hintakori/platform-config';
+import { APP_CONFIG, AppConfigModule } from '@hintakori/platform-config';
 import { ServiceClientsModule } from '@hintakori/platform-messaging';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
@@ -15,13 +15,15 @@ import { ComparisonsController } from './controllers/comparisons.controller';
 import { HealthController } from './controllers/health.controller';
 import { ShoppingCartsController } from './controllers/shopping-carts.controller';
 import { StoresController } from './controllers/stores.controller';
+import type { GatewayConfig } from './gateway-config';
 import { JsonBodyInterceptor, ResponseCache } from './http/response-cache';
 
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
   constructor(@Inject(CACHE_STORE) private readonly cacheStore: CacheStore) {}
 
-  static forRoot(config: AppConfig): DynamicModule {
+  /** The gateway with its validated config (loadGatewayConfig): the platform's and its own pages' and admin area's. */
+  static forRoot(config: GatewayConfig): DynamicModule {
     const admin = adminArea(config);
     return {
       module: GatewayModule,

@@ -1,4 +1,4 @@
-import { APP_CONFIG, type AppConfig } from '@hintakori/platform-config';
+import { APP_CONFIG } from '@hintakori/platform-config';
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
 import { serveOnMetricsPort } from '@hintakori/platform-telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -19,7 +19,8 @@ import { hoistNamedSchemas } from './http/named-schemas';
 import { extensionDownloads } from './http/extension-downloads';
 import { ownerCookieMiddleware } from './http/owner-cookie';
 import { clientKey } from './http/client-key';
-import { loadPageOptions, PageOptions } from './http/page-options';
+import type { GatewayConfig } from './gateway-config';
+import type { PageOptions } from './http/page-options';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { firstScreens, withFirstScreen } from './http/first-screen';
 import { ResponseCache, responseContextMiddleware } from './http/response-cache';
@@ -34,7 +35,7 @@ export interface GatewaySetupOptions {
   /** Folder of the built browser extension zips (dist/extension), served at /lisaosa/<zip>. */
   extensionRoot?: string;
   rateLimitPerMinute?: number;
-  /** The pages' rate limit and first-screen budget; default from the environment (page-options.ts). */
+  /** The pages' rate limit and first-screen budget; default the gateway config's (GatewayConfig.pages). */
   pages?: PageOptions;
   /** How long a page waits for its first screen (default 800 ms; tests hold renders longer). */
   firstScreenTimeoutMs?: number;
@@ -51,9 +52,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.use(securityHeaders());
   app.use('/api', apiCompression());
   app.use('/api', responseContextMiddleware);
-  const pages = options.pages ?? loadPageOptions();
   const limits = app.get<CacheStore>(CACHE_STORE);
-  const config = app.get<AppConfig>(APP_CONFIG);
+  const config = app.get<GatewayConfig>(APP_CONFIG);
+  const pages = options.pages ?? config.pages;
   app.use('/api', rateLimitMiddleware(limits, options.rateLimitPerMinute ?? config.rateLimitPerMinute));
   app.use('/api', ownerCookieMiddleware(config.cookieSecure));
   app.useGlobalFilters(new GatewayExceptionFilter());

@@ -47,7 +47,26 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Port of the standalone profile's embedded PostgreSQL when DATABASE_URL is unset (PG_PORT, default 54329). */
   embeddedPgPort: number;
+  /**
+   * SEED_FROM_FEED=true: the demo data arrives as events from a feed run, so the services' seeders load only their
+   * reference data (catalog: the category tree). Default false.
+   */
+  seedFromFeed: boolean;
+  /** HINTAKORI_MIGRATE_ONLY=true: the service runs its migrations and exits (the migrations Job). Default false. */
+  migrateOnly: boolean;
+  /** SIGTERM drains HTTP and Kafka consumers within this many milliseconds (SHUTDOWN_GRACE_MS, default 25000). */
+  shutdownGraceMs: number;
 }
+
+/**
+ * A library's own settings, read beside it (the gateway's pages and admin area, the alerts service's mail) from the
+ * same environment by the same readers (envInt, envBool, envOneOf), at boot with the app's: its problems join the
+ * app's in the one ConfigError. `app` is the app's config (for defaults that depend on the profile or port).
+ */
+export type ConfigSection<T> = (env: Env, problems: string[], app: AppConfig) => T;
+export type ConfigSections = Record<string, ConfigSection<unknown>>;
+/** The app's config with each section's settings under its key. */
+export type WithSections<S extends ConfigSections> = AppConfig & { [K in keyof S]: ReturnType<S[K]> };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -80,7 +99,11 @@ export function envBool(env: Env, name: string, fallback: boolean, problems: str
   return fallback;
 }
 
-export function loadConfig(env: Env = process.env, defaults: { port?: number } = {}): AppConfig {
+/**
+ * The process's configuration, read from `env` (the app's main passes process.env; nothing else reads it): the
+ * platform's variables, then each section's. Every bad value is named in one ConfigError.
+ */
+export function loadConfig<S extends ConfigSections = Record<never, never>>(env: Env = process.env, defaults: { port?: number } = {}, sections?: S): WithSections<S> {
   const problems: string[] = [];
   const profileRaw = env.HINTAKORI_PROFILE ?? 'standalone';
   if (profileRaw !== 'standalone' && profileRaw !== 'distributed') {
@@ -130,25 +153,19 @@ export function loadConfig(env: Env = process.env, defaults: { port?: number } =
     rateLimitPerMinute: envInt(env, 'RATE_LIMIT_PER_MINUTE', 1200, problems, 0, 1_000_000),
     cookieSecure: envBool(env, 'COOKIE_SECURE', false, problems),
     embeddedPgPort: envInt(env, 'PG_PORT', 54329, problems, 1),
+    seedFromFeed: envBool(env, 'SEED_FROM_FEED', false, problems),
+    migrateOnly: envBool(env, 'HINTAKORI_MIGRATE_ONLY', false, problems),
+    shutdownGraceMs: envInt(env, 'SHUTDOWN_GRACE_MS', 25_000, problems, 1000, 600_000),
   };
+  const read: Record<string, unknown> = {};
+  for (const [key, section] of Object.entries(sections ?? {})) read[key] = section(env, problems, config);
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return { ...config, ...read } as WithSections<S>;
 }
 
-/**
- * `SEED_FROM_FEED=true`: the demo data arrives as events from a feed run, so the services' seeders load only
- * their reference data (catalog: the category tree). Default false. Throws ConfigError on a bad value.
- */
-export function seedFromFeedEnv(env: Env = process.env): boolean {
-  const problems: string[] = [];
-  const value = envBool(env, 'SEED_FROM_FEED', false, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return value;
-}
-
-/** Loads the configuration or exits the process with a readable message. */
-export function loadConfigOrExit(env: Env = process.env, defaults: { port?: number } = {}): AppConfig {
-  return orExit(() => loadConfig(env, defaults));
+/** Loads the configuration (and its sections) or exits the process with a readable message. */
+export function loadConfigOrExit<S extends ConfigSections = Record<never, never>>(env: Env = process.env, defaults: { port?: number } = {}, sections?: S): WithSections<S> {
+  return orExit(() => loadConfig(env, defaults, sections));
 }
 
 /** Runs a configuration loader; a ConfigError exits the process (code 78) with its message. */

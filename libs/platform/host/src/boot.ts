@@ -25,7 +25,7 @@ interface KafkaConsumerEvents {
  */
 export async function bootService(service: ServiceName, serviceModule: DynamicModule, config: AppConfig): Promise<BootedService> {
   const logger = new Logger(service);
-  if (process.env.HINTAKORI_MIGRATE_ONLY === 'true') return migrateOnly(service, serviceModule, config, logger);
+  if (config.migrateOnly) return migrateOnly(service, serviceModule, config, logger);
   if (config.profile === 'standalone') {
     const app: INestMicroservice = await NestFactory.createMicroservice(serviceModule, {
       ...serviceTransport(service, config),
@@ -66,7 +66,7 @@ export async function bootService(service: ServiceName, serviceModule: DynamicMo
     const { telemetry } = await import('@hintakori/platform-telemetry');
     await telemetry()?.shutdown();
   });
-  installShutdownHandler();
+  installShutdownHandler(config.shutdownGraceMs);
   logger.log(`${service} is consuming from Kafka (${config.kafkaBrokers.join(',')}); probes on :${config.port}/health and /ready`);
   return { close };
 }

@@ -26,13 +26,11 @@ export function onDrain(name: string, run: DrainStep['run']): void {
   steps.push({ name, run });
 }
 
-export function shutdownGraceMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.SHUTDOWN_GRACE_MS);
-  return Number.isFinite(value) && value >= 1000 ? value : 25_000;
-}
+/** The default drain time; the process's own is AppConfig.shutdownGraceMs (SHUTDOWN_GRACE_MS), given to installShutdownHandler. */
+const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
 
 /** Runs the drain steps once; resolves with whether they all finished in time. Exposed for tests. */
-export async function drain(reason: string, graceMs = shutdownGraceMs(), logger = new Logger('lifecycle')): Promise<boolean> {
+export async function drain(reason: string, graceMs = DEFAULT_SHUTDOWN_GRACE_MS, logger = new Logger('lifecycle')): Promise<boolean> {
   if (draining) return false;
   draining = true;
   const started = Date.now();
@@ -61,13 +59,16 @@ export async function drain(reason: string, graceMs = shutdownGraceMs(), logger 
   return true;
 }
 
-/** Installs the SIGTERM/SIGINT handler (once per process): drain, then exit 0 (1 when the grace period ran out). */
-export function installShutdownHandler(exit: (code: number) => void = (code) => process.exit(code)): void {
+/**
+ * Installs the SIGTERM/SIGINT handler (once per process): drain within `graceMs` (AppConfig.shutdownGraceMs), then
+ * exit 0 (1 when the grace period ran out).
+ */
+export function installShutdownHandler(graceMs: number, exit: (code: number) => void = (code) => process.exit(code)): void {
   if (installed) return;
   installed = true;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void drain(signal).then((ok) => exit(ok ? 0 : 1));
+      void drain(signal, graceMs).then((ok) => exit(ok ? 0 : 1));
     });
   }
 }

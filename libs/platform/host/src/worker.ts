@@ -33,6 +33,6 @@ export async function hostWorker(name: string, app: INestApplicationContext, con
     const { telemetry } = await import('@hintakori/platform-telemetry');
     await telemetry()?.shutdown();
   });
-  installShutdownHandler();
+  installShutdownHandler(config.shutdownGraceMs);
   new Logger(name).log(`probes on :${config.port}/health and /ready`);
 }

@@ -1,5 +1,5 @@
 export * from './price-ingest.module';
-export { loadIngestAppConfig, readIngestConfig, withIngestConfig, type DemoFeedSize, type IngestAppConfig, type IngestConfig } from './ingest-config';
+export { INGEST_CONFIG_SECTIONS, loadIngestAppConfig, readIngestConfig, withIngestConfig, type DemoFeedSize, type IngestAppConfig, type IngestConfig } from './ingest-config';
 export { FeedRunsService } from './feed-runs.service';
 export { FeedRunsRepository, type FeedRun } from './runs/feed-runs.repository';
 export { FeedRunner, MAX_PRICE_CENTS, MAX_EVENTS_PER_MESSAGE, type RunProgress } from './runs/feed-runner';

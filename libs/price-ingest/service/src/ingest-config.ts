@@ -1,4 +1,4 @@
-import { AppConfig, ConfigError, Env, envBool, envInt, loadConfig } from '@hintakori/platform-config';
+import { AppConfig, ConfigError, type ConfigSections, Env, envBool, envInt, loadConfig } from '@hintakori/platform-config';
 import { DEFAULT_FEED_LIMITS, type FeedLimits, GIB, MIB } from './feeds/feed-input';
 
 /**
@@ -162,26 +162,18 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
  * A platform configuration read from `env` with the ingest settings of the same `env` added; `overrides` replaces
  * some of them (e.g. `{ feeds: [] }` for a process that must not schedule the configured feeds). Throws ConfigError.
  */
-export function withIngestConfig(config: AppConfig, env: Env = process.env, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
+export function withIngestConfig(config: AppConfig, env: Env, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
   const problems: string[] = [];
   const ingest = readIngestConfig(env, config, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...config, ingest: { ...ingest, ...overrides } };
 }
 
+/** Price-ingest's own settings beside the platform's, read at boot with them (loadConfig's sections). */
+export const INGEST_CONFIG_SECTIONS = { ingest: (env: Env, problems: string[], app: AppConfig): IngestConfig => readIngestConfig(env, app, problems) } satisfies ConfigSections;
+
 /** loadConfig and the ingest settings, every bad value of both named in one ConfigError. */
-export function loadIngestAppConfig(env: Env = process.env, defaults: { port?: number } = {}, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
-  const problems: string[] = [];
-  let config: AppConfig | undefined;
-  try {
-    config = loadConfig(env, defaults);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
-  }
-  const profile = env.HINTAKORI_PROFILE === 'distributed' ? 'distributed' : 'standalone';
-  const data = env.HINTAKORI_DATA === 'real' ? 'real' : 'demo';
-  const ingest = readIngestConfig(env, config ?? { profile, data }, problems);
-  if (problems.length > 0 || !config) throw new ConfigError(problems);
-  return { ...config, ingest: { ...ingest, ...overrides } };
+export function loadIngestAppConfig(env: Env, defaults: { port?: number } = {}, overrides: Partial<IngestConfig> = {}): IngestAppConfig {
+  const config = loadConfig(env, defaults, INGEST_CONFIG_SECTIONS);
+  return { ...config, ingest: { ...config.ingest, ...overrides } };
 }

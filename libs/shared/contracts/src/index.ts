@@ -13,6 +13,17 @@ export const MAX_ID = 2_147_483_647;
 export const Id = (title?: string) =>
   Type.Integer({ minimum: 1, maximum: MAX_ID, ...(title ? { title, description: `${title} (positive integer)` } : {}) });
 
+/**
+ * The one policy for a list of ids that names an id more than once (`?storeIds=1,2,1`): it counts once, where it first
+ * appears. The gateway states it in the parameter's description and every service applies it with distinctIds.
+ */
+export const REPEATED_IDS_POLICY = 'a repeated id counts once';
+
+/** The ids of a list, each once, in the order they first appear (REPEATED_IDS_POLICY); none for no list. */
+export function distinctIds(ids: readonly number[] | undefined): number[] {
+  return ids === undefined ? [] : [...new Set(ids)];
+}
+
 /** Integer cents, 0 … the largest PostgreSQL integer. */
 export const CentsAmount = Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'integer cents' });
 

@@ -79,8 +79,8 @@ export const STORE_LIMITS = {
   searchLength: 200,
   /** Stores one search answers: at most 100, 20 when not asked. */
   search: { default: 20, max: 100 },
-  /** Stores one box answers: at most 1000, 1000 when not asked. */
-  box: { default: 1000, max: 1000 },
+  /** Stores one box answers: at most 1000, 500 when not asked. */
+  box: { default: 500, max: 1000 },
   /** Stores one page of the minimal list answers (default STORE_PAGE_SIZE), and the most it skips. */
   minimal: { default: STORE_PAGE_SIZE, max: 1000 },
   skip: 1_000_000,
@@ -99,8 +99,8 @@ export const SearchStoresRequest = Type.Object({
 export type SearchStoresRequest = Static<typeof SearchStoresRequest>;
 
 /**
- * `stores.in-box`: the stores inside a box (minLat ≤ maxLat and minLong ≤ maxLong, checked by the handler), nearest
- * first from a point when both lat and long are given (one of them alone is refused).
+ * `stores.in-box`: the stores inside a box (its rules across fields, which a schema cannot state, are
+ * storeBoxProblem's), nearest first from a point when both lat and long are given (one of them alone is ignored).
  */
 export const StoresInBoxRequest = Type.Object({
   minLat: Latitude,
@@ -113,6 +113,30 @@ export const StoresInBoxRequest = Type.Object({
 });
 export type StoresInBoxRequest = Static<typeof StoresInBoxRequest>;
 
+/** The largest box answered, in degrees: 5 of latitude (about 550 km north–south) and 10 of longitude. */
+export const STORE_BOX_DEGREES = { lat: 5, long: 10 } as const;
+
+/** The box's rules across its fields in words, for the API's description of the route and its 400. */
+export const STORE_BOX_RULES = `minLat ≤ maxLat, minLong ≤ maxLong, at most ${STORE_BOX_DEGREES.lat}° of latitude and ${STORE_BOX_DEGREES.long}° of longitude`;
+
+/**
+ * What is wrong with a box, as the 400 says it, or null: inverted, or larger than STORE_BOX_DEGREES. The one rule of
+ * the box, which the stores service applies to every message and the gateway to the query before it asks.
+ */
+export function storeBoxProblem({ minLat, minLong, maxLat, maxLong }: Pick<StoresInBoxRequest, 'minLat' | 'minLong' | 'maxLat' | 'maxLong'>): string | null {
+  if (minLat > maxLat) return `minLat (${minLat}) must not be greater than maxLat (${maxLat})`;
+  if (minLong > maxLong) return `minLong (${minLong}) must not be greater than maxLong (${maxLong})`;
+  if (maxLat - minLat > STORE_BOX_DEGREES.lat || maxLong - minLong > STORE_BOX_DEGREES.long) {
+    return `The bounding box is too large: at most ${STORE_BOX_DEGREES.lat}° of latitude and ${STORE_BOX_DEGREES.long}° of longitude`;
+  }
+  return null;
+}
+
+/** The point to sort by: lat and long as a pair; one of them alone is ignored (no point), so is neither. */
+export function storeBoxPoint({ lat, long }: Pick<StoresInBoxRequest, 'lat' | 'long'>): { lat: number; long: number } | Record<string, never> {
+  return lat !== undefined && long !== undefined ? { lat, long } : {};
+}
+
 /** `stores.minimal`: every store by name and id, a page at a time. */
 export const MinimalStoresRequest = Type.Object({
   skip: Type.Optional(StoreSkip),
@@ -124,7 +148,7 @@ export type MinimalStoresRequest = Static<typeof MinimalStoresRequest>;
 export const GetStoreRequest = Type.Object({ id: Id() });
 export type GetStoreRequest = Static<typeof GetStoreRequest>;
 
-/** `stores.get-many`: the known ones of at most 1000 store ids (repeats answered once). */
+/** `stores.get-many`: the known ones of at most 1000 store ids (a repeated id counts once: distinctIds). */
 export const GetStoresRequest = Type.Object({ ids: Type.Array(Id(), { maxItems: STORE_LIMITS.ids }) });
 export type GetStoresRequest = Static<typeof GetStoresRequest>;
 

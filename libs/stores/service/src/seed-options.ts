@@ -1,8 +1,7 @@
-/** `SEED_FROM_FEED` (libs/platform/config) decides whether the demo data comes by feed run instead of this seeder. */
-export { seedFromFeedEnv } from '@hintakori/platform-config';
+// `SEED_FROM_FEED` (AppConfig.seedFromFeed, libs/platform/config) decides whether the demo data comes by feed run instead of this seeder.
 
 export interface StoresModuleOptions {
-  /** Leave stores and offers to the feed; default from SEED_FROM_FEED. */
+  /** Leave stores and offers to the feed; default AppConfig.seedFromFeed (SEED_FROM_FEED). */
   seedFromFeed?: boolean;
   /** Kafka consumer group of the event projections (distributed); default `stores-projections`. */
   eventConsumerGroup?: string;

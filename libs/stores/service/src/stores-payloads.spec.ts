@@ -42,20 +42,27 @@ describe('store payloads', () => {
     expect(refusal(SearchStoresRequest, { search: 'a', limit: 2.5 })).toBe('limit must be a whole number from 1 to 100, got 2.5');
   });
 
-  it('accepts a box with or without a point and caps the limit at 1000', async () => {
+  it('accepts a box with or without a point, defaults the limit to 500 and caps it at 1000', async () => {
     accepts(StoresInBoxRequest, { ...box, lat: 60.2, long: 24.9, limit: 1000 });
     await expect(handler.inBox({ ...box, limit: 50 })).resolves.toEqual({ ...box, limit: 50 });
-    await expect(handler.inBox({ ...box, lat: 60.2, long: 24.9 })).resolves.toEqual({ ...box, lat: 60.2, long: 24.9, limit: 1000 });
+    await expect(handler.inBox({ ...box, lat: 60.2, long: 24.9 })).resolves.toEqual({ ...box, lat: 60.2, long: 24.9, limit: 500 });
     expect(refusal(StoresInBoxRequest, { ...box, limit: 1001 })).toBe('limit must be a whole number from 1 to 1000, got 1001');
   });
 
-  it('refuses missing, non-numeric, out-of-range or inverted coordinates and a lone lat or long', async () => {
+  it('refuses missing, non-numeric, out-of-range or inverted coordinates and a box too large, as the gateway words them', async () => {
     expect(refusal(StoresInBoxRequest, { ...box, maxLong: undefined })).toBe('maxLong is required');
     expect(refusal(StoresInBoxRequest, { ...box, minLat: '60' })).toBe('minLat must be a number from -90 to 90, got "60"');
     expect(refusal(StoresInBoxRequest, { ...box, lat: 91, long: 24.9 })).toBe('lat must be a number from -90 to 90, got 91');
-    expect(await refused(handler.inBox({ ...box, minLong: 26 }))).toBe('minLong must not be greater than maxLong');
-    expect(await refused(handler.inBox({ ...box, minLat: 61 }))).toBe('minLat must not be greater than maxLat');
-    expect(await refused(handler.inBox({ ...box, long: 24.9 }))).toBe('lat and long must be given together');
+    expect(await refused(handler.inBox({ ...box, minLong: 26 }))).toBe('minLong (26) must not be greater than maxLong (25.1)');
+    expect(await refused(handler.inBox({ ...box, minLat: 61 }))).toBe('minLat (61) must not be greater than maxLat (60.3)');
+    expect(await refused(handler.inBox({ ...box, maxLat: 65.2 }))).toBe('The bounding box is too large: at most 5° of latitude and 10° of longitude');
+    expect(await refused(handler.inBox({ ...box, minLong: 14.9 }))).toBe('The bounding box is too large: at most 5° of latitude and 10° of longitude');
+    await expect(handler.inBox({ ...box, maxLat: 65, minLong: 15.2 })).resolves.toEqual({ ...box, maxLat: 65, minLong: 15.2, limit: 500 });
+  });
+
+  it('ignores a lone lat or long, as the gateway does: the box without a point', async () => {
+    await expect(handler.inBox({ ...box, long: 24.9 })).resolves.toEqual({ ...box, limit: 500 });
+    await expect(handler.inBox({ ...box, lat: 60.2, limit: 7 })).resolves.toEqual({ ...box, limit: 7 });
   });
 
   it('pages the minimal list from 0 by 200 unless told otherwise', async () => {

@@ -1,4 +1,17 @@
-import { GetStoreRequest, GetStoresRequest, MinimalStoresRequest, SearchStoresRequest, STORE_LIMITS, StoreDto, StoreMinimalDto, StoresInBoxRequest, StoresPatterns } from '@hintakori/stores-contracts';
+import { distinctIds } from '@hintakori/shared-contracts';
+import {
+  GetStoreRequest,
+  GetStoresRequest,
+  MinimalStoresRequest,
+  SearchStoresRequest,
+  STORE_LIMITS,
+  storeBoxPoint,
+  storeBoxProblem,
+  StoreDto,
+  StoreMinimalDto,
+  StoresInBoxRequest,
+  StoresPatterns,
+} from '@hintakori/stores-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
@@ -6,7 +19,8 @@ import { StoresService } from './stores.service';
 
 /**
  * Answers the store patterns; each payload is checked against its contract schema before it gets here. What a schema
- * cannot say is checked or filled here: the box's order, lat and long as a pair, the defaults, repeated ids.
+ * cannot say is checked or filled here, by the contract's rules: the box (storeBoxProblem), lat and long as a pair
+ * (storeBoxPoint), the defaults, repeated ids (distinctIds).
  */
 @Controller()
 export class StoresHandler {
@@ -21,11 +35,10 @@ export class StoresHandler {
 
   @MessagePattern(StoresPatterns.InBox)
   async inBox(@ValidPayload(StoresInBoxRequest) request: StoresInBoxRequest): Promise<StoreDto[]> {
-    const { minLat, minLong, maxLat, maxLong, lat, long } = request;
-    if (minLat > maxLat) throw new BadRequestException('minLat must not be greater than maxLat');
-    if (minLong > maxLong) throw new BadRequestException('minLong must not be greater than maxLong');
-    if ((lat === undefined) !== (long === undefined)) throw new BadRequestException('lat and long must be given together');
-    return this.stores.inBox({ ...request, limit: request.limit ?? STORE_LIMITS.box.default });
+    const problem = storeBoxProblem(request);
+    if (problem !== null) throw new BadRequestException(problem);
+    const { minLat, minLong, maxLat, maxLong } = request;
+    return this.stores.inBox({ minLat, minLong, maxLat, maxLong, ...storeBoxPoint(request), limit: request.limit ?? STORE_LIMITS.box.default });
   }
 
   @MessagePattern(StoresPatterns.Minimal)
@@ -40,6 +53,6 @@ export class StoresHandler {
 
   @MessagePattern(StoresPatterns.GetMany)
   getMany(@ValidPayload(GetStoresRequest) request: GetStoresRequest): Promise<StoreDto[]> {
-    return this.stores.getMany({ ids: [...new Set(request.ids)] });
+    return this.stores.getMany({ ids: distinctIds(request.ids) });
   }
 }

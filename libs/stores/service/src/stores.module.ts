@@ -14,7 +14,7 @@ import { StoreEventsProjection } from './events/store-events.projection';
 import { OffersHandler } from './offers.handler';
 import { OffersRepository } from './offers.repository';
 import { OffersService } from './offers.service';
-import { seedFromFeedEnv, STORES_SEED_FROM_FEED, StoresModuleOptions } from './seed-options';
+import { STORES_SEED_FROM_FEED, StoresModuleOptions } from './seed-options';
 import { StoreImportRepository } from './store-import.repository';
 import { StoresHandler } from './stores.handler';
 import { StoresRepository } from './stores.repository';
@@ -46,7 +46,7 @@ export class StoresModule {
       ],
       controllers: [StoresHandler, OffersHandler, createHealthHandler('stores'), ...consumers.controllers],
       providers: [
-        { provide: STORES_SEED_FROM_FEED, useValue: options.seedFromFeed ?? seedFromFeedEnv() },
+        { provide: STORES_SEED_FROM_FEED, useValue: options.seedFromFeed ?? config.seedFromFeed },
         StoresRepository,
         OffersRepository,
         StoreImportRepository,

@@ -1,3 +1,4 @@
+import { distinctIds } from '@hintakori/shared-contracts';
 import {
   CATALOG_LIMITS,
   CatalogPatterns,
@@ -20,7 +21,7 @@ import { checkEan } from '@hintakori/shared-util';
 import { BadRequestException, Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { ItemService } from './item.service';
-import { distinct, pageOf } from './page';
+import { pageOf } from './page';
 
 /** The search text, cut at CATALOG_LIMITS.searchLength characters (longer text is cut, not refused). */
 const searchText = (request: SearchItemsRequest): string => (request.search ?? '').slice(0, CATALOG_LIMITS.searchLength);
@@ -32,23 +33,23 @@ export class ItemHandler {
 
   @MessagePattern(CatalogPatterns.SearchItems)
   search(@ValidPayload(SearchItemsRequest) request: SearchItemsRequest): Promise<ItemDto[]> {
-    return this.items.search(searchText(request), distinct(request.storeIds), pageOf(request));
+    return this.items.search(searchText(request), distinctIds(request.storeIds), pageOf(request));
   }
 
   @MessagePattern(CatalogPatterns.SearchItemsJson)
   async searchJson(@ValidPayload(SearchItemsRequest) request: SearchItemsRequest): Promise<ItemsJsonReply> {
     // Sent over Kafka as the text itself (the gateway sends it on as the HTTP body), not escaped in a JSON string.
-    return jsonTextReply(await this.items.searchJson(searchText(request), distinct(request.storeIds), pageOf(request)));
+    return jsonTextReply(await this.items.searchJson(searchText(request), distinctIds(request.storeIds), pageOf(request)));
   }
 
   @MessagePattern(CatalogPatterns.ItemsByCategory)
   byCategory(@ValidPayload(ItemsByCategoryRequest) request: ItemsByCategoryRequest): Promise<ItemDto[]> {
-    return this.items.byCategory(request.slugPath, distinct(request.storeIds), pageOf(request));
+    return this.items.byCategory(request.slugPath, distinctIds(request.storeIds), pageOf(request));
   }
 
   @MessagePattern(CatalogPatterns.GetItem)
   get(@ValidPayload(GetItemRequest) request: GetItemRequest): Promise<ItemDto> {
-    return this.items.get(request.id, distinct(request.storeIds));
+    return this.items.get(request.id, distinctIds(request.storeIds));
   }
 
   /** The schema checks the digits; the GS1 check digit is checked here, with its own message. */
@@ -56,22 +57,22 @@ export class ItemHandler {
   getByEan(@ValidPayload(GetItemByEanRequest) request: GetItemByEanRequest): Promise<ItemDto> {
     const ean = checkEan(request.ean);
     if (!ean.ok) throw new BadRequestException(ean.message);
-    return this.items.getByEan(ean.ean, distinct(request.storeIds));
+    return this.items.getByEan(ean.ean, distinctIds(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.GetItems)
   getMany(@ValidPayload(GetItemsRequest) request: GetItemsRequest): Promise<ItemDto[]> {
-    return this.items.getMany(distinct(request.ids), distinct(request.storeIds));
+    return this.items.getMany(distinctIds(request.ids), distinctIds(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.ItemsExist)
   exist(@ValidPayload(ItemsExistRequest) request: ItemsExistRequest): Promise<ItemsExistResult> {
-    return this.items.exist(distinct(request.ids));
+    return this.items.exist(distinctIds(request.ids));
   }
 
   @MessagePattern(CatalogPatterns.ItemAlternatives)
   alternatives(@ValidPayload(ItemAlternativesRequest) request: ItemAlternativesRequest): Promise<ItemAlternativesDto> {
-    return this.items.alternatives(request.itemId, distinct(request.storeIds));
+    return this.items.alternatives(request.itemId, distinctIds(request.storeIds));
   }
 
   @MessagePattern(CatalogPatterns.StoreCampaignItems)

@@ -10,8 +10,3 @@ export interface Page {
 export function pageOf(request: { limit?: number; offset?: number }): Page {
   return { limit: request.limit ?? CATALOG_LIMITS.defaultLimit, offset: request.offset ?? 0 };
 }
-
-/** Ids without repeats, first occurrence kept, in order; none when absent. */
-export function distinct(ids: readonly number[] | undefined): number[] {
-  return ids ? [...new Set(ids)] : [];
-}

@@ -1,4 +1,5 @@
 import { PriceChange, PriceChanges, PriceChangesRequest } from '@hintakori/catalog-contracts';
+import { distinctIds } from '@hintakori/shared-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -51,7 +52,7 @@ export class PriceChangesService {
   constructor(private readonly dataSource: DataSource) {}
 
   async changes(request: PriceChangesRequest, now: Date = new Date()): Promise<PriceChanges> {
-    const parameters = [[...new Set(request.storeIds)], request.days, request.direction, request.limit, request.category ?? null, now.toISOString(), request.offset];
+    const parameters = [distinctIds(request.storeIds), request.days, request.direction, request.limit, request.category ?? null, now.toISOString(), request.offset];
     const [row]: { total: number; items: PriceChange[] }[] = await this.dataSource.query(CHANGES_SQL, parameters);
     return {
       total: row.total,

@@ -1,4 +1,5 @@
 import { PriceLevels, PriceLevelsRequest } from '@hintakori/catalog-contracts';
+import { distinctIds } from '@hintakori/shared-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PriceDay, PricePeriod, priceLevelSeries } from './price-levels';
@@ -32,7 +33,7 @@ export class PriceLevelsService {
   /** The reference basket's daily cost in each store (request already checked: dates exist, from ≤ to, bounded). */
   async levels(request: PriceLevelsRequest, now: Date = new Date()): Promise<PriceLevels> {
     const items = await this.basket.items();
-    const storeIds = [...new Set(request.storeIds)];
+    const storeIds = distinctIds(request.storeIds);
     const dayRows: { date: string; at: Date }[] = await this.dataSource.query(DAYS_SQL, [request.from, request.to, now.toISOString()]);
     const days: PriceDay[] = dayRows.map((row) => ({ date: row.date, at: new Date(row.at).getTime() }));
     const itemIds = items.map((item) => item.item.id);

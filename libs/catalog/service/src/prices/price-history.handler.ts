@@ -1,8 +1,8 @@
+import { distinctIds } from '@hintakori/shared-contracts';
 import { CatalogPatterns, ItemHistoryDto, ItemHistoryRequest } from '@hintakori/catalog-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { distinct } from '../items/page';
 import { PriceHistoryService } from './price-history.service';
 
 @Controller()
@@ -12,6 +12,6 @@ export class PriceHistoryHandler {
   /** `{itemId, storeIds}` → every price period per store; 400 bad input (checked against the contract), 404 unknown item. */
   @MessagePattern(CatalogPatterns.ItemHistory)
   itemHistory(@ValidPayload(ItemHistoryRequest) request: ItemHistoryRequest): Promise<ItemHistoryDto> {
-    return this.history.history(request.itemId, distinct(request.storeIds));
+    return this.history.history(request.itemId, distinctIds(request.storeIds));
   }
 }

@@ -1,8 +1,7 @@
-import { ConfigError } from '@hintakori/platform-config';
+import { ConfigError, loadConfig } from '@hintakori/platform-config';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
 import { CatalogModule } from '../catalog.module';
-import { seedFromFeedEnv } from './seed-options';
 
 /** SEED_FROM_FEED: the feed run brings items and prices; the catalog still seeds its category tree. */
 describe('catalog demo seeding with SEED_FROM_FEED (integration)', () => {
@@ -32,9 +31,9 @@ describe('catalog demo seeding with SEED_FROM_FEED (integration)', () => {
   });
 
   it('reads the switch from the environment, rejecting a value that is not a boolean', () => {
-    expect(seedFromFeedEnv({})).toBe(false);
-    expect(seedFromFeedEnv({ SEED_FROM_FEED: 'true' })).toBe(true);
-    expect(seedFromFeedEnv({ SEED_FROM_FEED: 'no' })).toBe(false);
-    expect(() => seedFromFeedEnv({ SEED_FROM_FEED: 'maybe' })).toThrow(ConfigError);
+    expect(loadConfig({}).seedFromFeed).toBe(false);
+    expect(loadConfig({ SEED_FROM_FEED: 'true' }).seedFromFeed).toBe(true);
+    expect(loadConfig({ SEED_FROM_FEED: 'no' }).seedFromFeed).toBe(false);
+    expect(() => loadConfig({ SEED_FROM_FEED: 'maybe' })).toThrow(ConfigError);
   });
 });

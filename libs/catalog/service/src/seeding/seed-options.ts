@@ -1,8 +1,7 @@
-/** `SEED_FROM_FEED` (libs/platform/config) decides whether the demo data comes by feed run instead of this seeder. */
-export { seedFromFeedEnv } from '@hintakori/platform-config';
+// `SEED_FROM_FEED` (AppConfig.seedFromFeed, libs/platform/config) decides whether the demo data comes by feed run instead of this seeder.
 
 export interface CatalogModuleOptions {
-  /** Seed only the category tree; default from SEED_FROM_FEED. */
+  /** Seed only the category tree; default AppConfig.seedFromFeed (SEED_FROM_FEED). */
   seedFromFeed?: boolean;
   /** Kafka consumer group of the event projections (distributed); default `catalog-projections`. */
   eventConsumerGroup?: string;

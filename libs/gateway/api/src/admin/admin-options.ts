@@ -1,4 +1,4 @@
-import { envBool } from '@hintakori/platform-config';
+import { type AppConfig, type ConfigSection, Env, envInt } from '@hintakori/platform-config';
 /** Settings of the admin area, read from the environment once at boot; a bad value stops the gateway. */
 export interface AdminOptions {
   /** How long a session lasts from sign-in. ADMIN_SESSION_TTL_MINUTES, default 8 hours. */
@@ -24,25 +24,12 @@ export interface AdminOptions {
 
 export const ADMIN_OPTIONS = Symbol('ADMIN_OPTIONS');
 
-type Env = Record<string, string | undefined>;
-
-function positiveInt(env: Env, name: string, fallback: number, max: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    problems.push(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
-    return fallback;
-  }
-  return value;
-}
-
-export function loadAdminOptions(env: Env = process.env): AdminOptions {
-  const problems: string[] = [];
-  const ttlMinutes = positiveInt(env, 'ADMIN_SESSION_TTL_MINUTES', 8 * 60, 30 * 24 * 60, problems);
-  const loginMaxFailures = positiveInt(env, 'ADMIN_LOGIN_MAX_FAILURES', 10, 10000, problems);
-  const loginMaxFailuresPerUsername = positiveInt(env, 'ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME', 100, 100000, problems);
-  const windowMinutes = positiveInt(env, 'ADMIN_LOGIN_WINDOW_MINUTES', 15, 24 * 60, problems);
+/** The admin area's section of the gateway's config (GATEWAY_CONFIG_SECTIONS). */
+export const readAdminOptions = ((env: Env, problems: string[], app: Pick<AppConfig, 'cookieSecure'>): AdminOptions => {
+  const ttlMinutes = envInt(env, 'ADMIN_SESSION_TTL_MINUTES', 8 * 60, problems, 1, 30 * 24 * 60);
+  const loginMaxFailures = envInt(env, 'ADMIN_LOGIN_MAX_FAILURES', 10, problems, 1, 10000);
+  const loginMaxFailuresPerUsername = envInt(env, 'ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME', 100, problems, 1, 100000);
+  const windowMinutes = envInt(env, 'ADMIN_LOGIN_WINDOW_MINUTES', 15, problems, 1, 24 * 60);
   const allowedOrigins: string[] = [];
   for (const entry of (env.ADMIN_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
     try {
@@ -53,15 +40,13 @@ export function loadAdminOptions(env: Env = process.env): AdminOptions {
       problems.push(`ADMIN_ALLOWED_ORIGINS entry "${entry}" is not an http(s) origin such as http://localhost:4200`);
     }
   }
-  // The same variable and rule as the gateway's other cookies (AppConfig.cookieSecure).
-  const forceSecureCookie = envBool(env, 'COOKIE_SECURE', false, problems);
-  if (problems.length > 0) throw new Error(`Invalid admin configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     sessionTtlMs: ttlMinutes * 60_000,
     loginMaxFailures,
     loginMaxFailuresPerUsername,
     loginWindowSeconds: windowMinutes * 60,
-    forceSecureCookie,
+    // The same variable as the gateway's other cookies: AppConfig.cookieSecure (COOKIE_SECURE).
+    forceSecureCookie: app.cookieSecure,
     allowedOrigins,
   };
-}
+}) satisfies ConfigSection<AdminOptions>;

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import nodeCrypto, { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
+import { GATEWAY_CONFIG_SECTIONS } from '../gateway-config';
 import { GatewayModule } from '../gateway.module';
 import { configureGateway } from '../setup';
 import { SESSION_REQUIRED } from './admin-session.guard';
@@ -29,8 +30,8 @@ describe('gateway admin sessions and category mapping routes (real PostgreSQL)',
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    Object.assign(process.env, { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_USERNAME_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' });
-    app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url, { RATE_LIMIT_PER_MINUTE: '0' })), { logger: ['error'], bodyParser: false });
+    const env = { ADMIN_LOGIN_MAX_FAILURES: String(MAX_FAILURES), ADMIN_LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_USERNAME_FAILURES), ADMIN_SESSION_TTL_MINUTES: '60', RATE_LIMIT_PER_MINUTE: '0' };
+    app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(testConfig(db.url, env, GATEWAY_CONFIG_SECTIONS)), { logger: ['error'], bodyParser: false });
     configureGateway(app);
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;

@@ -1,10 +1,11 @@
-import { ALERT_LIMITS, AlertToken, ConfirmResult, ManageDto, SubscribeResult, TargetPrice } from '@hintakori/alerts-contracts';
+import { distinctIds, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { ALERT_LIMITS, AlertToken, ConfirmResult, EmailAddress, ManageDto, SubscribeResult, TargetPrice } from '@hintakori/alerts-contracts';
 import { Controller, Delete, Get, Header, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { EmailAddress, errorResponses, Id, NoQuery, ok } from '../dto/schemas';
+import { errorResponses, Id, NoQuery, ok } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 
 /** A watch covers at most this many stores. */
@@ -19,7 +20,7 @@ const subscribeContract = routeContract({
     {
       email: EmailAddress,
       itemId: Id('itemId'),
-      storeIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}` }),
+      storeIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}; ${REPEATED_IDS_POLICY}` }),
       targetPrice: Type.Optional(TargetPrice('Cents; omitted or null: any drop')),
     },
     { additionalProperties: false },
@@ -96,7 +97,7 @@ export class AlertsController {
   @Route(subscribeContract)
   async subscribe(@Input() { body }: RouteInput<typeof subscribeContract>, @Req() req: Request): Promise<SubscribeResult & { message: string }> {
     const { email, itemId } = body;
-    const storeIds = [...new Set(body.storeIds)];
+    const storeIds = distinctIds(body.storeIds);
     const targetPrice = body.targetPrice ?? null;
     const [item, stores] = await Promise.all([this.backend.item(itemId, storeIds), this.backend.storesByIds(storeIds)]);
     const storeById = new Map(stores.map((store) => [store.id, store]));

@@ -1,3 +1,4 @@
+import { distinctIds } from '@hintakori/shared-contracts';
 import { CATALOG_LIMITS, CategoryDto, Ean, ItemAlternativesDto, ItemDto, ItemHistoryDto } from '@hintakori/catalog-contracts';
 import { checkEan } from '@hintakori/shared-util';
 import { BadRequestException, Controller, Get } from '@nestjs/common';
@@ -97,7 +98,7 @@ const historyContract = routeContract({
   responses: { 200: ok('Price periods per store, in the order asked', ItemHistoryDto), ...errorResponses({ 400: 'Bad item id or storeIds', 404: 'Unknown item' }) },
 });
 
-const sortedKey = (storeIds: number[]): string => [...new Set(storeIds)].sort((a, b) => a - b).join(',');
+const sortedKey = (storeIds: number[]): string => distinctIds(storeIds).sort((a, b) => a - b).join(',');
 
 /** The category list as `GET /api/categories` caches it; the gateway's first screen (setup.ts) reads the same entry. */
 export const cachedCategories = (cache: ResponseCache, backend: Backend): Promise<JsonBody<CategoryDto[]>> =>
@@ -127,7 +128,7 @@ export class CatalogController {
   @Route(searchContract)
   async search(@Input() { query }: RouteInput<typeof searchContract>): Promise<JsonBody<ItemDto[]>> {
     const search = (query.search ?? '').trim();
-    const storeIds = [...new Set(query.storeIds ?? [])];
+    const storeIds = distinctIds(query.storeIds);
     const limit = query.limit ?? 100;
     const offset = query.offset ?? 0;
     if (storeIds.length === 0 || search === '') return new JsonBody<ItemDto[]>('[]');
@@ -156,7 +157,7 @@ export class CatalogController {
   }
 
   private itemsByCategory(slugPath: string[], query: RouteInput<typeof slug1Contract>['query']): Promise<JsonBody<ItemDto[]>> {
-    const storeIds = [...new Set(query.storeIds ?? [])];
+    const storeIds = distinctIds(query.storeIds);
     const limit = query.limit ?? 200;
     const offset = query.offset ?? 0;
     return this.cache.wrapJson(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
@@ -173,7 +174,7 @@ export class CatalogController {
   async itemByEan(@Input() { params, query }: RouteInput<typeof itemByEanContract>): Promise<JsonBody<ItemDto>> {
     const ean = checkEan(params.ean);
     if (!ean.ok) throw new BadRequestException(ean.message);
-    const storeIds = [...new Set(query.storeIds ?? [])];
+    const storeIds = distinctIds(query.storeIds);
     return this.cache.wrapJson(`itemByEan:${ean.ean}:${sortedKey(storeIds)}`, 30, () => this.backend.itemByEan(ean.ean, storeIds));
   }
 
@@ -181,7 +182,7 @@ export class CatalogController {
   @ApiOperation({ summary: 'One item with prices in the chosen stores' })
   @Route(itemContract)
   item(@Input() { params, query }: RouteInput<typeof itemContract>): Promise<JsonBody<ItemDto>> {
-    const storeIds = [...new Set(query.storeIds ?? [])];
+    const storeIds = distinctIds(query.storeIds);
     return cachedItem(this.cache, this.backend, params.id, storeIds);
   }
 
@@ -195,7 +196,7 @@ export class CatalogController {
   })
   @Route(alternativesContract)
   itemAlternatives(@Input() { params, query }: RouteInput<typeof alternativesContract>): Promise<JsonBody<ItemAlternativesDto>> {
-    const storeIds = [...new Set(query.storeIds)];
+    const storeIds = distinctIds(query.storeIds);
     return this.cache.wrapJson(`alternatives:${params.id}:${sortedKey(storeIds)}`, 30, () => this.backend.itemAlternatives(params.id, storeIds));
   }
 
@@ -209,7 +210,7 @@ export class CatalogController {
   })
   @Route(historyContract)
   itemHistory(@Input() { params, query }: RouteInput<typeof historyContract>): Promise<JsonBody<ItemHistoryDto>> {
-    const storeIds = [...new Set(query.storeIds ?? [])];
+    const storeIds = distinctIds(query.storeIds);
     // Stores come back in the order asked, so the order is part of the key.
     return this.cache.wrapJson(`history:${params.id}:${storeIds.join(',')}`, 30, () => this.backend.itemHistory(params.id, storeIds));
   }

@@ -1,3 +1,4 @@
+import { distinctIds, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
 import {
   BasketSplitRequest,
   BasketSplitResult,
@@ -54,7 +55,7 @@ const { stores: MAX_SPLIT_STORES, lines: MAX_SPLIT_LINES } = SPLIT_LIMITS;
 const splitContract = routeContract({
   body: Type.Object(
     {
-      storeIds: Type.Array(ComparedStoreIds(MAX_SPLIT_STORES).items, { minItems: 1, maxItems: MAX_SPLIT_STORES, description: `the stores to split over, 1–${MAX_SPLIT_STORES}` }),
+      storeIds: Type.Array(ComparedStoreIds(MAX_SPLIT_STORES).items, { minItems: 1, maxItems: MAX_SPLIT_STORES, description: `the stores to split over, 1–${MAX_SPLIT_STORES}; ${REPEATED_IDS_POLICY}` }),
       type: Type.Optional(ComparisonType),
       cartId: Type.Optional(CartId),
       items: Type.Optional(Type.Array(Line, { maxItems: MAX_SPLIT_LINES, description: `at most ${MAX_SPLIT_LINES} lines; instead of cartId` })),
@@ -88,7 +89,7 @@ export class ComparisonsController {
   @ApiOperation({ summary: "The cart's items with a price (or an estimate) in every chosen store" })
   @Route(basketContract)
   async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<ComparedItem[]> {
-    const storeIds = [...new Set(query.storeIds)];
+    const storeIds = distinctIds(query.storeIds);
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];
     const [basket, byId] = await Promise.all([
@@ -113,7 +114,7 @@ export class ComparisonsController {
   @Route(storeTotalsContract)
   async storeTotals(@Input() { body }: RouteInput<typeof storeTotalsContract>, @OwnerId() ownerId: string): Promise<StoreTotalsResult> {
     const lines = await this.resolveLines(body.cartId, body.items, ownerId);
-    return this.backend.storeTotals([...new Set(body.storeIds)], lines);
+    return this.backend.storeTotals(distinctIds(body.storeIds), lines);
   }
 
   @Post('split')
@@ -129,7 +130,7 @@ export class ComparisonsController {
   })
   @Route(splitContract)
   async split(@Input() { body }: RouteInput<typeof splitContract>, @OwnerId() ownerId: string): Promise<BasketSplitResult> {
-    const storeIds = [...new Set(body.storeIds)];
+    const storeIds = distinctIds(body.storeIds);
     const request: BasketSplitRequest = {
       storeIds,
       lines: [],

@@ -1,3 +1,4 @@
+import { distinctIds, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
 import {
   DEFAULT_PRICE_CHANGE_DAYS,
   DEFAULT_PRICE_CHANGES_PAGE,
@@ -27,7 +28,7 @@ const levelsRequest = PriceLevelsRequestSchema.properties;
 const changesRequest = PriceChangesRequestSchema.properties;
 
 const storeIds = (max: number) =>
-  Type.Array(levelsRequest.storeIds.items, { minItems: 1, maxItems: max, description: `Store ids, comma-separated or repeated, 1–${max}` });
+  Type.Array(levelsRequest.storeIds.items, { minItems: 1, maxItems: max, description: `Store ids, comma-separated or repeated, 1–${max}; ${REPEATED_IDS_POLICY}` });
 
 const priceLevelsContract = routeContract({
   query: Type.Object(
@@ -92,7 +93,7 @@ export class PricesController {
   priceLevels(@Input() { query }: RouteInput<typeof priceLevelsContract>): Promise<JsonBody<PriceLevels>> {
     const error = priceLevelPeriodError(query.from, query.to);
     if (error) throw new BadRequestException(error);
-    const ids = [...new Set(query.storeIds)];
+    const ids = distinctIds(query.storeIds);
     return this.cache.wrapJson(`priceLevels:${ids.join(',')}:${query.from}:${query.to}`, 300, () => this.backend.priceLevels({ storeIds: ids, from: query.from, to: query.to }));
   }
 
@@ -107,7 +108,7 @@ export class PricesController {
   @Route(priceChangesContract)
   priceChanges(@Input() { query }: RouteInput<typeof priceChangesContract>): Promise<JsonBody<PriceChanges>> {
     const request = {
-      storeIds: [...new Set(query.storeIds)],
+      storeIds: distinctIds(query.storeIds),
       days: query.days ?? DEFAULT_PRICE_CHANGE_DAYS,
       direction: query.direction ?? 'down',
       limit: query.limit ?? DEFAULT_PRICE_CHANGES_PAGE,

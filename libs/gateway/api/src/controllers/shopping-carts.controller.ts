@@ -1,3 +1,4 @@
+import { distinctIds } from '@hintakori/shared-contracts';
 import { CartsPatterns, CartWriteResult as CartWriteResultDto } from '@hintakori/carts-contracts';
 import { Controller, Delete, Get, HttpCode, NotFoundException, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -58,7 +59,7 @@ export class ShoppingCartsController {
     const cart = await this.backend.cart(params.cartId.toLowerCase());
     const items = await this.backend.items(
       cart.items.map((line) => line.itemId),
-      [...new Set(query.storeIds ?? [])],
+      distinctIds(query.storeIds),
     );
     const byId = new Map(items.map((item) => [item.id, item]));
     return {

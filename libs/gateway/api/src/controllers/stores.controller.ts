@@ -1,5 +1,17 @@
 import { MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
-import { OfferDto, STORE_LIMITS, STORE_PAGE_SIZE, StoreDto, StoreMinimalDto, StoresInBoxRequest, StoreSkip } from '@hintakori/stores-contracts';
+import {
+  OfferDto,
+  STORE_BOX_DEGREES,
+  STORE_BOX_RULES,
+  STORE_LIMITS,
+  STORE_PAGE_SIZE,
+  storeBoxPoint,
+  storeBoxProblem,
+  StoreDto,
+  StoreMinimalDto,
+  StoresInBoxRequest,
+  StoreSkip,
+} from '@hintakori/stores-contracts';
 import { BadRequestException, Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
@@ -7,9 +19,6 @@ import { Backend } from '../backend';
 import { errorResponses, Id, Limit, NoQuery, Offset, ok, searchText } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 import { JsonBody, ResponseCache } from '../http/response-cache';
-
-/** Largest bounding box side we answer, in degrees (about 550 km north–south). */
-const MAX_BOX_DEGREES = 5;
 
 // The box's coordinates as the stores contract has them. Examples: central Helsinki (a box of the demo data, and of the real one).
 const box = StoresInBoxRequest.properties;
@@ -40,17 +49,17 @@ export const locationContract = routeContract({
     {
       minLat: Latitude('south edge', 60.14),
       minLong: Longitude('west edge', 24.85),
-      maxLat: Latitude(`north edge; at most ${MAX_BOX_DEGREES}° north of minLat`, 60.23),
-      maxLong: Longitude(`east edge; at most ${MAX_BOX_DEGREES * 2}° east of minLong`, 25.05),
+      maxLat: Latitude(`north edge; at most ${STORE_BOX_DEGREES.lat}° north of minLat`, 60.23),
+      maxLong: Longitude(`east edge; at most ${STORE_BOX_DEGREES.long}° east of minLong`, 25.05),
       lat: Type.Optional(Latitude('latitude of the point to sort by distance from; used only together with long (alone it is ignored)', 60.17)),
       long: Type.Optional(Longitude('longitude of the point to sort by distance from; used only together with lat (alone it is ignored)', 24.94)),
-      limit: Type.Optional(Limit(STORE_LIMITS.box.max, 500)),
+      limit: Type.Optional(Limit(STORE_LIMITS.box.max, STORE_LIMITS.box.default)),
     },
     { additionalProperties: false },
   ),
   responses: {
     200: ok('Stores inside the box; nearest first, with distance, when both lat and long are given', Type.Array(StoreDto), storeListLinks),
-    ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted or larger than ${MAX_BOX_DEGREES}° × ${MAX_BOX_DEGREES * 2}°` }),
+    ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted or larger than ${STORE_BOX_DEGREES.lat}° × ${STORE_BOX_DEGREES.long}°` }),
   },
 });
 
@@ -123,21 +132,18 @@ export class StoresController {
   @ApiOperation({
     summary: 'Stores inside a bounding box; nearest first with distance in metres when lat and long are given',
     description:
-      `The box: minLat ≤ maxLat, minLong ≤ maxLong, at most ${MAX_BOX_DEGREES}° of latitude and ${MAX_BOX_DEGREES * 2}° of longitude (else 400). ` +
+      `The box: ${STORE_BOX_RULES} (else 400). ` +
       'lat and long are one point: given together they sort the stores by distance and add it; one of them alone is ignored.',
   })
   @Route(locationContract)
   location(@Input() { query }: RouteInput<typeof locationContract>): Promise<StoreDto[]> {
+    // The box's rules across its parameters, which OpenAPI cannot state, are the stores contract's (the service applies
+    // the same); refused here before the call (the contract gate's hooks generate boxes that keep them).
+    const problem = storeBoxProblem(query);
+    if (problem !== null) throw new BadRequestException(problem);
     const { minLat, maxLat, minLong, maxLong } = query;
-    // Rules across the box's parameters, which OpenAPI cannot state (the contract gate's hooks generate boxes that keep them).
-    if (minLat > maxLat) throw new BadRequestException(`minLat (${minLat}) must not be greater than maxLat (${maxLat})`);
-    if (minLong > maxLong) throw new BadRequestException(`minLong (${minLong}) must not be greater than maxLong (${maxLong})`);
-    if (maxLat - minLat > MAX_BOX_DEGREES || maxLong - minLong > MAX_BOX_DEGREES * 2) {
-      throw new BadRequestException(`The bounding box is too large: at most ${MAX_BOX_DEGREES}° of latitude and ${MAX_BOX_DEGREES * 2}° of longitude`);
-    }
     // The point is a pair: one coordinate alone is ignored (as documented), so every request the schema allows is answered.
-    const point = query.lat !== undefined && query.long !== undefined ? { lat: query.lat, long: query.long } : {};
-    return this.backend.storesInBox({ minLat, minLong, maxLat, maxLong, ...point, limit: query.limit ?? 500 });
+    return this.backend.storesInBox({ minLat, minLong, maxLat, maxLong, ...storeBoxPoint(query), limit: query.limit ?? STORE_LIMITS.box.default });
   }
 
   @Get('stores/minimal')

@@ -2,7 +2,7 @@ import { type Static, Type, type TSchema } from 'typebox';
 import { CartDto, CartIdOrNew, CartLineDto, CartWriteResult as CartWriteResultDto } from '@hintakori/carts-contracts';
 import { CATALOG_LIMITS, CategorySlug, ItemDto, ItemFields, PageOffset, StoreIdList } from '@hintakori/catalog-contracts';
 import { ComparedPrice } from '@hintakori/comparisons-contracts';
-import { Id, IsoTime, MAX_ID } from '@hintakori/shared-contracts';
+import { Id, IsoTime, MAX_ID, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
 
@@ -15,12 +15,12 @@ export { Id, MAX_ID };
 /** The catalog's limits: the stores one request prices items in, and search text. */
 export const { storeIds: MAX_STORE_IDS, searchLength: MAX_SEARCH_LENGTH } = CATALOG_LIMITS;
 
-/** `?storeIds=1,2,3`, `?storeIds=1&storeIds=2` or both; at most 100 values. */
+/** `?storeIds=1,2,3`, `?storeIds=1&storeIds=2` or both; at most 100 values; a repeated id counts once (distinctIds). */
 export const StoreIds = (options: { required?: boolean } = {}) =>
   Type.Array(StoreIdList.items, {
     maxItems: MAX_STORE_IDS,
     ...(options.required ? { minItems: 1 } : {}),
-    description: `Store ids, comma-separated or repeated, at most ${MAX_STORE_IDS}${options.required ? ', at least one' : ''}`,
+    description: `Store ids, comma-separated or repeated, at most ${MAX_STORE_IDS}${options.required ? ', at least one' : ''}; ${REPEATED_IDS_POLICY}`,
   });
 
 export const CartId = Type.String({ format: 'uuid', title: 'cartId', description: 'A cart id (UUID)' });
@@ -34,25 +34,6 @@ export const Limit = (max: number, fallback: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1–${max} (default ${fallback})` });
 export const Offset = Type.Integer({ ...PageOffset, default: 0, description: 'Rows to skip' });
 export const Slug = CategorySlug;
-/** The longest e-mail address (RFC 5321's path limit less its angle brackets), and of its part before the @. */
-export const MAX_EMAIL_LENGTH = 254;
-const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-/**
- * An e-mail address as the alerts service accepts it: a dot-atom before the @ (at most 64 characters), a domain of
- * letter/digit/hyphen labels ending in a top-level domain of letters (an internationalised domain in its `xn--`
- * form, as browsers' e-mail inputs send it), at most 254 characters. Spaces or tabs around it are allowed (the
- * service trims them). `not` holds the 64-character limit, which a pattern without look-ahead cannot count.
- */
-export const EmailAddress = Type.String({
-  maxLength: MAX_EMAIL_LENGTH,
-  pattern: `^[ \\t]*${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[ \\t]*$`,
-  not: { pattern: '^[ \\t]*[^@ \\t]{65}' },
-  title: 'email',
-  'x-expected': 'an e-mail address such as matti@example.fi (at most 64 characters before the @)',
-  description: 'The address to notify (name@domain, at most 254 characters; trimmed and lower-cased by the alerts service)',
-  examples: ['matti@example.fi'],
-});
-
 /** A query with no parameters: any parameter is refused by name. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 

@@ -1,4 +1,4 @@
-import { ConfigError, Env, envInt } from '@hintakori/platform-config';
+import { type AppConfig, type ConfigSection, ConfigError, Env, envInt } from '@hintakori/platform-config';
 
 /**
  * The budget of the pages the gateway sends (everything but /api and the web build's files), read from the
@@ -21,14 +21,21 @@ export interface PageOptions {
   rendersPerClientPerMinute: number;
 }
 
-export function loadPageOptions(env: Env = process.env): PageOptions {
-  const problems: string[] = [];
-  const limitsOff = env.RATE_LIMIT_PER_MINUTE?.trim() === '0';
-  const options: PageOptions = {
+/** The pages' section of the gateway's config (GATEWAY_CONFIG_SECTIONS); `app.rateLimitPerMinute` 0 turns the defaults off. */
+export const readPageOptions = ((env: Env, problems: string[], app: Pick<AppConfig, 'rateLimitPerMinute'>): PageOptions => {
+  const limitsOff = app.rateLimitPerMinute === 0;
+  return {
     perMinute: envInt(env, 'PAGE_RATE_LIMIT_PER_MINUTE', limitsOff ? 0 : 240, problems, 0, 1_000_000),
     maxRenders: envInt(env, 'FIRST_SCREEN_MAX_RENDERS', 4, problems, 1, 64),
     rendersPerClientPerMinute: envInt(env, 'FIRST_SCREEN_RENDERS_PER_MINUTE', limitsOff ? 0 : 30, problems, 0, 1_000_000),
   };
+}) satisfies ConfigSection<PageOptions>;
+
+/** The page options alone (tests): the section read from `env`, with the API's rate limit from it too. */
+export function loadPageOptions(env: Env): PageOptions {
+  const problems: string[] = [];
+  const rateLimitPerMinute = envInt(env, 'RATE_LIMIT_PER_MINUTE', 1200, problems, 0, 1_000_000);
+  const options = readPageOptions(env, problems, { rateLimitPerMinute });
   if (problems.length > 0) throw new ConfigError(problems);
   return options;
 }

@@ -42,7 +42,7 @@ describe('refresh priorities on PostgreSQL', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     dir = mkdtempSync(join(tmpdir(), 'refresh-int-'));
-    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url)), { runWorkers: false }), { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), {}), { runWorkers: false }), { logger: ['error'] });
   });
 
   afterAll(async () => {

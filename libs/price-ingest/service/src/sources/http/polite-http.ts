@@ -46,8 +46,8 @@ export const DEFAULT_CONTACT = 'hello@hintakori.fi';
 /** The longest answer body a request reads unless it says otherwise: 50 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
-/** The User-Agent the open-data services ask for: the application, its version and a contact (env INGEST_CONTACT). */
-export function hintakoriUserAgent(version = '0.1', contact = process.env.INGEST_CONTACT?.trim() || DEFAULT_CONTACT): string {
+/** The User-Agent the open-data services ask for: the application, its version and a contact (IngestConfig.openData.contact, INGEST_CONTACT). */
+export function hintakoriUserAgent(version = '0.1', contact: string = DEFAULT_CONTACT): string {
   return `Hintakori/${version} (+https://hintakori.fi; ${contact})`;
 }
 

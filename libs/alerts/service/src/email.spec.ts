@@ -1,20 +1,13 @@
-import { BadRequestException } from '@nestjs/common';
+import { EmailAddress, SubscribeRequest } from '@hintakori/alerts-contracts';
+import { PayloadPipe } from '@hintakori/platform-messaging';
 import { Type } from 'typebox';
-import { CompiledContract } from '../http/contract';
-import { EmailAddress } from './schemas';
+import { normaliseSubscribeRequest } from './alerts.handler';
+import { normaliseEmail } from './email';
 
-// The subscribe body's address: every value the schema (and so the OpenAPI document) admits must be one the alerts
-// service's normaliseEmail accepts, or a schema-valid request would get a 400 (schemathesis ST202, seen with "").
-const contract = new CompiledContract({ body: Type.Object({ email: EmailAddress }), responses: {} });
-const answer = (email: unknown): string => {
-  try {
-    contract.validate({ body: { email } });
-    return 'accepted';
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return String((error as BadRequestException).message);
-  }
-};
+// The address's one rule, the alerts contract's EmailAddress: the gateway's subscribe body (and so the OpenAPI
+// document) and the service's payload check both use it, worded by the one validation-error formatter.
+const pipe = new PayloadPipe(Type.Object({ email: EmailAddress }));
+const answer = (email: unknown): string => pipe.problem({ email }) ?? 'accepted';
 
 describe('EmailAddress', () => {
   it.each([
@@ -65,5 +58,13 @@ describe('EmailAddress', () => {
   it('is required and a string', () => {
     expect(answer(undefined)).toBe('email is required');
     expect(answer(42)).toMatch(/^email must be an e-mail address .*, got 42$/);
+  });
+
+  it('is the subscribe payload\'s address, which the service only trims and lower-cases', () => {
+    const subscribe = new PayloadPipe(SubscribeRequest);
+    const request = { email: ' Matti.M@Esimerkki.FI\t', itemId: 1, itemName: 'Kahvi', itemSlug: 'kahvi', stores: [{ storeId: 2, storeName: 'Prisma', price: 300 }], targetPrice: null, clientAddress: '10.0.0.1' };
+    expect(normaliseSubscribeRequest(subscribe.transform(request)).email).toBe('matti.m@esimerkki.fi');
+    expect(subscribe.problem({ ...request, email: 'liisa@mäkitalo.fi' })).toBe(answer('liisa@mäkitalo.fi'));
+    expect(normaliseEmail('liisa@XN--MKITALO-5WA.fi')).toBe('liisa@xn--mkitalo-5wa.fi');
   });
 });
