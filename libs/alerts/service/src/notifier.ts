@@ -1,5 +1,5 @@
-import { describeRejected, parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
-import type { EventBatchHandler } from '@hintakori/platform-messaging';
+import { describeRejected, IngestTopics, parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { acceptedEvents, checkEvent, type EventBatchHandler } from '@hintakori/platform-messaging';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -60,12 +60,7 @@ export class RunCompletedHandler implements EventBatchHandler {
   ) {}
 
   async handleBatch(events: unknown[]): Promise<void> {
-    for (const event of events) {
-      const run = event as Partial<RunCompletedEvent> | null;
-      if (!run || typeof run.runId !== 'string' || !/^[\w-]{1,100}$/.test(run.runId)) {
-        this.logger.warn(`skipped an ingest.run-completed event without a valid runId: ${JSON.stringify(event).slice(0, 200)}`);
-        continue;
-      }
+    for (const run of acceptedEvents(events, (event) => checkEvent(RunCompletedEvent, event), IngestTopics.RunCompleted, this.logger)) {
       await this.alerts.removeExpired();
       const subscribers = (await this.dataSource.query(`SELECT DISTINCT w.subscriber_id AS id FROM alerts.watches w WHERE ${DROPPED}`)) as { id: string }[];
       for (const { id } of subscribers) {

@@ -1,6 +1,5 @@
 export * from './catalog.module';
 export { StorePriceProjection } from './prices/store-price.projection';
-export type { PriceObservation } from './prices/store-price.projection';
 export { ItemUpsertProjection } from './items/item-upsert.projection';
 export type { CatalogModuleOptions } from './seeding/seed-options';
 export { SearchIndex } from './items/search-index';

@@ -15,4 +15,5 @@ export { committedOffsets, createKafkaAdmin, isRetriableKafkaError, setCommitted
 export { consumeBatches, createConsumer, createProducer, type IncomingKafkaMessage, type KafkaConsumer, type KafkaProducer, type PartitionBatch } from './kafka-client';
 export { KafkaEventPublisher } from './kafka-events';
 export * from './payload.pipe';
+export * from './event-check';
 export { expected, formatValidationError, type RequestPart, type ValidationErrorLike } from './validation-errors';

@@ -1,5 +1,6 @@
-import type { PriceObservedEvent } from './index';
-import { canonicalIsoTime, describeRejected, encodePriceObservedBatch, parsePriceObservedEvent, parsePriceObservedEvents } from './price-observed';
+import { Compile } from 'typebox/compile';
+import { sourceIdOf } from './event-fields';
+import { canonicalIsoTime, describeRejected, encodePriceObservedBatch, parsePriceObservedEvent, parsePriceObservedEvents, PriceObservedEvent } from './price-observed';
 
 const now = new Date('2025-11-22T12:00:00.000Z');
 const event = {
@@ -247,5 +248,107 @@ describe('describeRejected', () => {
     expect(describeRejected({ index: 0, row: 7, reason: 'price must be a non-negative integer (cents)' })).toBe(
       'event #0 (observation 7 of its batch): price must be a non-negative integer (cents)',
     );
+  });
+});
+
+describe('parsePriceObservedEvent and the compiled PriceObservedEvent schema', () => {
+  const validator = Compile(PriceObservedEvent);
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  /** What the schema accepts, with the one rule it cannot hold: a time more than a day ahead of `now`. */
+  const schemaAccepts = (input: unknown) => validator.Check(input) && Date.parse((input as PriceObservedEvent).observedAt) - now.getTime() <= DAY_MS;
+
+  /** The observation of an event the schema accepts, by the Date round trip (not the parser's shortcut). */
+  const observationOf = (e: PriceObservedEvent) => ({
+    itemId: e.itemId,
+    storeId: e.storeId,
+    price: e.price,
+    comparisonPrice: e.comparisonPrice ?? null,
+    priceUnit: e.priceUnit,
+    comparisonPriceUnit: e.comparisonPriceUnit,
+    isCampaign: e.isCampaign ?? false,
+    observedAt: new Date(e.observedAt).toISOString(),
+    ...(sourceIdOf(e.source) === null ? {} : { source: e.source }),
+    ...(e.regularPrice == null ? {} : { regularPrice: e.regularPrice }),
+    ...(e.deposit == null ? {} : { deposit: e.deposit }),
+    ...(e.campaignEndsAt == null ? {} : { campaignEndsAt: new Date(e.campaignEndsAt).toISOString() }),
+    ...(e.sourceLowest30d == null ? {} : { sourceLowest30d: e.sourceLowest30d }),
+  });
+
+  /** A small seeded generator (mulberry32), so a failure names an input that can be made again. */
+  function random(seed: number): () => number {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  const numbers = [0, 1, -1, 7, 199, 1.5, -0.5, 2_147_483_647, 2_147_483_648, Number.NaN, Number.POSITIVE_INFINITY, 1e3];
+  const texts = ['', 'kpl', 'kg', ' ', 'x'.repeat(50), 'x'.repeat(51), '😀'.repeat(25), '😀'.repeat(26), 'k\u0000g', 'ä'.repeat(50), '3', 's-group', 'x'.repeat(101)];
+  const times = [
+    '2025-11-22T07:15:00.000Z',
+    '2025-11-22T09:15:00+02:00',
+    '2025-11-22T07:15:00Z',
+    '2025-11-22 07:15',
+    '2025-11-22',
+    '2025-11-23T11:59:59.000Z',
+    '2025-11-23T12:00:01.000Z',
+    '2025-11-30T23:59:59+0200',
+    '2099-12-31T23:59:59Z',
+    '2100-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+    '1999-12-31T23:59:59Z',
+    '1999-12-31T23:59:59.999Z',
+    '2000-01-01T00:00:00.000Z',
+    '2025-13-40T00:00:00Z',
+    '2024-02-30T10:00:00Z',
+    'Dec 31 2025',
+    'yesterday',
+    '+012025-01-01T00:00:00.000Z',
+    '2025-11-22T07:15:00.123456789Z',
+  ];
+  const others = [undefined, null, true, false, [], {}, [1], { value: 1 }];
+  const pool: unknown[] = [...numbers, ...texts, ...times, ...others];
+  const fields = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit', 'campaignEndsAt', 'sourceLowest30d'] as const;
+
+  function generated(next: () => number): unknown {
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+    if (next() < 0.02) return pick([null, 'nope', 5, [event], true]);
+    const input: Record<string, unknown> = { ...event, observedAt: pick(times.slice(0, 6)) };
+    if (next() < 0.3) input.campaignEndsAt = pick(times);
+    if (next() < 0.3) input.regularPrice = pick(numbers);
+    if (next() < 0.2) input.deposit = pick([null, 15, 40]);
+    if (next() < 0.2) input.sourceLowest30d = pick([null, 0, 179]);
+    // Up to three fields changed to any value of the pool, or left out.
+    const changes = Math.floor(next() * 4);
+    for (let c = 0; c < changes; c++) {
+      const field = pick(fields);
+      if (next() < 0.15) delete input[field];
+      else input[field] = pick(pool);
+    }
+    return input;
+  }
+
+  it('accept and refuse the same generated events, and the parser answers what the schema describes', () => {
+    const next = random(35);
+    const disagreements: unknown[] = [];
+    let accepted = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const input = generated(next);
+      const parsed = parsePriceObservedEvent(input, now);
+      const expected = schemaAccepts(input);
+      if (parsed.ok !== expected) disagreements.push({ input, parsed });
+      else if (parsed.ok) {
+        accepted++;
+        const want = observationOf(input as PriceObservedEvent);
+        if (JSON.stringify(parsed.observation) !== JSON.stringify(want)) disagreements.push({ input, parsed: parsed.observation, want });
+      }
+    }
+    expect(disagreements.slice(0, 5)).toEqual([]);
+    // Both answers are well represented (the generator is not all one or the other).
+    expect(accepted).toBeGreaterThan(4000);
+    expect(accepted).toBeLessThan(16_000);
   });
 });

@@ -52,7 +52,7 @@ async function failure(call: Promise<unknown>): Promise<ServiceCallError> {
 function parsed(input: ItemUpsertedEvent): ItemUpsert {
   const result = parseItemUpsertedEvent(input);
   if (!result.ok) throw new Error(result.reason);
-  return result.item;
+  return result.event;
 }
 
 describe('items.upserted projection and category mappings (integration)', () => {

@@ -1,5 +1,5 @@
-import { MAX_ID } from '@hintakori/shared-contracts';
-import type { ItemUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import { checkEvent, type CheckedEvent } from '@hintakori/platform-messaging';
+import { canonicalIsoTime, ItemUpsertedEvent, sourceIdOf } from '@hintakori/price-ingest-contracts';
 import { OPEN_DATA_SOURCE_IDS } from '@hintakori/shared-util';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -39,103 +39,51 @@ function fieldSourcesOf(item: ItemUpsert): Record<string, { source: string; at: 
 /** A column's "empty" test (text '' or an empty JSON array). */
 const emptySql = (column: string) => (column.endsWith('nutritional_content') ? `jsonb_array_length(${column}) = 0` : `${column} = ''`);
 
-/** An item from a feed, checked (the `items.upserted` event without its transport fields). */
-export interface ItemUpsert {
-  itemId: number;
-  ean: string;
-  name: string;
-  urlSlug: string;
-  pictureUrl: string;
-  brandName: string;
-  originCountry: string;
-  description: string;
-  ingredients: string;
-  nutritionalContent: NutrientColumn[];
-  category: { externalType: string; externalId: string; name: string; path: string[] };
-  /** ISO time; a newer item event wins. */
-  observedAt: string;
-  /** The source of the event ('' when it names none); open-data sources only fill empty fields. */
-  source: string;
-}
+/** The item fields that are text or null on the wire and text ('' for none) once checked. */
+type OptionalTextField = 'pictureUrl' | 'brandName' | 'originCountry' | 'description' | 'ingredients';
 
-export type ParsedItem = { ok: true; item: ItemUpsert } | { ok: false; reason: string };
+/**
+ * An item from a feed, checked (the `items.upserted` event without its transport fields): its name and category keys
+ * trimmed, no text '' rather than null, its category named, its time in canonical UTC.
+ */
+export type ItemUpsert = Pick<ItemUpsertedEvent, 'itemId' | 'ean' | 'name' | 'urlSlug' | 'observedAt'> &
+  Record<OptionalTextField, string> & {
+    nutritionalContent: NutrientColumn[];
+    category: Omit<ItemUpsertedEvent['category'], 'name'> & { name: string };
+    /** The source of the event ('' when it names none); open-data sources only fill empty fields. */
+    source: string;
+  };
 
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
-/** A string of at most `max` characters without NUL (which PostgreSQL text cannot hold). */
-function text(value: unknown, max: number): string | undefined {
-  return typeof value === 'string' && value.length <= max && !value.includes('\u0000') ? value : undefined;
-}
+/** A category's own name when it is text of at most 500 characters without NUL (else the item's category is named by its path or id). */
+const categoryName = (name: unknown): string | null => (typeof name === 'string' && name.length <= 500 && !name.includes('\u0000') ? name : null);
 
-function optionalText(value: unknown, max: number): string | undefined {
-  return value === null || value === undefined ? '' : text(value, max);
-}
-
-/** Checks one `items.upserted` payload from the wire; a bad event is reported, never thrown. */
-export function parseItemUpsertedEvent(input: unknown, now: Date = new Date()): ParsedItem {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'not an object' };
-  const event = input as Partial<Record<keyof ItemUpsertedEvent, unknown>>;
-  const { itemId } = event;
-  if (typeof itemId !== 'number' || !Number.isInteger(itemId) || itemId < 1 || itemId > MAX_ID)
-    return { ok: false, reason: 'itemId must be a positive integer' };
-  const name = text(event.name, 500)?.trim();
-  if (!name) return { ok: false, reason: 'name must be a non-empty string of at most 500 characters' };
-  const urlSlug = text(event.urlSlug, 500);
-  if (!urlSlug) return { ok: false, reason: 'urlSlug must be a non-empty string' };
-  const ean = text(event.ean, 64);
-  if (ean === undefined) return { ok: false, reason: 'ean must be a string' };
-  const fields = {
-    pictureUrl: optionalText(event.pictureUrl, 2000),
-    brandName: optionalText(event.brandName, 500),
-    originCountry: optionalText(event.originCountry, 200),
-    description: optionalText(event.description, 20000),
-    ingredients: optionalText(event.ingredients, 20000),
-  };
-  for (const [field, value] of Object.entries(fields)) if (value === undefined) return { ok: false, reason: `${field} must be a string or null` };
-  const nutrients = event.nutritionalContent ?? [];
-  if (
-    !Array.isArray(nutrients) ||
-    !nutrients.every(
-      (n) =>
-        typeof n === 'object' &&
-        n !== null &&
-        text(n.name, 200) !== undefined &&
-        text(n.value, 200) !== undefined &&
-        (n.ri === null || n.ri === undefined || text(n.ri, 200) !== undefined),
-    )
-  ) {
-    return { ok: false, reason: 'nutritionalContent must be an array of {name, value, ri}' };
-  }
-  const category = event.category as Partial<ItemUpsertedEvent['category']> | undefined;
-  if (typeof category !== 'object' || category === null) return { ok: false, reason: 'category must be an object' };
-  const externalType = text(category.externalType, 100)?.trim();
-  const externalId = text(category.externalId, 1000)?.trim();
-  if (!externalType || !externalId) return { ok: false, reason: 'category.externalType and category.externalId must be non-empty strings' };
-  const path = category.path ?? [];
-  if (!Array.isArray(path) || path.length > 10 || !path.every((p) => text(p, 500) !== undefined)) {
-    return { ok: false, reason: 'category.path must be an array of at most 10 strings' };
-  }
-  const categoryName = text(category.name, 500) ?? path[path.length - 1] ?? externalId;
-  const observedAt = typeof event.observedAt === 'string' ? new Date(event.observedAt) : null;
-  if (!observedAt || Number.isNaN(observedAt.getTime()) || observedAt.getUTCFullYear() < 2000)
-    return { ok: false, reason: 'observedAt must be an ISO timestamp' };
-  if (observedAt.getTime() - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
+/** Checks one `items.upserted` payload from the wire against ItemUpsertedEvent; a bad event is reported, never thrown. */
+export function parseItemUpsertedEvent(input: unknown, now: Date = new Date()): CheckedEvent<ItemUpsert> {
+  const checked = checkEvent(ItemUpsertedEvent, input);
+  if (!checked.ok) return checked;
+  const event = checked.event;
+  const at = Date.parse(event.observedAt);
+  if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
+  const { category } = event;
+  const externalId = category.externalId.trim();
   return {
     ok: true,
-    item: {
-      itemId,
-      ean,
-      name,
-      urlSlug,
-      pictureUrl: fields.pictureUrl as string,
-      brandName: fields.brandName as string,
-      originCountry: fields.originCountry as string,
-      description: fields.description as string,
-      ingredients: fields.ingredients as string,
-      nutritionalContent: (nutrients as NutrientColumn[]).map((n) => ({ name: n.name, value: n.value, ri: n.ri ?? null })),
-      category: { externalType, externalId, name: categoryName, path: path as string[] },
-      observedAt: observedAt.toISOString(),
-      source: text(event.source, 100) ?? '',
+    event: {
+      itemId: event.itemId,
+      ean: event.ean,
+      name: event.name.trim(),
+      urlSlug: event.urlSlug,
+      pictureUrl: event.pictureUrl ?? '',
+      brandName: event.brandName ?? '',
+      originCountry: event.originCountry ?? '',
+      description: event.description ?? '',
+      ingredients: event.ingredients ?? '',
+      nutritionalContent: event.nutritionalContent.map((n) => ({ name: n.name, value: n.value, ri: n.ri })),
+      category: { externalType: category.externalType.trim(), externalId, name: categoryName(category.name) ?? category.path[category.path.length - 1] ?? externalId, path: category.path },
+      observedAt: canonicalIsoTime(event.observedAt, at),
+      source: sourceIdOf(event.source) ?? '',
     },
   };
 }

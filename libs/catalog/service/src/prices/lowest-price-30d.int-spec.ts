@@ -3,7 +3,8 @@ import { callService } from '@hintakori/platform-messaging';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
 import { CatalogModule } from '../catalog.module';
-import { PriceObservation, StorePriceProjection } from './store-price.projection';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
+import { StorePriceProjection } from './store-price.projection';
 import { SearchIndex } from '../items/search-index';
 
 const DAY = 24 * 60 * 60 * 1000;

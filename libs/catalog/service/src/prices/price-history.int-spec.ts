@@ -5,7 +5,8 @@ import { createTestDatabase, startTestService, testConfig, TestDatabase, TestSer
 import { Client } from 'pg';
 import { lastValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
-import { PriceObservation, StorePriceProjection } from './store-price.projection';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
+import { StorePriceProjection } from './store-price.projection';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();

@@ -4,7 +4,8 @@ import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
 import { StoreFreshnessProjection } from './store-freshness.projection';
-import { PriceObservation, StorePriceProjection } from './store-price.projection';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
+import { StorePriceProjection } from './store-price.projection';
 
 const FIRST = '2025-03-01T10:00:00.000Z';
 const RUN_2 = '2025-03-20T06:00:00.000Z';

@@ -1,9 +1,10 @@
 import { CatalogPatterns, ItemDto, StoreItemDto } from '@hintakori/catalog-contracts';
 import { createTestDatabase, startTestService, testConfig, TestDatabase, TestService } from '@hintakori/testing';
 import { Client } from 'pg';
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
-import { PriceObservation, StorePriceProjection } from './store-price.projection';
+import { IngestTopics, MAX_UNIT_LENGTH, type PriceObservation } from '@hintakori/price-ingest-contracts';
+import { StorePriceProjection } from './store-price.projection';
 
 function observation(overrides: Partial<PriceObservation>): PriceObservation {
   return {
@@ -88,14 +89,15 @@ describe('StorePriceProjection (integration)', () => {
     expect((await pricesOf(2, [4]))[0]).toMatchObject({ price: 450, updatedAt: '2025-03-04T15:00:00.000Z' });
   });
 
-  it('skips malformed observations and applies the rest', async () => {
-    const changed = await projection.applyPriceObservations([
+  it('skips malformed observations of a prices.observed delivery (checked once, by the contract) and applies the rest', async () => {
+    const events = [
       observation({ itemId: 2, storeId: 5, price: 1.5 }),
       observation({ itemId: 2, storeId: 6, observedAt: 'yesterday' }),
+      observation({ itemId: 2, storeId: 8, priceUnit: 'x'.repeat(MAX_UNIT_LENGTH + 1) }),
       observation({ itemId: 2, storeId: 7, price: 333 }),
-    ]);
-    expect(changed).toBe(1);
-    expect((await pricesOf(2, [5, 6, 7])).map((p) => p.storeId)).toEqual([7]);
+    ];
+    await lastValueFrom(service.client.emit(IngestTopics.PricesObserved, events), { defaultValue: undefined });
+    expect((await pricesOf(2, [5, 6, 7, 8])).map((p) => p.storeId)).toEqual([7]);
   });
 
   it('applies batches larger than one chunk', async () => {

@@ -1,61 +1,9 @@
-import { MAX_ID } from '@hintakori/shared-contracts';
 import { arrayLiteral } from '@hintakori/platform-persistence';
-import { canonicalIsoTime, observationColumns } from '@hintakori/price-ingest-contracts';
-import { Injectable, Logger } from '@nestjs/common';
+import { canonicalIsoTime, observationColumns, type PriceObservation } from '@hintakori/price-ingest-contracts';
+import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-/** One store's price of one item as a feed saw it (the shape of the `prices.observed` event). */
-export interface PriceObservation {
-  itemId: number;
-  storeId: number;
-  /** Integer cents. */
-  price: number;
-  comparisonPrice: number | null;
-  priceUnit: string;
-  comparisonPriceUnit: string;
-  isCampaign: boolean;
-  /** ISO time the feed observed the price, with its offset (e.g. '2025-03-01T10:00:00.000Z'). */
-  observedAt: string;
-  /** The source that observed it (shown beside the price); absent: unknown. */
-  source?: string;
-  /** Cents: a campaign price's regular price when the source gave one (shown beside the price). */
-  regularPrice?: number | null;
-  /** Cents: the container deposit (pantti) on top of the price when the source gave one. */
-  deposit?: number | null;
-  /** ISO time a campaign price ends when the source said (shown beside the price). */
-  campaignEndsAt?: string | null;
-  /** Cents: the shop's own published lowest price of the 30 days before when the source gave one (shown beside ours). */
-  sourceLowest30d?: number | null;
-}
-
 export const PRICE_CHUNK_SIZE = 5000;
-
-function isInt(value: unknown, min: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= MAX_ID;
-}
-
-/** PostgreSQL text cannot hold NUL characters. */
-function isUnit(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 50 && !value.includes('\u0000');
-}
-
-export function isValidObservation(row: PriceObservation): boolean {
-  return (
-    isInt(row.itemId, 1) &&
-    isInt(row.storeId, 1) &&
-    isInt(row.price, 0) &&
-    (row.comparisonPrice === null || isInt(row.comparisonPrice, 0)) &&
-    (row.regularPrice === undefined || row.regularPrice === null || isInt(row.regularPrice, 0)) &&
-    (row.deposit === undefined || row.deposit === null || isInt(row.deposit, 0)) &&
-    (row.sourceLowest30d === undefined || row.sourceLowest30d === null || isInt(row.sourceLowest30d, 0)) &&
-    (row.campaignEndsAt === undefined || row.campaignEndsAt === null || (typeof row.campaignEndsAt === 'string' && !Number.isNaN(Date.parse(row.campaignEndsAt)))) &&
-    isUnit(row.priceUnit) &&
-    isUnit(row.comparisonPriceUnit) &&
-    typeof row.isCampaign === 'boolean' &&
-    typeof row.observedAt === 'string' &&
-    !Number.isNaN(Date.parse(row.observedAt))
-  );
-}
 
 interface TimedObservation extends PriceObservation {
   at: number;
@@ -192,20 +140,16 @@ function* chunksByKey(rows: readonly TimedObservation[], size: number): Generato
  */
 @Injectable()
 export class StorePriceProjection {
-  private readonly logger = new Logger(StorePriceProjection.name);
-
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Applies observations in chunks of about 5000 rows, each in one transaction (or in the caller's, when
-   * `manager` belongs to one). Malformed rows are skipped with a warning. Returns how many current prices
+   * Applies observations (checked by parsePriceObservedEvents, or the seeder's own) in chunks of about 5000 rows,
+   * each in one transaction (or in the caller's, when `manager` belongs to one). Returns how many current prices
    * were inserted or replaced (a confirmation counts: it moves updated_at).
    */
   async applyPriceObservations(rows: readonly PriceObservation[], manager?: EntityManager): Promise<number> {
-    const valid = rows.filter(isValidObservation);
-    if (valid.length < rows.length) this.logger.warn(`Skipped ${rows.length - valid.length} malformed price observations`);
     let changed = 0;
-    for (const chunk of chunksByKey(orderObservations(valid), PRICE_CHUNK_SIZE)) {
+    for (const chunk of chunksByKey(orderObservations(rows), PRICE_CHUNK_SIZE)) {
       changed += manager?.queryRunner?.isTransactionActive
         ? await this.applyChunk(manager, chunk)
         : await (manager ?? this.dataSource.manager).transaction((tx) => this.applyChunk(tx, chunk));

@@ -1,13 +1,14 @@
 import { BootLatch } from '@hintakori/platform-persistence';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import type { DemoPrice } from '@hintakori/demo-data';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { CategoryRepository } from '../categories/category.repository';
 import { CategoryService } from '../categories/category.service';
 import { ItemRepository, NewItem } from '../items/item.repository';
-import { PRICE_CHUNK_SIZE, PriceObservation, StorePriceProjection } from '../prices/store-price.projection';
+import { PRICE_CHUNK_SIZE, StorePriceProjection } from '../prices/store-price.projection';
 import { CATALOG_SEED_FROM_FEED } from './seed-options';
 
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */

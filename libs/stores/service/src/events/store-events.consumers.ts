@@ -1,18 +1,8 @@
-import type { EventBatchHandler } from '@hintakori/platform-messaging';
+import { acceptedEvents, type EventBatchHandler } from '@hintakori/platform-messaging';
 import { IngestTopics } from '@hintakori/price-ingest-contracts';
 import { Injectable, Logger } from '@nestjs/common';
-import { OfferUpsert, parseOfferUpsertedEvent, parseStoreUpsertedEvent, Parsed, StoreUpsert } from './store-events.parsing';
+import { OfferUpsert, parseOfferUpsertedEvent, parseStoreUpsertedEvent, StoreUpsert } from './store-events.parsing';
 import { StoreEventsProjection } from './store-events.projection';
-
-function parseAll<T>(events: unknown[], parse: (event: unknown) => Parsed<T>, topic: string, logger: Logger): T[] {
-  const valid: T[] = [];
-  events.forEach((event, index) => {
-    const parsed = parse(event);
-    if (parsed.ok) valid.push(parsed.value);
-    else logger.warn(`Skipped ${topic} event #${index}: ${parsed.reason}`);
-  });
-  return valid;
-}
 
 /** `stores.upserted` → stores, chains, opening hours and exceptions, one batch at a time. */
 @Injectable()
@@ -22,7 +12,7 @@ export class StoresUpsertedConsumer implements EventBatchHandler {
   constructor(private readonly projection: StoreEventsProjection) {}
 
   async handleBatch(events: unknown[]): Promise<void> {
-    const stores: StoreUpsert[] = parseAll(events, (e) => parseStoreUpsertedEvent(e), IngestTopics.StoresUpserted, this.logger);
+    const stores: StoreUpsert[] = acceptedEvents(events, (e) => parseStoreUpsertedEvent(e), IngestTopics.StoresUpserted, this.logger);
     const changed = await this.projection.applyStoreUpserts(stores);
     this.logger.debug(`Applied ${stores.length} store events (${changed} stores inserted or replaced)`);
   }
@@ -36,7 +26,7 @@ export class OffersUpsertedConsumer implements EventBatchHandler {
   constructor(private readonly projection: StoreEventsProjection) {}
 
   async handleBatch(events: unknown[]): Promise<void> {
-    const offers: OfferUpsert[] = parseAll(events, (e) => parseOfferUpsertedEvent(e), IngestTopics.OffersUpserted, this.logger);
+    const offers: OfferUpsert[] = acceptedEvents(events, (e) => parseOfferUpsertedEvent(e), IngestTopics.OffersUpserted, this.logger);
     const changed = await this.projection.applyOfferUpserts(offers);
     this.logger.debug(`Applied ${offers.length} offer events (${changed} offers inserted or replaced)`);
   }

@@ -42,12 +42,12 @@ function offerEvent(offerId: number, storeId: number, observedAt: string, overri
 const store = (event: StoreUpsertedEvent) => {
   const parsed = parseStoreUpsertedEvent(event);
   if (!parsed.ok) throw new Error(parsed.reason);
-  return parsed.value;
+  return parsed.event;
 };
 const offer = (event: OfferUpsertedEvent) => {
   const parsed = parseOfferUpsertedEvent(event);
   if (!parsed.ok) throw new Error(parsed.reason);
-  return parsed.value;
+  return parsed.event;
 };
 
 describe('stores.upserted and offers.upserted projections (integration)', () => {
@@ -145,23 +145,31 @@ describe('stores.upserted and offers.upserted projections (integration)', () => 
 
   it('rejects malformed events with a reason', () => {
     const bad: [unknown, string][] = [
-      [{ ...storeEvent(5, ago(1)), type: 'X' }, 'type must be S, K or L'],
-      [{ ...storeEvent(5, ago(1)), lat: 91 }, 'lat must be a number between -90 and 90'],
+      [{ ...storeEvent(5, ago(1)), type: 'X' }, 'type must be S, K or L, got "X"'],
+      [{ ...storeEvent(5, ago(1)), lat: 91 }, 'lat must be a number from -90 to 90, got 91'],
       [
         { ...storeEvent(5, ago(1)), weeklyHours: [{ weekday: 8, opens: null, closes: null, isOpenAllDay: true }] },
-        'weeklyHours[0].weekday must be a distinct integer 1-7',
+        'weeklyHours[0].weekday must be a whole number from 1 to 7, got 8',
       ],
       [
         { ...storeEvent(5, ago(1)), weeklyHours: [{ weekday: 1, opens: '25:00', closes: null, isOpenAllDay: false }] },
-        'weeklyHours[0].opens must be HH:MM or null',
+        'weeklyHours[0].opens must be HH:MM or null, got "25:00"',
+      ],
+      [
+        { ...storeEvent(5, ago(1)), weeklyHours: [1, 1].map((weekday) => ({ weekday, opens: null, closes: null, isOpenAllDay: true })) },
+        'weeklyHours[1].weekday repeats weekday 1',
+      ],
+      [
+        { ...storeEvent(5, ago(1)), exceptions: [0, 0].map(() => ({ date: '2026-01-01', opens: null, closes: null, isOpenAllDay: true, description: null })) },
+        'exceptions[1].date repeats 2026-01-01',
       ],
       [{ ...storeEvent(5, ago(1)), observedAt: ago(-2) }, 'observedAt is more than a day in the future'],
-      [{ ...storeEvent(5, ago(1)), chain: 'Prisma!' }, 'chain must be a lower-case id (a-z, 0-9, -)'],
+      [{ ...storeEvent(5, ago(1)), chain: 'Prisma!' }, 'chain must be a lower-case id (a-z, 0-9, -) of at most 40 characters, got "Prisma!"'],
       [null, 'the event must be an object'],
     ];
     for (const [event, reason] of bad) expect(parseStoreUpsertedEvent(event)).toEqual({ ok: false, reason });
-    expect(parseOfferUpsertedEvent({ ...offerEvent(1, 1, ago(1)), itemId: 0 })).toEqual({ ok: false, reason: 'itemId must be a positive integer' });
-    expect(parseOfferUpsertedEvent({ ...offerEvent(1, 1, ago(1)), validUntil: 'soon' })).toEqual({ ok: false, reason: 'validUntil must be an ISO timestamp' });
+    expect(parseOfferUpsertedEvent({ ...offerEvent(1, 1, ago(1)), itemId: 0 })).toEqual({ ok: false, reason: 'itemId must be a positive integer, got 0' });
+    expect(parseOfferUpsertedEvent({ ...offerEvent(1, 1, ago(1)), validUntil: 'soon' })).toEqual({ ok: false, reason: 'validUntil must be an ISO timestamp or null, got "soon"' });
   });
 
   it('consumes both topics in-process, skipping malformed events', async () => {
