@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@hintakori/gateway-contracts';
 import { randomBytes, scrypt as scryptCallback, ScryptOptions, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -11,7 +12,7 @@ const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt of a megabyte-long password would still be cheap, but nobody needs more than this. */
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH };
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

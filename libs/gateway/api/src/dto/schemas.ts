@@ -2,7 +2,8 @@ import { type Static, Type, type TSchema } from 'typebox';
 import { CartDto, CartIdOrNew, CartLineDto, CartWriteResult as CartWriteResultDto } from '@hintakori/carts-contracts';
 import { CATALOG_LIMITS, CategorySlug, ItemDto, ItemFields, PageOffset, StoreIdList } from '@hintakori/catalog-contracts';
 import { ComparedPrice } from '@hintakori/comparisons-contracts';
-import { Id, IsoTime, MAX_ID, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { AdminSession } from '@hintakori/gateway-contracts';
+import { Id, MAX_ID, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
 
@@ -86,5 +87,5 @@ export type Cart = Static<typeof Cart>;
 // Named in the document (components.schemas): its `id` is the cart's, although the writes' paths end in an item id.
 export const CartWriteResult = Type.Object(CartWriteResultDto.properties, { [COMPONENT]: 'CartWriteResult' });
 
-/** The gateway's own admin session (`/api/admin/session`). */
-export const AdminSession = Type.Object({ username: Type.String(), expiresAt: IsoTime });
+/** The gateway's own admin session (`/api/admin/session`): its contract (libs/gateway/contracts). */
+export { AdminSession };
