@@ -14,15 +14,3 @@ export const DEFAULT_METRICS_PORTS: Readonly<Record<string, number>> = Object.fr
   'price-ingest-worker': 9470,
   alerts: 9471,
 });
-
-/**
- * The metrics port of `app`: METRICS_PORT when set (0 turns the metrics server off), else the app's default (none for
- * an app not in the table). Throws with a message naming METRICS_PORT on a bad value.
- */
-export function metricsPort(app: string, env: Record<string, string | undefined> = process.env): number | undefined {
-  const raw = env.METRICS_PORT?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_METRICS_PORTS[app];
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`METRICS_PORT must be a port number (1-65535) or 0 to turn the metrics server off; got "${raw}"`);
-  return port === 0 ? undefined : port;
-}

@@ -7,21 +7,20 @@
  */
 // First: compiled code of everything below comes from Node's compile cache when a previous start left it there.
 import './compile-cache';
-import { metricsPort } from './metrics-port';
-import { startTelemetry } from './sdk';
 import { installJsonLogger } from './install-logger';
+import { startTelemetry } from './sdk';
+import { readTelemetryConfig, type TelemetryConfig } from './telemetry-config';
 
-if (process.env.OTEL_SDK_DISABLED !== 'true') {
-  const entry = process.argv[1] ?? '';
-  const match = /apps[\\/]([^\\/]+)[\\/]src[\\/](main(?:\.([\w-]+))?)\.[jt]s$/.exec(entry);
-  const app = match ? (match[3] ? `${match[1]}-${match[3]}` : match[1]) : 'app';
-  let port: number | undefined;
-  try {
-    port = metricsPort(app);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  startTelemetry({ serviceName: `hintakori-${app}`, metricsPort: port });
+const entry = process.argv[1] ?? '';
+const match = /apps[\\/]([^\\/]+)[\\/]src[\\/](main(?:\.([\w-]+))?)\.[jt]s$/.exec(entry);
+const app = match ? (match[3] ? `${match[1]}-${match[3]}` : match[1]) : 'app';
+let config: TelemetryConfig;
+try {
+  // The preload's one read of the environment (telemetry-config.ts); the app's main reads the rest (AppConfig).
+  config = readTelemetryConfig(app, process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-installJsonLogger();
+if (config.enabled) startTelemetry({ serviceName: config.serviceName, metricsPort: config.metricsPort, config });
+installJsonLogger(config);

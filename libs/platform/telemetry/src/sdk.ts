@@ -37,6 +37,7 @@ import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { appMetrics, registerObservableMetrics } from './metrics';
 import { redactedRequestAttributes } from './redact';
+import type { TelemetryConfig } from './telemetry-config';
 
 export interface TelemetryOptions {
   /** service.name of every span and metric (OTEL_SERVICE_NAME overrides it). */
@@ -50,7 +51,8 @@ export interface TelemetryOptions {
   metricsPort?: number;
   /** Address of the metrics server (0.0.0.0: scraped from other pods). */
   metricsHost?: string;
-  env?: Record<string, string | undefined>;
+  /** What the environment says (telemetry-config.ts); default: no OTLP export, no SDK diagnostics. */
+  config?: Pick<TelemetryConfig, 'otlp' | 'sdkDebug' | 'version'>;
 }
 
 export interface Telemetry {
@@ -67,6 +69,16 @@ const UNTRACED = /^\/(api\/)?(health|ready|metrics)(\?|$)/;
 
 let active: Telemetry | undefined;
 
+/**
+ * The OpenTelemetry SDK reads some settings from the environment itself (its exporters their OTEL_EXPORTER_OTLP_*):
+ * these are the two defaults Hintakori gives it, where the operator set nothing. Stable HTTP semantic conventions
+ * (http.server.request.duration in seconds); no SDK log pipeline (logs go to stdout as JSON lines, JsonLogger).
+ */
+function setSdkDefaults(): void {
+  process.env.OTEL_SEMCONV_STABILITY_OPT_IN ??= 'http';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+}
+
 /** The running telemetry of this process, if startTelemetry was called. */
 export function telemetry(): Telemetry | undefined {
   return active;
@@ -79,15 +91,11 @@ export function telemetry(): Telemetry | undefined {
  */
 export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (active) return active;
-  const env = options.env ?? process.env;
-  const serviceName = env.OTEL_SERVICE_NAME || options.serviceName;
-  // Stable HTTP semantic conventions: http.server.request.duration in seconds.
-  process.env.OTEL_SEMCONV_STABILITY_OPT_IN ??= 'http';
-  // Logs go to stdout as JSON (JsonLogger); the SDK's own log pipeline stays off.
-  process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  if (env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
+  const { otlp, sdkDebug, version } = options.config ?? { otlp: false, sdkDebug: false, version: '0.1.0' };
+  const serviceName = options.serviceName;
+  setSdkDefaults();
+  if (sdkDebug) diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
 
-  const otlp = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
   // The exporter's own server stays off: ours answers only /metrics, and a taken port is a warning, not a crash.
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   const metricReaders: IMetricReader[] = [prometheus];
@@ -98,7 +106,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
 
   const sdk = startSdk({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: env.npm_package_version ?? '0.1.0' }),
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: version }),
     spanProcessors,
     metricReaders,
     instrumentations: [
