@@ -1,3 +1,4 @@
+import { type AppConfig, ConfigError, loadConfig } from '@hintakori/platform-config';
 import { startEmbeddedPostgres } from '@hintakori/platform-persistence';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -153,15 +154,23 @@ function samePath(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
-/** DATABASE_URL, or the standalone profile's embedded PostgreSQL (the running one, or started for this command). */
+/**
+ * DATABASE_URL, or the standalone profile's embedded PostgreSQL (the running one, or started for this command): read
+ * through the platform's validated config, as the apps read it (a bad PG_PORT or DATABASE_URL is named).
+ */
 async function openDatabase(env: CliIo['env'], log: (line: string) => void): Promise<Database> {
-  if (env.DATABASE_URL) {
-    if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) throw new UsageError('DATABASE_URL must be a postgres:// URL');
-    return { url: env.DATABASE_URL, description: 'DATABASE_URL', close: async () => undefined };
+  let config: AppConfig;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    throw new UsageError(error instanceof ConfigError ? error.message : String(error));
   }
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  const port = Number(env.PG_PORT ?? 54329);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`PG_PORT must be a port number, got "${env.PG_PORT}"`);
+  if (config.databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(config.databaseUrl)) throw new UsageError('DATABASE_URL must be a postgres:// URL');
+    return { url: config.databaseUrl, description: 'DATABASE_URL', close: async () => undefined };
+  }
+  const dataDir = path.resolve(config.dataDir);
+  const port = config.embeddedPgPort;
   const url = `postgres://hintakori:hintakori@127.0.0.1:${port}/hintakori`;
   const running = await answers(url);
   if (running) {
