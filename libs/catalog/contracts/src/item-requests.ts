@@ -18,6 +18,10 @@ export const CATALOG_LIMITS = {
   /** Largest page of items, and the page when none is asked for. */
   limit: 500,
   defaultLimit: 50,
+  /** A search's page over HTTP (GET /api/items): at most 200, 100 when not asked. */
+  searchPage: { max: 200, default: 100 },
+  /** A category's page over HTTP (GET /api/items/categories/…): 200 when not asked (at most `limit`). */
+  categoryPageDefault: 200,
   /** Most items skipped by a page's offset. */
   offset: 100_000,
   /** Slugs in a category path: the tree has three levels. */
@@ -29,6 +33,8 @@ export const CATALOG_LIMITS = {
 
 /** Most campaign items one page answers. */
 export const MAX_CAMPAIGN_ITEMS_PAGE = 100;
+/** Campaign items a page answers when none is asked for (a grid of 4, 6 or 8 across fills evenly). */
+export const DEFAULT_CAMPAIGN_ITEMS_PAGE = 48;
 
 /** The stores to price items in: ids, at most 100 (repeats are answered once). */
 export const StoreIdList = Type.Array(Id(), { maxItems: CATALOG_LIMITS.storeIds });

@@ -77,8 +77,8 @@ export const STORE_PAGE_SIZE = 200;
 export const STORE_LIMITS = {
   /** Characters of search text. */
   searchLength: 200,
-  /** Stores one search answers: at most 100, 20 when not asked. */
-  search: { default: 20, max: 100 },
+  /** Stores one search answers: at most 50 (the HTTP API's bound too), 20 when not asked. */
+  search: { default: 20, max: 50 },
   /** Stores one box answers: at most 1000, 500 when not asked. */
   box: { default: 500, max: 1000 },
   /** Stores one page of the minimal list answers (default STORE_PAGE_SIZE), and the most it skips. */

@@ -39,7 +39,7 @@ describe('store payloads', () => {
   it('refuses a non-text search, an overlong search and a bad limit by name', () => {
     expect(refusal(SearchStoresRequest, { search: 42 })).toBe('search must be text, got 42');
     expect(refusal(SearchStoresRequest, { search: 'x'.repeat(201) })).toBe('search must be at most 200 characters, got 201');
-    expect(refusal(SearchStoresRequest, { search: 'a', limit: 2.5 })).toBe('limit must be a whole number from 1 to 100, got 2.5');
+    expect(refusal(SearchStoresRequest, { search: 'a', limit: 2.5 })).toBe('limit must be a whole number from 1 to 50, got 2.5');
   });
 
   it('accepts a box with or without a point, defaults the limit to 500 and caps it at 1000', async () => {

@@ -47,7 +47,7 @@ const itemListLinks: Record<string, LinkContract> = {
 
 const searchContract = routeContract({
   query: Type.Object(
-    { search: Type.Optional(SearchText), storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(200, 100)), offset: Type.Optional(Offset) },
+    { search: Type.Optional(SearchText), storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(CATALOG_LIMITS.searchPage.max, CATALOG_LIMITS.searchPage.default)), offset: Type.Optional(Offset) },
     { additionalProperties: false },
   ),
   responses: {
@@ -56,7 +56,7 @@ const searchContract = routeContract({
   },
 });
 
-const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(CATALOG_LIMITS.limit, 200)), offset: Type.Optional(Offset) }, { additionalProperties: false });
+const categoryQuery = Type.Object({ storeIds: Type.Optional(StoreIds()), limit: Type.Optional(Limit(CATALOG_LIMITS.limit, CATALOG_LIMITS.categoryPageDefault)), offset: Type.Optional(Offset) }, { additionalProperties: false });
 const categoryResponses = {
   200: ok('Items of the category and its descendants', Type.Array(ItemDto), itemListLinks),
   ...errorResponses({ 400: 'Bad slug or query parameter', 404: 'Unknown category path' }),
@@ -129,7 +129,7 @@ export class CatalogController {
   async search(@Input() { query }: RouteInput<typeof searchContract>): Promise<JsonBody<ItemDto[]>> {
     const search = (query.search ?? '').trim();
     const storeIds = distinctIds(query.storeIds);
-    const limit = query.limit ?? 100;
+    const limit = query.limit ?? CATALOG_LIMITS.searchPage.default;
     const offset = query.offset ?? 0;
     if (storeIds.length === 0 || search === '') return new JsonBody<ItemDto[]>('[]');
     return this.cache.wrapJsonText(`items:${search.toLowerCase()}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.searchItemsJson(search, storeIds, limit, offset));
@@ -158,7 +158,7 @@ export class CatalogController {
 
   private itemsByCategory(slugPath: string[], query: RouteInput<typeof slug1Contract>['query']): Promise<JsonBody<ItemDto[]>> {
     const storeIds = distinctIds(query.storeIds);
-    const limit = query.limit ?? 200;
+    const limit = query.limit ?? CATALOG_LIMITS.categoryPageDefault;
     const offset = query.offset ?? 0;
     return this.cache.wrapJson(`category:${slugPath.join('/')}:${sortedKey(storeIds)}:${limit}:${offset}`, 30, () => this.backend.itemsByCategory(slugPath, storeIds, limit, offset));
   }

@@ -1,4 +1,4 @@
-import { MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
+import { DEFAULT_CAMPAIGN_ITEMS_PAGE, MAX_CAMPAIGN_ITEMS_PAGE, StoreCampaignItemsDto } from '@hintakori/catalog-contracts';
 import {
   OfferDto,
   STORE_BOX_DEGREES,
@@ -37,7 +37,7 @@ const searchContract = routeContract({
   query: Type.Object(
     {
       search: Type.Optional(searchText(STORE_LIMITS.searchLength)),
-      limit: Type.Optional(Limit(50, STORE_LIMITS.search.default)),
+      limit: Type.Optional(Limit(STORE_LIMITS.search.max, STORE_LIMITS.search.default)),
     },
     { additionalProperties: false },
   ),
@@ -93,7 +93,7 @@ const campaignItemsContract = routeContract({
   query: Type.Object(
     {
       realOnly: Type.Optional(Type.Boolean({ default: false, description: 'only campaigns below their 30-day low (real discounts)' })),
-      limit: Type.Optional(Limit(MAX_CAMPAIGN_ITEMS_PAGE, 48)),
+      limit: Type.Optional(Limit(MAX_CAMPAIGN_ITEMS_PAGE, DEFAULT_CAMPAIGN_ITEMS_PAGE)),
       offset: Type.Optional(Offset),
     },
     { additionalProperties: false },
@@ -173,7 +173,7 @@ export class StoresController {
   @Route(campaignItemsContract)
   async campaignItems(@Input() { params, query }: RouteInput<typeof campaignItemsContract>): Promise<JsonBody<StoreCampaignItemsDto>> {
     const realOnly = query.realOnly ?? false;
-    const limit = query.limit ?? 48;
+    const limit = query.limit ?? DEFAULT_CAMPAIGN_ITEMS_PAGE;
     const offset = query.offset ?? 0;
     // The store lookup answers 404 for an unknown store (catalog knows prices, not stores).
     const [, page] = await Promise.all([
