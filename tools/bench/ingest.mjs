@@ -71,7 +71,8 @@ async function topicEnds(admin, topic) {
 const feedDir = path.join(root, '.data/bench/ingest-feeds', size);
 if (!existsSync(path.join(feedDir, 'manifest.json'))) {
   log(`generating the ${size} demo feeds in ${path.relative(root, feedDir)}…`);
-  run('npm', ['run', '--silent', 'demo-data', '--', '--size', size, '--out', feedDir]);
+  // --whole: one file per source with every price (the demo's own load splits each into two runs to show stale prices).
+  run('npm', ['run', '--silent', 'demo-data', '--', '--size', size, '--out', feedDir, '--whole']);
 }
 
 await infra.startAll({ log: (line) => console.log(`[infra] ${line}`) });

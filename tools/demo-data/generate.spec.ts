@@ -80,6 +80,21 @@ describe('demo data CLI', () => {
     expect(log).toContain('100%');
   });
 
+  it('writes one whole feed per source with --whole (what the benchmarks time)', () => {
+    const stderr = new PassThrough() as unknown as NodeJS.WriteStream;
+    run(['--out', dir, '--seed', '7', '--today=2026-12-20', '--size', 'tiny', '--whole'], stderr);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.feeds.map((f: { file: string }) => f.file)).toEqual(['s-group.jsonl', 'k-group.jsonl', 'lidl.jsonl']);
+    const expected = generateDemoData({ seed: 7, today: '2026-12-20', size: 'small' });
+    const sStores = new Set(expected.stores.filter((st) => st.type === 'S').map((st) => st.id));
+    const sPrices = readFileSync(join(dir, 's-group.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((n) => n.__typename === 'StoreProduct');
+    expect(new Set(sPrices.map((n) => `${n.storeId}/${n.ean}`)).size).toBe([...expected.prices()].filter((p) => sStores.has(p.storeId)).length);
+  });
+
   it('rejects missing or malformed arguments', () => {
     expect(() => parseArgs([])).toThrow(/--out is required/);
     expect(() => parseArgs(['--out', dir, '--seed', 'abc'])).toThrow(/--seed must be an integer/);

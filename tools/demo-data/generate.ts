@@ -25,13 +25,17 @@ export interface Summary {
   seconds: number;
 }
 
-const USAGE = 'Usage: npm run demo-data -- --out <dir> [--size small|finland|tiny] [--seed <int>] [--today YYYY-MM-DD]';
+const USAGE = 'Usage: npm run demo-data -- --out <dir> [--size small|finland|tiny] [--seed <int>] [--today YYYY-MM-DD] [--whole]';
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') throw new Error(USAGE);
+    if (arg === '--whole') {
+      values.set('whole', 'true');
+      continue;
+    }
     const match = /^--(out|seed|today|size)(?:=(.*))?$/.exec(arg);
     if (!match) throw new Error(`Unknown argument '${arg}'\n${USAGE}`);
     const value = match[2] ?? argv[++i];
@@ -41,6 +45,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   const out = values.get('out');
   if (!out) throw new Error(`--out is required\n${USAGE}`);
   const options: CliOptions = { out };
+  if (values.has('whole')) options.whole = true;
   const seed = values.get('seed');
   if (seed !== undefined) {
     if (!/^-?\d+$/.test(seed)) throw new Error(`--seed must be an integer, got '${seed}'`);

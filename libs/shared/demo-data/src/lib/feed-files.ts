@@ -32,6 +32,11 @@ export interface WriteFeedsOptions {
   /** YYYY-MM-DD in Europe/Helsinki; default: today. */
   today?: string;
   onProgress?: (progress: FeedProgress) => void;
+  /**
+   * One run per source with every price (what the benchmarks time), instead of each source's earlier and current
+   * runs (what the demo loads, so it shows stale prices: feeds.ts FeedPart).
+   */
+  whole?: boolean;
 }
 
 const MANIFEST = 'manifest.json';
@@ -55,7 +60,9 @@ export function writeDemoFeedFiles(dir: string, options: WriteFeedsOptions = {})
   const feeds: FeedManifest['feeds'] = [];
   // Midnight UTC of `today` is within hours of Helsinki's; the stale prices are at least 15 days old (prices.ts).
   const staleBefore = Date.parse(`${today}T00:00:00Z`) - STALE_PRICE_DAYS * 86_400_000;
-  const runs = FEED_ORDER.flatMap((source) => (['earlier', 'current'] as const).map((kind) => ({ source, kind, file: kind === 'earlier' ? earlierFeedFile(source) : FEED_FILES[source] })));
+  const runs = options.whole
+    ? FEED_ORDER.map((source) => ({ source, kind: undefined, file: FEED_FILES[source] }))
+    : FEED_ORDER.flatMap((source) => (['earlier', 'current'] as const).map((kind) => ({ source, kind, file: kind === 'earlier' ? earlierFeedFile(source) : FEED_FILES[source] })));
   for (const { source, kind, file } of runs) {
     const target = join(dir, file);
     const partial = `${target}.partial`;
@@ -78,15 +85,15 @@ export function writeDemoFeedFiles(dir: string, options: WriteFeedsOptions = {})
           bytes += line.length;
           if (bytes > 1 << 20) flush();
         },
-        kind === 'current' ? options.onProgress : undefined,
-        { kind, staleBefore },
+        kind === 'earlier' ? undefined : options.onProgress,
+        kind ? { kind, staleBefore } : undefined,
       );
       flush();
     } finally {
       closeSync(fd);
     }
     renameSync(partial, target);
-    feeds.push({ source, file, lines, part: kind });
+    feeds.push({ source, file, lines, ...(kind ? { part: kind } : {}) });
   }
   const manifest: FeedManifest = {
     size,
