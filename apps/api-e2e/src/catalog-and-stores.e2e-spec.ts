@@ -122,6 +122,10 @@ describe('stores', () => {
     expect((await api().get('/api/stores/minimal?skip=-1').expect(400)).body.message).toMatch(/skip/);
     expect((await api().get('/api/stores/location').query({ minLat: 61, maxLat: 60, minLong: 24, maxLong: 25 }).expect(400)).body.message).toMatch(/minLat/);
     expect((await api().get('/api/stores/location').query({ minLat: 60, maxLat: 95, minLong: 24, maxLong: 25 }).expect(400)).body.message).toMatch(/maxLat/);
+    // A box wider than 5° × 10° (all of Finland) is answered for that much of it around the point, nearest first.
+    const wide = await api().get('/api/stores/location').query({ minLat: 59, maxLat: 71, minLong: 19, maxLong: 33, lat: 60.17, long: 24.94 }).expect(200);
+    expect(wide.body.length).toBeGreaterThan(0);
+    expect(wide.body.every((s: { lat: number; long: number }) => s.lat >= 59 && s.lat <= 64 && s.long >= 19.94 && s.long <= 29.94)).toBe(true);
     expect((await api().get('/api/offers').query({ storeId: 'x' }).expect(400)).body.message).toMatch(/storeId/);
   });
 });

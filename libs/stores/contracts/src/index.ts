@@ -113,23 +113,45 @@ export const StoresInBoxRequest = Type.Object({
 });
 export type StoresInBoxRequest = Static<typeof StoresInBoxRequest>;
 
-/** The largest box answered, in degrees: 5 of latitude (about 550 km north–south) and 10 of longitude. */
+/** The largest box searched, in degrees: 5 of latitude (about 550 km north–south) and 10 of longitude (storeSearchBox). */
 export const STORE_BOX_DEGREES = { lat: 5, long: 10 } as const;
 
 /** The box's rules across its fields in words, for the API's description of the route and its 400. */
-export const STORE_BOX_RULES = `minLat ≤ maxLat, minLong ≤ maxLong, at most ${STORE_BOX_DEGREES.lat}° of latitude and ${STORE_BOX_DEGREES.long}° of longitude`;
+export const STORE_BOX_RULES =
+  `minLat ≤ maxLat and minLong ≤ maxLong (else 400); a box over ${STORE_BOX_DEGREES.lat}° of latitude or ${STORE_BOX_DEGREES.long}° of longitude ` +
+  'is answered for that much of it, around lat/long when they lie in it, else around its centre';
+
+type Box = Pick<StoresInBoxRequest, 'minLat' | 'minLong' | 'maxLat' | 'maxLong'>;
 
 /**
- * What is wrong with a box, as the 400 says it, or null: inverted, or larger than STORE_BOX_DEGREES. The one rule of
- * the box, which the stores service applies to every message and the gateway to the query before it asks.
+ * What is wrong with a box, as the 400 says it, or null: inverted. The one rule of the box, which the stores service
+ * applies to every message and the gateway to the query before it asks. A box too large is not wrong: see storeSearchBox.
  */
-export function storeBoxProblem({ minLat, minLong, maxLat, maxLong }: Pick<StoresInBoxRequest, 'minLat' | 'minLong' | 'maxLat' | 'maxLong'>): string | null {
+export function storeBoxProblem({ minLat, minLong, maxLat, maxLong }: Box): string | null {
   if (minLat > maxLat) return `minLat (${minLat}) must not be greater than maxLat (${maxLat})`;
   if (minLong > maxLong) return `minLong (${minLong}) must not be greater than maxLong (${maxLong})`;
-  if (maxLat - minLat > STORE_BOX_DEGREES.lat || maxLong - minLong > STORE_BOX_DEGREES.long) {
-    return `The bounding box is too large: at most ${STORE_BOX_DEGREES.lat}° of latitude and ${STORE_BOX_DEGREES.long}° of longitude`;
-  }
   return null;
+}
+
+/** One side of the searched box: at most `span` of [min, max], around `at` (kept inside [min, max]). */
+function cropped(min: number, max: number, span: number, at: number): [number, number] {
+  if (max - min <= span) return [min, max];
+  const low = Math.min(Math.max(at - span / 2, min), max - span);
+  return [low, low + span];
+}
+
+/**
+ * The box searched for a request: the one asked for, or — wider than STORE_BOX_DEGREES on a side — that much of it,
+ * around the point when it lies in the box, else around its centre (so a request the schema admits is answered, and
+ * one answer never scans the whole country's stores). Expects a box storeBoxProblem accepts.
+ */
+export function storeSearchBox(request: Box & Pick<StoresInBoxRequest, 'lat' | 'long'>): Box {
+  const { minLat, minLong, maxLat, maxLong } = request;
+  const point = storeBoxPoint(request);
+  const inside = 'lat' in point && point.lat >= minLat && point.lat <= maxLat && point.long >= minLong && point.long <= maxLong;
+  const [lat0, lat1] = cropped(minLat, maxLat, STORE_BOX_DEGREES.lat, inside ? point.lat : (minLat + maxLat) / 2);
+  const [long0, long1] = cropped(minLong, maxLong, STORE_BOX_DEGREES.long, inside ? point.long : (minLong + maxLong) / 2);
+  return { minLat: lat0, minLong: long0, maxLat: lat1, maxLong: long1 };
 }
 
 /** The point to sort by: lat and long as a pair; one of them alone is ignored (no point), so is neither. */

@@ -49,15 +49,22 @@ describe('store payloads', () => {
     expect(refusal(StoresInBoxRequest, { ...box, limit: 1001 })).toBe('limit must be a whole number from 1 to 1000, got 1001');
   });
 
-  it('refuses missing, non-numeric, out-of-range or inverted coordinates and a box too large, as the gateway words them', async () => {
+  it('refuses missing, non-numeric, out-of-range or inverted coordinates, as the gateway words them', async () => {
     expect(refusal(StoresInBoxRequest, { ...box, maxLong: undefined })).toBe('maxLong is required');
     expect(refusal(StoresInBoxRequest, { ...box, minLat: '60' })).toBe('minLat must be a number from -90 to 90, got "60"');
     expect(refusal(StoresInBoxRequest, { ...box, lat: 91, long: 24.9 })).toBe('lat must be a number from -90 to 90, got 91');
     expect(await refused(handler.inBox({ ...box, minLong: 26 }))).toBe('minLong (26) must not be greater than maxLong (25.1)');
     expect(await refused(handler.inBox({ ...box, minLat: 61 }))).toBe('minLat (61) must not be greater than maxLat (60.3)');
-    expect(await refused(handler.inBox({ ...box, maxLat: 65.2 }))).toBe('The bounding box is too large: at most 5° of latitude and 10° of longitude');
-    expect(await refused(handler.inBox({ ...box, minLong: 14.9 }))).toBe('The bounding box is too large: at most 5° of latitude and 10° of longitude');
     await expect(handler.inBox({ ...box, maxLat: 65, minLong: 15.2 })).resolves.toEqual({ ...box, maxLat: 65, minLong: 15.2, limit: 500 });
+  });
+
+  it('answers a box over 5° × 10° for that much of it: around the point when it lies inside, else around the centre', async () => {
+    const finland = { minLat: 59, maxLat: 71, minLong: 19, maxLong: 33 };
+    await expect(handler.inBox(finland)).resolves.toEqual({ minLat: 62.5, maxLat: 67.5, minLong: 21, maxLong: 31, limit: 500 });
+    await expect(handler.inBox({ ...finland, lat: 60.17, long: 24.94 })).resolves.toEqual({ minLat: 59, maxLat: 64, minLong: 19.94, maxLong: 29.94, lat: 60.17, long: 24.94, limit: 500 });
+    // A point outside the box is only the order: the crop goes around the centre.
+    await expect(handler.inBox({ ...finland, lat: 40, long: 24.94 })).resolves.toEqual({ minLat: 62.5, maxLat: 67.5, minLong: 21, maxLong: 31, lat: 40, long: 24.94, limit: 500 });
+    await expect(handler.inBox({ minLat: -90, maxLat: 90, minLong: -180, maxLong: 180 })).resolves.toEqual({ minLat: -2.5, maxLat: 2.5, minLong: -5, maxLong: 5, limit: 500 });
   });
 
   it('ignores a lone lat or long, as the gateway does: the box without a point', async () => {

@@ -7,6 +7,7 @@ import {
   STORE_LIMITS,
   storeBoxPoint,
   storeBoxProblem,
+  storeSearchBox,
   StoreDto,
   StoreMinimalDto,
   StoresInBoxRequest,
@@ -37,8 +38,7 @@ export class StoresHandler {
   async inBox(@ValidPayload(StoresInBoxRequest) request: StoresInBoxRequest): Promise<StoreDto[]> {
     const problem = storeBoxProblem(request);
     if (problem !== null) throw new BadRequestException(problem);
-    const { minLat, minLong, maxLat, maxLong } = request;
-    return this.stores.inBox({ minLat, minLong, maxLat, maxLong, ...storeBoxPoint(request), limit: request.limit ?? STORE_LIMITS.box.default });
+    return this.stores.inBox({ ...storeSearchBox(request), ...storeBoxPoint(request), limit: request.limit ?? STORE_LIMITS.box.default });
   }
 
   @MessagePattern(StoresPatterns.Minimal)

@@ -49,8 +49,8 @@ export const locationContract = routeContract({
     {
       minLat: Latitude('south edge', 60.14),
       minLong: Longitude('west edge', 24.85),
-      maxLat: Latitude(`north edge; at most ${STORE_BOX_DEGREES.lat}° north of minLat`, 60.23),
-      maxLong: Longitude(`east edge; at most ${STORE_BOX_DEGREES.long}° east of minLong`, 25.05),
+      maxLat: Latitude(`north edge (a box over ${STORE_BOX_DEGREES.lat}° of latitude is answered for that much of it)`, 60.23),
+      maxLong: Longitude(`east edge (a box over ${STORE_BOX_DEGREES.long}° of longitude is answered for that much of it)`, 25.05),
       lat: Type.Optional(Latitude('latitude of the point to sort by distance from; used only together with long (alone it is ignored)', 60.17)),
       long: Type.Optional(Longitude('longitude of the point to sort by distance from; used only together with lat (alone it is ignored)', 24.94)),
       limit: Type.Optional(Limit(STORE_LIMITS.box.max, STORE_LIMITS.box.default)),
@@ -59,7 +59,7 @@ export const locationContract = routeContract({
   ),
   responses: {
     200: ok('Stores inside the box; nearest first, with distance, when both lat and long are given', Type.Array(StoreDto), storeListLinks),
-    ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted or larger than ${STORE_BOX_DEGREES.lat}° × ${STORE_BOX_DEGREES.long}°` }),
+    ...errorResponses({ 400: `Bad, missing or unknown query parameter, or a box that is inverted` }),
   },
 });
 
@@ -132,7 +132,7 @@ export class StoresController {
   @ApiOperation({
     summary: 'Stores inside a bounding box; nearest first with distance in metres when lat and long are given',
     description:
-      `The box: ${STORE_BOX_RULES} (else 400). ` +
+      `The box: ${STORE_BOX_RULES}. ` +
       'lat and long are one point: given together they sort the stores by distance and add it; one of them alone is ignored.',
   })
   @Route(locationContract)
