@@ -120,8 +120,8 @@ const pwa = () =>
     },
   });
 
-const LIBRARY_INDEX = /libs[\\/]web[\\/]\w+[\\/]src[\\/]index\.ts$/;
-const LIBRARY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@hintakori\/web-(?:ui|util)["']/g;
+const LIBRARY_INDEX = /libs[\\/](?:web[\\/]\w+|shared[\\/]util)[\\/]src[\\/]index\.ts$/;
+const LIBRARY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@hintakori\/(?:web-ui|web-util|shared-util)["']/g;
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; exports: readonly string[]; code: string | null } | null };
 let firstScreen: Set<string> | undefined;
 /** The part of it that the entry itself imports (the rest is the app, loaded after the first paint). */
@@ -130,8 +130,8 @@ let entryModules = new Set<string>();
 /**
  * The modules that the entry (main.tsx) and the app it loads after the first paint (app/boot.tsx) import statically,
  * directly or not: they stay in the first screen's chunks.
- * The UI kit's and util library's index files re-export everything, so through them only the modules that export a
- * name the first screen's modules import count. Should this miss a module, the first screen would preload the shared
+ * The UI kit's and the util libraries' index files (web-ui, web-util, shared-util) re-export everything, so through
+ * them only the modules that export a name the first screen's modules import count. Should this miss a module, the first screen would preload the shared
  * chunk: a check at the end of the build (firstScreenGuard) fails the build then.
  */
 function firstScreenModules(graph: ModuleGraph): Set<string> {
@@ -278,12 +278,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // Defining a styled component has no side effect, and the UI kit and util libraries have none at import: so
+      // Defining a styled component has no side effect, and the UI kit and util libraries (shared-util too) have none at import: so
       // a part of the kit that only lazily loaded pages use is left out of the first screen instead of being
       // pulled into the entry chunk through the libraries' index files.
       treeshake: {
         manualPureFunctions: ['styled', 'css', 'keyframes', 'createGlobalStyle'],
-        moduleSideEffects: [{ test: /libs[\\/]web[\\/](ui|util)[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [{ test: /libs[\\/](web[\\/](ui|util)|shared[\\/]util)[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
@@ -308,7 +308,7 @@ export default defineConfig({
               name: (id, ctx) => (firstScreenModules(ctx).has(id) && !entryModules.has(id) ? 'boot' : null),
               priority: 1,
               includeDependenciesRecursively: false,
-              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+)[\\/]src[\\/]/.test(id),
+              test: (id) => /[\\/](apps[\\/]web|libs[\\/]web[\\/]\w+|libs[\\/]shared[\\/]util)[\\/]src[\\/]/.test(id),
             },
             // Leaflet and its plugins are only reached from the lazily loaded map modules.
             { name: 'leaflet', priority: 1, test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet)[\\/]/ },

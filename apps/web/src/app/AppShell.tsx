@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { Button, Icon, mq, SlideOver } from '@hintakori/web-ui';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { CenteredSpinner } from '@hintakori/web-ui';
-import { AppNotices } from '../features/offline/components/AppNotices';
 import { useAppStartup } from './useAppStartup';
 import { useWideScreen } from '../features/layout/hooks/useWideScreen';
 import { useCloseDrawerOnNavigate, useScrollReset } from '../features/layout/hooks/useNavigationEffects';
@@ -12,8 +11,15 @@ import { SERVER_DRAWER_ID, useServerCopy } from '../features/layout/server-copy'
 import { drawerToggled } from '../kit/layout/ui.slice';
 import { FirstScreenDrawer } from '../features/layout/components/FirstScreenDrawer';
 import { GlobalOverlays } from './GlobalOverlays';
+import { lazyNamed } from './lazy';
 import { Logo } from '../features/layout/components/Logo';
 import { NavList } from '../features/layout/components/NavList';
+
+/**
+ * The offline banner, the 'Päivitä' prompt and the refresh on reconnect: none of them is on a first paint, so their
+ * chunk (with the date formatting) loads after it, out of the first screen's scripts.
+ */
+const AppNotices = lazyNamed(() => import('../features/offline/components/AppNotices'), 'AppNotices');
 
 const Sidebar = styled.aside`
   position: fixed;
@@ -175,7 +181,9 @@ export function AppShell() {
         </Footer>
       </Main>
       <GlobalOverlays />
-      <AppNotices />
+      <Suspense fallback={null}>
+        <AppNotices />
+      </Suspense>
     </>
   );
 }
