@@ -1,4 +1,4 @@
-import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
+import { OfferDto, STORE_LIMITS, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
 import { createTestDatabase, startTestService, TestDatabase, testConfig, TestService } from '@hintakori/testing';
 import { DataSource } from 'typeorm';
 import { firstValueFrom } from 'rxjs';
@@ -234,8 +234,8 @@ describe('stores service (integration)', () => {
     });
 
     it('ranks a whole-word city match above a name that merely starts with the word', async () => {
-      const oulu = await search('oulu', 100);
-      expect(oulu).toHaveLength(100);
+      const oulu = await search('oulu', STORE_LIMITS.search.max);
+      expect(oulu).toHaveLength(STORE_LIMITS.search.max);
       expect(oulu.every((store) => store.city === 'Oulu')).toBe(true);
       expect((await search('oulunkylä')).map((store) => store.id)).toEqual([11]);
     });
