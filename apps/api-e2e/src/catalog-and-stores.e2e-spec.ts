@@ -116,6 +116,14 @@ describe('stores', () => {
     expect(Array.isArray(offers.body)).toBe(true);
   });
 
+  it('shows the demo stores whose shop does not say their hours as hours unknown (no times, not closed)', async () => {
+    const { body: stores } = await api().get('/api/stores').query({ search: 'S-Market Jätkäsaari' }).expect(200);
+    const store = stores.find((s: { name: string }) => s.name === 'S-Market Jätkäsaari');
+    expect(store).toMatchObject({ openingHoursKnown: false, openingTimes: [], isClosed: false });
+    const { body: others } = await api().get('/api/stores').query({ search: 'Prisma' }).expect(200);
+    expect(others.some((s: { openingHoursKnown: boolean; openingTimes: unknown[] }) => s.openingHoursKnown && s.openingTimes.length === 8)).toBe(true);
+  });
+
   it('rejects bad input with 400 and names the problem; unknown stores are 404', async () => {
     expect((await api().get('/api/stores/abc').expect(400)).body.message).toMatch(/store id/);
     await api().get('/api/stores/999999').expect(404);

@@ -62,6 +62,13 @@ function hoursText(hours: WeeklyHours): { opens: string | null; closes: string |
   return hours.isOpenAllDay ? { opens: '00:00', closes: '24:00' } : { opens: hours.opens, closes: hours.closes };
 }
 
+/**
+ * The S and K group stores whose shop does not say their hours (one in 29 by id, never the first ones): their feed
+ * records carry no weekly hours, so the site shows "hours unknown" for them, a state real sources have too (an
+ * OpenStreetMap shop without opening_hours). Lidl's format always lists the week.
+ */
+export const hoursUnknown = (store: DemoStore): boolean => store.type !== 'L' && store.id % 29 === 13;
+
 function sStore(store: DemoStore): unknown {
   return {
     __typename: 'Store',
@@ -73,8 +80,8 @@ function sStore(store: DemoStore): unknown {
       address: { street: { default: store.address }, postcode: store.postalCode, postcodeName: { default: store.city } },
       coordinates: { lat: store.lat, lon: store.long },
     },
-    weeklyOpeningHours: store.weeklyHours.map((h) => ({ weekday: WEEKDAYS[h.weekday - 1], ...hoursText(h) })),
-    openingHourExceptions: store.exceptions.map((e) => ({ date: e.date, opens: e.opens, closes: e.closes, allDay: e.isOpenAllDay, info: e.description })),
+    weeklyOpeningHours: hoursUnknown(store) ? null : store.weeklyHours.map((h) => ({ weekday: WEEKDAYS[h.weekday - 1], ...hoursText(h) })),
+    openingHourExceptions: hoursUnknown(store) ? [] : store.exceptions.map((e) => ({ date: e.date, opens: e.opens, closes: e.closes, allDay: e.isOpenAllDay, info: e.description })),
   };
 }
 
@@ -87,10 +94,14 @@ function kStore(store: DemoStore): unknown {
     slug: store.urlSlug,
     geo: { lat: store.lat, lon: store.long },
     location: { streetAddress: store.address, postalCode: store.postalCode, city: store.city },
-    openingHours: {
-      regular: store.weeklyHours.map((h) => ({ day: h.weekday, ...(h.isOpenAllDay ? { open24h: true } : { opens: h.opens, closes: h.closes }) })),
-      exceptions: store.exceptions.map((e) => ({ date: e.date, opens: e.opens, closes: e.closes, open24h: e.isOpenAllDay, reason: e.description })),
-    },
+    ...(hoursUnknown(store)
+      ? {}
+      : {
+          openingHours: {
+            regular: store.weeklyHours.map((h) => ({ day: h.weekday, ...(h.isOpenAllDay ? { open24h: true } : { opens: h.opens, closes: h.closes }) })),
+            exceptions: store.exceptions.map((e) => ({ date: e.date, opens: e.opens, closes: e.closes, open24h: e.isOpenAllDay, reason: e.description })),
+          },
+        }),
   };
 }
 

@@ -25,6 +25,17 @@ describe('S group adapter', () => {
     expect(store.value.exceptions).toEqual([{ date: '2026-12-24', opens: '07:00', closes: '13:00', isOpenAllDay: false, description: 'Jouluaatto' }]);
   });
 
+  it('reads a store without weekly hours (null or absent) as hours unknown, not closed every day', () => {
+    const parse = adapterFor('s-group').createParser();
+    const line = readFileSync(join(FIXTURES, 's-group.jsonl'), 'utf8').split('\n')[0];
+    const known = ofKind(parse(line, 1), 'store')[0];
+    expect(known.value.openingHoursKnown).toBeUndefined();
+    for (const hours of [null, undefined]) {
+      const [store] = ofKind(parse(JSON.stringify({ ...JSON.parse(line), weeklyOpeningHours: hours, openingHourExceptions: [] }), 1), 'store');
+      expect(store.value).toMatchObject({ weeklyHours: [], openingHoursKnown: false });
+    }
+  });
+
   it('turns the hierarchy path (leaf first) into a top-first category and euros into cents', () => {
     const [product] = ofKind(records, 'product');
     expect(product.value.category).toEqual({
@@ -61,6 +72,15 @@ describe('K group adapter', () => {
     expect(store.value.weeklyHours[6]).toMatchObject({ weekday: 7, isOpenAllDay: true });
     const [product] = ofKind(records, 'product');
     expect(product.value).toMatchObject({ ean: '6410405082657', name: 'Pirkka kevytmaito 1 l', brandName: 'Pirkka', category: { path: ['Maito, munat ja rasvat', 'Maidot'] } });
+  });
+
+  it('reads a store without openingHours as hours unknown', () => {
+    const parse = adapterFor('k-group').createParser();
+    const line = readFileSync(join(FIXTURES, 'k-group.jsonl'), 'utf8').split('\n').find((l) => l.includes('"type":"store"')) as string;
+    const { openingHours: _hours, ...withoutHours } = JSON.parse(line);
+    const [store] = ofKind(parse(JSON.stringify(withoutHours), 1), 'store');
+    expect(store.value).toMatchObject({ weeklyHours: [], exceptions: [], openingHoursKnown: false });
+    expect(ofKind(parse(line, 1), 'store')[0].value.openingHoursKnown).toBeUndefined();
   });
 
   it('uses the discount or a better multi-buy price per piece, and marks it a campaign', () => {

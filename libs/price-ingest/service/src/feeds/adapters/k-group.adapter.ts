@@ -46,6 +46,8 @@ function store(record: Record<string, unknown>): FeedRecord {
       ...latLong(geo.lat, geo.lon),
       weeklyHours: weekly(hours?.regular),
       exceptions: exceptions(hours?.exceptions),
+      // No regular hours at all (openingHours or its regular list absent): unknown, not "closed every day".
+      ...(hours?.regular == null ? { openingHoursKnown: false } : {}),
     },
   };
 }

@@ -52,6 +52,8 @@ function store(node: Record<string, unknown>): FeedRecord {
       ...latLong(coordinates.lat, coordinates.lon),
       weeklyHours: weekly(node.weeklyOpeningHours),
       exceptions: exceptions(node.openingHourExceptions),
+      // No weekly hours at all (the field null or absent): the shop does not say them, not "closed every day".
+      ...(node.weeklyOpeningHours == null ? { openingHoursKnown: false } : {}),
     },
   };
 }
