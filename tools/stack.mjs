@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alive, stopRecorded, tailFile, waitReady } from './runtime/lib.mjs';
-import { PIDS_FILE, STACK_DIR, stackEnv, startApp as startStackApp, writeApps } from './runtime/stack-apps.mjs';
+import { PIDS_FILE, STACK_DIR, stackEnv, stackPorts, startApp as startStackApp, writeApps } from './runtime/stack-apps.mjs';
 import { useSupportedNode } from './runtime/node.mjs';
 
 await useSupportedNode(); // re-runs this script under the Node of .nvmrc when the machine has an older one
@@ -22,7 +22,8 @@ await useSupportedNode(); // re-runs this script under the Node of .nvmrc when t
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const port = Number(process.env.PORT ?? 3000);
-// The services' probe ports are STACK_PORT_BASE + 1…5 (default 3100), the feed-run workers' + 6, + 7, ….
+// The services' probe ports are STACK_PORT_BASE + 1…5 (default 3100) and alerts' + 10; the feed-run workers' and the
+// extra comparisons replicas' are stackPorts' (tools/runtime/stack-apps.mjs).
 const portBase = Number(process.env.STACK_PORT_BASE ?? 3100);
 const APPS = [
   { name: 'catalog', port: portBase + 1 },
@@ -137,17 +138,22 @@ if (!(await waitReady(`http://127.0.0.1:${port}`, readyTimeoutMs, () => children
 // API has migrated its schema. STACK_INGEST_WORKERS sets how many (default 1).
 const workerCount = Number(process.env.STACK_INGEST_WORKERS ?? 1);
 for (let i = 1; i <= workerCount; i++) {
-  // Metrics: the first worker on its default port (9470), more workers on 9480 + i.
-  startApp(`price-ingest-worker-${i}`, 'dist/apps/price-ingest/src/main.worker.js', portBase + 5 + i, {
+  // Ports: stackPorts (tools/runtime/stack-apps.mjs), clear of every app's.
+  const metrics = stackPorts.workerMetrics(i);
+  startApp(`price-ingest-worker-${i}`, 'dist/apps/price-ingest/src/main.worker.js', stackPorts.workerProbe(portBase, i), {
     RUN_MIGRATIONS: 'false',
-    ...(i > 1 ? { METRICS_PORT: String(9480 + i) } : {}),
+    ...(metrics ? { METRICS_PORT: String(metrics) } : {}),
   });
 }
 // Extra comparisons replicas (STACK_REPLICAS_COMPARISONS, default 1 = none extra): the same consumer group
 // shares the request partitions; each replica keeps its own price cache, following the table by NOTIFY.
 const comparisonsReplicas = Number(process.env.STACK_REPLICAS_COMPARISONS ?? 1);
 for (let i = 2; i <= comparisonsReplicas; i++) {
-  startApp(`comparisons-${i}`, 'dist/apps/comparisons/src/main.js', portBase + 10 + i, { RUN_MIGRATIONS: 'false', SEED_DEMO_DATA: 'false' });
+  startApp(`comparisons-${i}`, 'dist/apps/comparisons/src/main.js', stackPorts.replicaProbe(portBase, i), {
+    RUN_MIGRATIONS: 'false',
+    SEED_DEMO_DATA: 'false',
+    METRICS_PORT: String(stackPorts.replicaMetrics(i)),
+  });
 }
 writeApps(children);
 if (seedDemo && env.SEED_FROM_FEED === 'true' && process.env.STACK_LOAD_DEMO !== 'false') {

@@ -21,6 +21,7 @@ import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, stopRecorded } from '../runtime/lib.mjs';
+import { stackPorts } from '../runtime/stack-apps.mjs';
 import { cpuBetween, stackCpu } from '../runtime/stack-cpu.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
 
@@ -100,13 +101,13 @@ async function resetProjectionGroups() {
 /** Stops the apps of the previous round (the pids `npm run stack` recorded), so their consumer groups go idle. */
 const stopStackApps = () => stopRecorded(path.join(root, '.data/stack/pids.json'));
 
-/** Waits for the feed-run workers' readiness probes (tools/stack.mjs: worker i on STACK_PORT_BASE + 5 + i). */
+/** Waits for the feed-run workers' readiness probes (tools/stack.mjs: worker i on stackPorts.workerProbe). */
 async function workersReady(workers) {
   const base = Number(process.env.STACK_PORT_BASE ?? 3100);
   const deadline = Date.now() + 120_000;
   for (let i = 1; i <= workers; i++) {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${base + 5 + i}/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${stackPorts.workerProbe(base, i)}/ready`).then((r) => r.ok, () => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`price-ingest-worker-${i} not ready after 120 s — see .data/stack/price-ingest-worker-${i}.log`);
       await sleep(250);

@@ -6,6 +6,19 @@ import { ROOT, spawnNode } from './lib.mjs';
 
 export const STACK_DIR = path.join(ROOT, '.data/stack');
 export const PIDS_FILE = path.join(STACK_DIR, 'pids.json');
+
+/**
+ * The ports of the stack's extra processes, apart from every app's (services on base + 1…5, alerts on base + 10):
+ * feed-run worker i (1, 2, …) probes on base + 5 + i up to the fourth and base + 15 + i from the fifth on (never the
+ * alerts service's base + 10); the first worker keeps its metrics default (9470), the others 9480 + i. Extra
+ * comparisons replica i (2, 3, …) probes on base + 10 + i and serves metrics on 9490 + i (the first keeps 9468).
+ */
+export const stackPorts = {
+  workerProbe: (base, i) => (i < 5 ? base + 5 + i : base + 15 + i),
+  workerMetrics: (i) => (i > 1 ? 9480 + i : undefined),
+  replicaProbe: (base, i) => base + 10 + i,
+  replicaMetrics: (i) => 9490 + i,
+};
 /** What the stack adds to the environment it was started in (no copy of that environment itself). */
 const ENV_FILE = path.join(STACK_DIR, 'env.json');
 
