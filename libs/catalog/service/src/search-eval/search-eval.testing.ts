@@ -16,6 +16,7 @@ import { CategoryRepository } from '../categories/category.repository';
 import { CategoryService } from '../categories/category.service';
 import { ItemRepository } from '../items/item.repository';
 import { StorePriceProjection } from '../prices/store-price.projection';
+import { demoObservation } from '../seeding/catalog.seeder';
 import { EVAL_SET, type EvalQuery } from './eval-set.testing';
 
 /** Fixed, so that every run sees byte-identical data (only price timestamps depend on it). */
@@ -70,20 +71,7 @@ export async function loadDemoCatalog(app: INestApplicationContext, data: DemoDa
     let batch: DemoPrice[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await projection.applyPriceObservations(
-        batch.map((p) => ({
-          itemId: p.itemId,
-          storeId: p.storeId,
-          price: p.price,
-          comparisonPrice: p.comparisonPrice,
-          priceUnit: p.priceUnit,
-          comparisonPriceUnit: p.comparisonPriceUnit,
-          isCampaign: p.isCampaign,
-          observedAt: p.updatedAt,
-          deposit: p.deposit ?? null,
-        })),
-        manager,
-      );
+      await projection.applyPriceObservations(batch.map(demoObservation), manager);
       prices += batch.length;
       batch = [];
     };

@@ -11,6 +11,21 @@ import { ItemRepository, NewItem } from '../items/item.repository';
 import { PRICE_CHUNK_SIZE, StorePriceProjection } from '../prices/store-price.projection';
 import { CATALOG_SEED_FROM_FEED } from './seed-options';
 
+/** A demo price as the observation the price projection applies (the seeder's and the search evaluation's). */
+export function demoObservation(price: DemoPrice): PriceObservation {
+  return {
+    itemId: price.itemId,
+    storeId: price.storeId,
+    price: price.price,
+    comparisonPrice: price.comparisonPrice,
+    priceUnit: price.priceUnit,
+    comparisonPriceUnit: price.comparisonPriceUnit,
+    isCampaign: price.isCampaign,
+    observedAt: price.updatedAt,
+    deposit: price.deposit ?? null,
+  };
+}
+
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */
 const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
 const ITEM_CHUNK_SIZE = 5000;
@@ -126,17 +141,7 @@ export class CatalogSeeder implements OnApplicationBootstrap {
     };
     let batch: PriceObservation[] = [];
     for (const price of prices) {
-      batch.push({
-        itemId: price.itemId,
-        storeId: price.storeId,
-        price: price.price,
-        comparisonPrice: price.comparisonPrice,
-        priceUnit: price.priceUnit,
-        comparisonPriceUnit: price.comparisonPriceUnit,
-        isCampaign: price.isCampaign,
-        observedAt: price.updatedAt,
-        deposit: price.deposit ?? null,
-      });
+      batch.push(demoObservation(price));
       if (batch.length === PRICE_CHUNK_SIZE) {
         await write(batch);
         batch = [];
