@@ -81,6 +81,79 @@ describe('the campaign end and the shop\'s own 30-day low', () => {
   });
 });
 
+describe('the till terms: member price, multibuy, campaign start and average weight', () => {
+  it('keeps them, the start as canonical UTC, and leaves out the absent and null ones', () => {
+    const parsed = parsePriceObservedEvent(
+      {
+        ...event,
+        regularPrice: 259,
+        campaignStartsAt: '2025-11-24T00:00:00+02:00',
+        campaignEndsAt: '2025-11-30T23:59:59+02:00',
+        memberPrice: { card: 'k-plussa', price: 179 },
+        multibuy: { quantity: 2, price: 350, label: 'ignored' },
+        averageWeightGrams: 175,
+      },
+      now,
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      observation: expect.objectContaining({
+        campaignStartsAt: '2025-11-23T22:00:00.000Z',
+        memberPrice: { card: 'k-plussa', price: 179 },
+        multibuy: { quantity: 2, price: 350 },
+        averageWeightGrams: 175,
+      }),
+    });
+    const plain = parsePriceObservedEvent({ ...event, campaignStartsAt: null, memberPrice: null, multibuy: null, averageWeightGrams: null }, now);
+    for (const field of ['campaignStartsAt', 'memberPrice', 'multibuy', 'averageWeightGrams']) expect(plain.ok && plain.observation).not.toHaveProperty(field);
+  });
+
+  it.each([
+    ['an unknown card', { memberPrice: { card: 's-etukortti', price: 150 } }, 'memberPrice must be null or { card: k-plussa or lidl-plus, price: integer cents }'],
+    ['a member price in euros', { memberPrice: { card: 'k-plussa', price: 1.5 } }, 'memberPrice must be null or { card: k-plussa or lidl-plus, price: integer cents }'],
+    ['a member price above the price', { memberPrice: { card: 'k-plussa', price: 200 } }, 'memberPrice.price (200) must not be above the regular price (199)'],
+    ['a member price above the regular price', { regularPrice: 249, memberPrice: { card: 'lidl-plus', price: 250 } }, 'memberPrice.price (250) must not be above the regular price (249)'],
+    ['a multibuy of one', { multibuy: { quantity: 1, price: 199 } }, 'multibuy must be null or { quantity: an integer 2 … 99, price: integer cents of the bundle }'],
+    ['a multibuy of none', { multibuy: { quantity: 0, price: 0 } }, 'multibuy must be null or { quantity: an integer 2 … 99, price: integer cents of the bundle }'],
+    ['a multibuy without a price', { multibuy: { quantity: 2 } }, 'multibuy must be null or { quantity: an integer 2 … 99, price: integer cents of the bundle }'],
+    ['a weight of 0', { averageWeightGrams: 0 }, 'averageWeightGrams must be null or an integer 1 … 100000 (grams)'],
+    ['a weight in kilograms', { averageWeightGrams: 0.175 }, 'averageWeightGrams must be null or an integer 1 … 100000 (grams)'],
+    ['a start that is no time', { campaignStartsAt: 'torstaina' }, 'campaignStartsAt must be null or an ISO timestamp from 2000 to 2099'],
+    ['a start after the end', { campaignStartsAt: '2025-12-01T00:00:00Z', campaignEndsAt: '2025-11-30T00:00:00Z' }, 'campaignStartsAt must not be after campaignEndsAt'],
+  ])('refuses %s, naming the field', (_name, change, reason) => {
+    expect(parsePriceObservedEvent({ ...event, ...change }, now)).toEqual({ ok: false, reason });
+  });
+
+  it('carries them through the batch form, once when shared and else as columns', () => {
+    const bundle = { quantity: 2, price: 350 };
+    const observed = (storeId: number, price: number, extra: Partial<PriceObservedEvent> = {}): PriceObservedEvent => ({
+      itemId: 10,
+      storeId,
+      price,
+      comparisonPrice: null,
+      priceUnit: 'kg',
+      comparisonPriceUnit: 'kg',
+      isCampaign: false,
+      observedAt: '2025-11-22T07:15:00.000Z',
+      ...extra,
+    });
+    const events = [
+      observed(1, 199, { memberPrice: { card: 'k-plussa', price: 179 }, multibuy: bundle, averageWeightGrams: 175, campaignStartsAt: '2025-11-24T22:00:00.000Z' }),
+      observed(2, 205, { multibuy: bundle }),
+      observed(3, 189),
+    ];
+    const batch = encodePriceObservedBatch(events);
+    expect(batch.averageWeightGrams).toEqual([175, null, null]);
+    const parsed = parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now);
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.observations.map((o) => [o.storeId, o.memberPrice ?? null, o.multibuy ?? null, o.averageWeightGrams ?? null, o.campaignStartsAt ?? null])).toEqual([
+      [1, { card: 'k-plussa', price: 179 }, bundle, 175, '2025-11-24T22:00:00.000Z'],
+      [2, null, bundle, null, null],
+      [3, null, null, null, null],
+    ]);
+  });
+});
+
 describe('canonicalIsoTime', () => {
   it('answers what the Date round trip answers, for canonical and other forms alike', () => {
     const texts = [
@@ -137,6 +210,10 @@ describe('the batch form (encodePriceObservedBatch, parsePriceObservedEvents)', 
       deposit: null,
       campaignEndsAt: null,
       sourceLowest30d: null,
+      campaignStartsAt: null,
+      memberPrice: null,
+      multibuy: null,
+      averageWeightGrams: null,
     });
     // Over the wire (JSON) and back.
     expect(parsePriceObservedEvents([JSON.parse(JSON.stringify(batch))], now)).toEqual({ observations: events.map(observationOf), rejected: [] });
@@ -256,7 +333,14 @@ describe('parsePriceObservedEvent and the compiled PriceObservedEvent schema', (
   const DAY_MS = 24 * 60 * 60 * 1000;
 
   /** What the schema accepts, with the one rule it cannot hold: a time more than a day ahead of `now`. */
-  const schemaAccepts = (input: unknown) => validator.Check(input) && Date.parse((input as PriceObservedEvent).observedAt) - now.getTime() <= DAY_MS;
+  const schemaAccepts = (input: unknown) => {
+    if (!validator.Check(input)) return false;
+    const e = input as PriceObservedEvent;
+    if (Date.parse(e.observedAt) - now.getTime() > DAY_MS) return false;
+    // The two rules between fields that a JSON Schema cannot state.
+    if (e.campaignStartsAt != null && e.campaignEndsAt != null && Date.parse(e.campaignStartsAt) > Date.parse(e.campaignEndsAt)) return false;
+    return e.memberPrice == null || e.memberPrice.price <= (e.regularPrice ?? e.price);
+  };
 
   /** The observation of an event the schema accepts, by the Date round trip (not the parser's shortcut). */
   const observationOf = (e: PriceObservedEvent) => ({
@@ -273,6 +357,10 @@ describe('parsePriceObservedEvent and the compiled PriceObservedEvent schema', (
     ...(e.deposit == null ? {} : { deposit: e.deposit }),
     ...(e.campaignEndsAt == null ? {} : { campaignEndsAt: new Date(e.campaignEndsAt).toISOString() }),
     ...(e.sourceLowest30d == null ? {} : { sourceLowest30d: e.sourceLowest30d }),
+    ...(e.campaignStartsAt == null ? {} : { campaignStartsAt: new Date(e.campaignStartsAt).toISOString() }),
+    ...(e.memberPrice == null ? {} : { memberPrice: { card: e.memberPrice.card, price: e.memberPrice.price } }),
+    ...(e.multibuy == null ? {} : { multibuy: { quantity: e.multibuy.quantity, price: e.multibuy.price } }),
+    ...(e.averageWeightGrams == null ? {} : { averageWeightGrams: e.averageWeightGrams }),
   });
 
   /** A small seeded generator (mulberry32), so a failure names an input that can be made again. */
@@ -310,8 +398,49 @@ describe('parsePriceObservedEvent and the compiled PriceObservedEvent schema', (
     '2025-11-22T07:15:00.123456789Z',
   ];
   const others = [undefined, null, true, false, [], {}, [1], { value: 1 }];
-  const pool: unknown[] = [...numbers, ...texts, ...times, ...others];
-  const fields = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit', 'campaignEndsAt', 'sourceLowest30d'] as const;
+  const memberPrices = [
+    { card: 'k-plussa', price: 179 },
+    { card: 'lidl-plus', price: 0 },
+    { card: 'k-plussa', price: 250 },
+    { card: 's-etukortti', price: 179 },
+    { card: 'plussa', price: 179 },
+    { card: 'k-plussa', price: 1.79 },
+    { card: 'k-plussa' },
+    { price: 179 },
+    { card: 'lidl-plus', price: 150, extra: 1 },
+  ];
+  const multibuys = [
+    { quantity: 2, price: 500 },
+    { quantity: 99, price: 1 },
+    { quantity: 1, price: 199 },
+    { quantity: 0, price: 0 },
+    { quantity: 100, price: 500 },
+    { quantity: 2.5, price: 500 },
+    { quantity: 3, price: -1 },
+    { quantity: 3 },
+    { quantity: 3, price: 700, label: '3 kpl' },
+  ];
+  const weights = [1, 175, 100_000, 0, 100_001, 17.5, -175, '175'];
+  const pool: unknown[] = [...numbers, ...texts, ...times, ...others, ...memberPrices, ...multibuys];
+  const fields = [
+    'itemId',
+    'storeId',
+    'price',
+    'comparisonPrice',
+    'priceUnit',
+    'comparisonPriceUnit',
+    'isCampaign',
+    'observedAt',
+    'source',
+    'regularPrice',
+    'deposit',
+    'campaignEndsAt',
+    'sourceLowest30d',
+    'campaignStartsAt',
+    'memberPrice',
+    'multibuy',
+    'averageWeightGrams',
+  ] as const;
 
   function generated(next: () => number): unknown {
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
@@ -321,6 +450,11 @@ describe('parsePriceObservedEvent and the compiled PriceObservedEvent schema', (
     if (next() < 0.3) input.regularPrice = pick(numbers);
     if (next() < 0.2) input.deposit = pick([null, 15, 40]);
     if (next() < 0.2) input.sourceLowest30d = pick([null, 0, 179]);
+    // The till terms mostly valid, so that the rest of the event still decides often enough.
+    if (next() < 0.15) input.campaignStartsAt = pick(next() < 0.7 ? times.slice(0, 3) : times);
+    if (next() < 0.2) input.memberPrice = pick(next() < 0.6 ? [null, memberPrices[0], memberPrices[1]] : memberPrices);
+    if (next() < 0.2) input.multibuy = pick(next() < 0.6 ? [null, multibuys[0], multibuys[1]] : multibuys);
+    if (next() < 0.2) input.averageWeightGrams = pick(next() < 0.6 ? [null, 1, 175] : weights);
     // Up to three fields changed to any value of the pool, or left out.
     const changes = Math.floor(next() * 4);
     for (let c = 0; c < changes; c++) {

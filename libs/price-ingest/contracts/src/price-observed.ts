@@ -1,4 +1,4 @@
-import { CentsAmount, Id, MAX_ID } from '@hintakori/shared-contracts';
+import { AverageWeightGrams, CentsAmount, Id, MAX_AVERAGE_WEIGHT_GRAMS, MAX_ID, MAX_MULTIBUY_QUANTITY, MemberPrice, Multibuy, PRICE_CARDS, type PriceCard } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 import { EventSource, EventTime, Nullable, sourceIdOf } from './event-fields';
 
@@ -62,6 +62,17 @@ export const PriceObservedEvent = Type.Object({
    * otherwise); shown beside Hintakori's own 30-day low, never in its place.
    */
   sourceLowest30d: Nullable(CentsAmount, 'null or integer cents'),
+  /** ISO time a campaign starts, when it starts after it was observed (absent or null otherwise); never after campaignEndsAt. */
+  campaignStartsAt: Nullable(CampaignEnd, 'null or an ISO timestamp from 2000 to 2099'),
+  /**
+   * The price for holders of a card (K-Plussa, Lidl Plus), when the source gives one (absent or null otherwise); never
+   * above the regular price (`regularPrice`, else `price`). Bounded by the campaign's dates as its price is.
+   */
+  memberPrice: Nullable(MemberPrice, 'null or { card: k-plussa or lidl-plus, price: integer cents }'),
+  /** A multibuy, `quantity` (2 … 99) pieces for `price` cents in all, when the source gives one (absent or null otherwise). */
+  multibuy: Nullable(Multibuy, 'null or { quantity: 2 … 99, price: integer cents of the bundle }'),
+  /** Grams one piece of a good priced per kilogram weighs on average, when the source gives it (absent or null otherwise). */
+  averageWeightGrams: Nullable(AverageWeightGrams, 'null or grams, 1 … 100000'),
 });
 export type PriceObservedEvent = Static<typeof PriceObservedEvent>;
 
@@ -122,6 +133,24 @@ export function canonicalIsoTime(text: string, ms: number): string {
 // events.
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 const isCents = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_ID;
+const isPriceCard = (value: unknown): value is PriceCard => (PRICE_CARDS as readonly unknown[]).includes(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMultibuy = (value: unknown): value is Multibuy =>
+  isObject(value) &&
+  typeof value.quantity === 'number' &&
+  Number.isInteger(value.quantity) &&
+  value.quantity >= 2 &&
+  value.quantity <= MAX_MULTIBUY_QUANTITY &&
+  isCents(value.price);
+const isWeight = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_AVERAGE_WEIGHT_GRAMS;
+/** What is wrong with a member price of an observation whose regular price is `shelf`; null when nothing is. */
+function memberPriceProblem(value: unknown, shelf: unknown): string | null {
+  if (!isObject(value) || !isPriceCard(value.card) || !isCents(value.price)) {
+    return `memberPrice must be null or { card: ${PRICE_CARDS.join(' or ')}, price: integer cents }`;
+  }
+  if (typeof shelf === 'number' && value.price > shelf) return `memberPrice.price (${value.price}) must not be above the regular price (${shelf})`;
+  return null;
+}
 const isUnit = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_UNIT_LENGTH && !value.includes('\u0000');
 
 /**
@@ -150,6 +179,23 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
   if (endsText !== null && (Number.isNaN(endsAt) || endsAt < YEAR_2000_MS || endsAt >= YEAR_2100_MS)) {
     return { ok: false, reason: 'campaignEndsAt must be null or an ISO timestamp from 2000 to 2099' };
   }
+  const startsText = event.campaignStartsAt ?? null;
+  const startsAt = typeof startsText === 'string' && ISO_TIME.test(startsText) ? Date.parse(startsText) : Number.NaN;
+  if (startsText !== null && (Number.isNaN(startsAt) || startsAt < YEAR_2000_MS || startsAt >= YEAR_2100_MS)) {
+    return { ok: false, reason: 'campaignStartsAt must be null or an ISO timestamp from 2000 to 2099' };
+  }
+  if (startsText !== null && endsText !== null && startsAt > endsAt) return { ok: false, reason: 'campaignStartsAt must not be after campaignEndsAt' };
+  const memberPrice = event.memberPrice ?? null;
+  if (memberPrice !== null) {
+    const problem = memberPriceProblem(memberPrice, regularPrice ?? event.price);
+    if (problem) return { ok: false, reason: problem };
+  }
+  const multibuy = event.multibuy ?? null;
+  if (multibuy !== null && !isMultibuy(multibuy)) {
+    return { ok: false, reason: `multibuy must be null or { quantity: an integer 2 … ${MAX_MULTIBUY_QUANTITY}, price: integer cents of the bundle }` };
+  }
+  const averageWeightGrams = event.averageWeightGrams ?? null;
+  if (averageWeightGrams !== null && !isWeight(averageWeightGrams)) return { ok: false, reason: `averageWeightGrams must be null or an integer 1 … ${MAX_AVERAGE_WEIGHT_GRAMS} (grams)` };
   const at = typeof event.observedAt === 'string' ? Date.parse(event.observedAt) : Number.NaN;
   if (Number.isNaN(at) || at < YEAR_2000_MS) return { ok: false, reason: 'observedAt must be an ISO timestamp' };
   if (at - now.getTime() > MAX_FUTURE_MS) return { ok: false, reason: 'observedAt is more than a day in the future' };
@@ -170,6 +216,10 @@ export function parsePriceObservedEvent(input: unknown, now: Date = new Date()):
       ...(deposit !== null ? { deposit } : {}),
       ...(endsText !== null ? { campaignEndsAt: canonicalIsoTime(endsText as string, endsAt) } : {}),
       ...(sourceLowest30d !== null ? { sourceLowest30d } : {}),
+      ...(startsText !== null ? { campaignStartsAt: canonicalIsoTime(startsText as string, startsAt) } : {}),
+      ...(memberPrice !== null ? { memberPrice: { card: (memberPrice as MemberPrice).card, price: (memberPrice as MemberPrice).price } } : {}),
+      ...(multibuy !== null ? { multibuy: { quantity: (multibuy as Multibuy).quantity, price: (multibuy as Multibuy).price } } : {}),
+      ...(averageWeightGrams !== null ? { averageWeightGrams: averageWeightGrams as number } : {}),
     },
   };
 }
@@ -180,7 +230,7 @@ export const PRICE_BATCH_FORMAT = 'columns/1';
 export const MAX_OBSERVATIONS_PER_BATCH = 10_000;
 
 /** The fields of a PriceObservedEvent, in the order the batch form lists them. */
-const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit', 'campaignEndsAt', 'sourceLowest30d'] as const;
+const BATCH_FIELDS = ['itemId', 'storeId', 'price', 'comparisonPrice', 'priceUnit', 'comparisonPriceUnit', 'isCampaign', 'observedAt', 'source', 'regularPrice', 'deposit', 'campaignEndsAt', 'sourceLowest30d', 'campaignStartsAt', 'memberPrice', 'multibuy', 'averageWeightGrams'] as const;
 type BatchField = (typeof BATCH_FIELDS)[number];
 
 /**

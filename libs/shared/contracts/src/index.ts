@@ -77,3 +77,5 @@ export const StorePrice = Type.Object({
     ),
   ),
 });
+
+export * from './till';

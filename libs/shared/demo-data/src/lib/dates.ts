@@ -35,41 +35,8 @@ export function isoWeekday(date: string): number {
   return dow === 0 ? 7 : dow;
 }
 
-/** The current calendar date in Europe/Helsinki (the only place the wall clock is read). */
-export function helsinkiToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Helsinki',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** Last Sunday of a month (month 1–12), as UTC ms of 01:00 UTC that day (the EU DST switch instant). */
-function lastSundayAt0100Utc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month, 0));
-  const back = lastDay.getUTCDay(); // 0 = Sunday
-  return Date.UTC(year, month - 1, lastDay.getUTCDate() - back, 1);
-}
-
-/**
- * Offset of Europe/Helsinki from UTC in hours at an instant (EU rules: EEST +3 from the last Sunday
- * of March 01:00 UTC to the last Sunday of October 01:00 UTC, otherwise EET +2). Computed, not
- * looked up, so output does not depend on the ICU data of the machine.
- */
-export function helsinkiOffsetHours(utcMs: number): number {
-  const year = new Date(utcMs).getUTCFullYear();
-  return utcMs >= lastSundayAt0100Utc(year, 3) && utcMs < lastSundayAt0100Utc(year, 10) ? 3 : 2;
-}
-
-/** UTC ms of 00:00 Europe/Helsinki on the given calendar date. */
-export function helsinkiMidnightUtc(date: string): number {
-  const utcMidnight = dayNumber(date) * DAY_MS;
-  // Switches happen at 03:00/04:00 local time, never near midnight, so probing 3 h before is safe.
-  return utcMidnight - helsinkiOffsetHours(utcMidnight - 3 * 3_600_000) * 3_600_000;
-}
+// The Helsinki day helpers are the till's (libs/shared/util), one copy for every service.
+export { helsinkiMidnightUtc, helsinkiOffsetHours, helsinkiToday } from '@hintakori/shared-util';
 
 /** Easter Sunday (Gregorian, anonymous algorithm). */
 export function easterSunday(year: number): string {
