@@ -1,4 +1,4 @@
-import { Id, Latitude, Longitude, Nullable, StorePrice } from '@hintakori/shared-contracts';
+import { Id, Latitude, Longitude, MemberCards, Nullable, ShoppingDate, StorePrice, TillApplied } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
@@ -33,10 +33,23 @@ export type ComparisonLine = Static<typeof ComparisonLine>;
  */
 export const ComparedStoreIds = (max: number) => Type.Array(Id(), { minItems: 1, maxItems: max });
 
+/**
+ * Whose till total a comparison is (every comparison request takes them): the cards the shopper holds (default none:
+ * shelf prices), the shopping day (default today in Helsinki; the service refuses one more than
+ * MAX_SHOPPING_DAY_OFFSET days away), and the compared stores whose baskets earn the S-Bonus estimate (the gateway
+ * fills it from the stores service with the S group's stores when the cards include s-etukortti).
+ */
+export const TillRequestFields = {
+  cards: Type.Optional(MemberCards),
+  date: Type.Optional(ShoppingDate),
+  bonusStoreIds: Type.Optional(Type.Array(Id('bonusStoreIds'), { maxItems: COMPARISON_LIMITS.stores })),
+};
+
 /** `comparisons.store-totals` and `comparisons.basket`. */
 export const ComparisonRequest = Type.Object({
   storeIds: ComparedStoreIds(COMPARISON_LIMITS.stores),
   lines: Type.Array(ComparisonLine, { maxItems: COMPARISON_LIMITS.lines }),
+  ...TillRequestFields,
 });
 export type ComparisonRequest = Static<typeof ComparisonRequest>;
 
@@ -53,6 +66,12 @@ export const StoreTotal = Type.Object({
   /** Lines that have no price in any compared store. */
   missingCount: Type.Integer(),
   cheapest: Type.Boolean(),
+  /** What the shopper's cards and the multibuys took off the shelf prices, cents (already out of `total`). */
+  savings: Type.Optional(Type.Integer({ minimum: 0, description: 'member prices and multibuys off the shelf prices (cents), already out of total' })),
+  /** The S-Bonus estimate of this basket for an S-Etukortti holder (cents, an estimate paid later, never in `total`); only for the S group's stores. */
+  bonus: Type.Optional(Type.Integer({ minimum: 0, description: 'the S-Bonus estimate (cents), paid later: never in total, never decides cheapest' })),
+  /** Lines of weighed goods counted by an average weight (estimates). */
+  weighedCount: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type StoreTotal = Static<typeof StoreTotal>;
 
@@ -60,8 +79,16 @@ export type StoreTotal = Static<typeof StoreTotal>;
 export const StoreTotalsResult = Type.Record(Type.String({ pattern: '^[0-9]+$' }), StoreTotal, { description: 'keyed by store id' });
 export type StoreTotalsResult = Static<typeof StoreTotalsResult>;
 
-/** A price in a comparison: an estimate where the store has none; no campaign or 30-day fields. */
-export const ComparedPrice = StorePrice;
+/**
+ * A price in a comparison: an estimate where the store has none; no 30-day fields. `price` is the shelf price of the
+ * shopping day (the campaign price while it runs, else the regular one); `lineTotal` what the line costs this shopper
+ * at the till (cards, multibuys and weights applied), and `applied` why.
+ */
+export const ComparedPrice = Type.Object({
+  ...StorePrice.properties,
+  lineTotal: Type.Optional(Nullable(Type.Integer({ description: 'what the line costs at the till for this shopper, cents (deposits apart)' }))),
+  applied: Type.Optional(Type.Array(TillApplied, { description: 'the till rules applied to the line, or offers it did not reach' })),
+});
 export type ComparedPrice = Static<typeof ComparedPrice>;
 
 export const BasketLine = Type.Object({ itemId: Type.Integer(), quantity: Type.Integer(), storeItems: Type.Array(ComparedPrice) });
@@ -81,6 +108,7 @@ export const CostPerKmCents = Type.Integer({ minimum: 0, maximum: SPLIT_LIMITS.c
 
 /** `comparisons.split`: buy the basket in at most `maxStores` of the compared stores. */
 export const BasketSplitRequest = Type.Object({
+  ...TillRequestFields,
   storeIds: ComparedStoreIds(SPLIT_LIMITS.stores),
   lines: Type.Array(ComparisonLine, { maxItems: SPLIT_LIMITS.lines }),
   maxStores: Type.Optional(SplitMaxStores),
@@ -98,6 +126,9 @@ export const SplitLine = Type.Object({
   /** Unit price in cents at that store (an estimate when isEstimated). */
   price: Nullable(Type.Integer({ description: 'unit price, cents' })),
   isEstimated: Type.Boolean(),
+  /** What the line costs at that store's till for this shopper, cents (null with no price). */
+  lineTotal: Type.Optional(Nullable(Type.Integer())),
+  applied: Type.Optional(Type.Array(TillApplied)),
 });
 export type SplitLine = Static<typeof SplitLine>;
 
