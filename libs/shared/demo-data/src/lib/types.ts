@@ -1,3 +1,4 @@
+import type { MemberPrice, Multibuy } from '@hintakori/shared-contracts';
 import type { ChainId, StoreGroupType } from '@hintakori/stores-contracts';
 
 /** The chains and groups are the stores contract's (its CHAIN_IDS list). */
@@ -94,6 +95,13 @@ export interface DemoPrice {
   updatedAt: string;
   /** Cents: the container deposit (pantti) of a drink, on top of the price; absent for everything else. */
   deposit?: number;
+  /** The till terms of the price, each absent when the demo gives none (the fields of prices.observed, same meaning). */
+  regularPrice?: number;
+  campaignStartsAt?: string;
+  campaignEndsAt?: string;
+  memberPrice?: MemberPrice;
+  multibuy?: Multibuy;
+  averageWeightGrams?: number;
 }
 
 export interface DemoOffer {
