@@ -178,4 +178,23 @@ describe('the OpenAPI document', () => {
     for (const name of ['minLat', 'maxLat', 'minLong', 'maxLong']) expect(parameter(name)).toMatchObject({ in: 'query', required: true });
     expect(JSON.stringify(location.responses['400'])).not.toMatch(/lat without long|together/);
   });
+
+  it('documents cards and date on the comparisons (body fields of storeTotals and split, query parameters of the basket), never bonusStoreIds', () => {
+    const cards = (schema: Json | undefined) => (schema?.items as { anyOf?: { const?: string }[] } | undefined)?.anyOf?.map((c) => c.const);
+    for (const id of ['ComparisonsController_storeTotals', 'ComparisonsController_split']) {
+      const body = resolve(operations.get(id)?.requestBody?.content['application/json']?.schema ?? {});
+      const properties = body.properties as Record<string, Json>;
+      expect(cards(properties.cards)).toEqual(['k-plussa', 'lidl-plus', 's-etukortti']);
+      expect(properties.cards).toMatchObject({ type: 'array', uniqueItems: true });
+      expect(properties.date).toMatchObject({ type: 'string', format: 'date' });
+      expect(properties.bonusStoreIds).toBeUndefined();
+      expect(JSON.stringify(properties)).not.toContain('x-items-expected');
+    }
+    const basket = operations.get('ComparisonsController_basket') as Operation;
+    const parameter = (name: string) => basket.parameters?.find((p) => p.name === name);
+    expect(parameter('cards')).toMatchObject({ in: 'query', required: false });
+    expect(cards(parameter('cards')?.schema)).toEqual(['k-plussa', 'lidl-plus', 's-etukortti']);
+    expect(parameter('date')).toMatchObject({ in: 'query', required: false, schema: { format: 'date' } });
+    expect(parameter('bonusStoreIds')).toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import { AlertsPatterns, ConfirmResult, EraseResult, ManageDto, SubscribeRequest, SubscribeResult } from '@hintakori/alerts-contracts';
 import { CartDto, CartsPatterns, CartWriteResult } from '@hintakori/carts-contracts';
 import { CatalogPatterns, CategoryDto, GetItemByEanRequest, ItemAlternativesDto, ItemDto, ItemHistoryDto, ItemsExistResult, ItemsJsonReply, PriceChanges, PriceChangesRequest, PriceLevels, PriceLevelsRequest, StoreCampaignItemsDto, StoreCampaignItemsRequest } from '@hintakori/catalog-contracts';
-import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import { BasketLine, BasketSplitRequest, BasketSplitResult, ComparisonLine, ComparisonRequest, ComparisonsPatterns, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import {
   callService,
@@ -16,6 +16,7 @@ import {
 } from '@hintakori/platform-messaging';
 import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { TillRequest } from './controllers/till-request';
 import { ClientProxy } from '@nestjs/microservices';
 
 /**
@@ -150,11 +151,14 @@ export class Backend implements OnApplicationShutdown {
     return this.call('carts', pattern, { cartId, itemId, ownerId });
   }
 
-  storeTotals(storeIds: number[], lines: ComparisonLine[]): Promise<StoreTotalsResult> {
-    return this.call('comparisons', ComparisonsPatterns.StoreTotals, { storeIds, lines });
+  /** `till`: the shopper's cards, shopping day and the S group's stores among storeIds (default: no cards, today). */
+  storeTotals(storeIds: number[], lines: ComparisonLine[], till: TillRequest = {}): Promise<StoreTotalsResult> {
+    const request: ComparisonRequest = { storeIds, lines, ...till };
+    return this.call('comparisons', ComparisonsPatterns.StoreTotals, request);
   }
-  basket(storeIds: number[], lines: ComparisonLine[]): Promise<BasketLine[]> {
-    return this.call('comparisons', ComparisonsPatterns.Basket, { storeIds, lines });
+  basket(storeIds: number[], lines: ComparisonLine[], till: TillRequest = {}): Promise<BasketLine[]> {
+    const request: ComparisonRequest = { storeIds, lines, ...till };
+    return this.call('comparisons', ComparisonsPatterns.Basket, request);
   }
   split(request: BasketSplitRequest): Promise<BasketSplitResult> {
     return this.call('comparisons', ComparisonsPatterns.Split, request);

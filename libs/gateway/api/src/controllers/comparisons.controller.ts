@@ -1,4 +1,4 @@
-import { distinctIds, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { distinctIds, REPEATED_IDS_POLICY, type MemberCard, ShoppingDate } from '@hintakori/shared-contracts';
 import {
   BasketSplitRequest,
   BasketSplitResult,
@@ -14,45 +14,50 @@ import { BadRequestException, Controller, Get, HttpCode, Post } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { CartId, ComparedItem, errorResponses, ok, StoreIds } from '../dto/schemas';
+import { Cards, CartId, ComparedItem, errorResponses, ok, StoreIds } from '../dto/schemas';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
 import { OwnerId } from '../http/owner.decorator';
 import { BasketItems } from './basket-items';
+import { tillRequest } from './till-request';
 
 const MAX_LINES = 500;
 const ComparisonType = Type.Literal('default', { description: 'the comparison kind (only "default" today)' });
+/** Whose till total: the shopper's cards and the shopping day (every comparison route takes them). */
+const till = { cards: Type.Optional(Cards), date: Type.Optional(ShoppingDate) };
+const TILL_400 = 'an unknown or repeated card, a date that does not exist or is more than 60 days from today';
 
-const basketContract = routeContract({
-  query: Type.Object({ storeIds: StoreIds({ required: true }), type: Type.Optional(ComparisonType), cartId: Type.Optional(CartId) }, { additionalProperties: false }),
+export const basketContract = routeContract({
+  query: Type.Object({ storeIds: StoreIds({ required: true }), type: Type.Optional(ComparisonType), cartId: Type.Optional(CartId), ...till }, { additionalProperties: false }),
   responses: {
     200: ok("The cart's items, each with a price (or an estimate) in every chosen store; without cartId this browser's latest cart", Type.Array(ComparedItem)),
-    ...errorResponses({ 400: 'Bad, missing or unknown query parameter', 404: 'Unknown cart' }),
+    ...errorResponses({ 400: `Bad, missing or unknown query parameter (${TILL_400})`, 404: 'Unknown cart' }),
   },
 });
 
 /** A line of an HTTP body: the message's line, and no other field. */
 const Line = Type.Object(ComparisonLine.properties, { additionalProperties: false });
 
-const storeTotalsContract = routeContract({
+export const storeTotalsContract = routeContract({
   body: Type.Object(
     {
       storeIds: StoreIds({ required: true }),
       type: Type.Optional(ComparisonType),
       cartId: Type.Optional(CartId),
       items: Type.Optional(Type.Array(Line, { maxItems: MAX_LINES, description: `at most ${MAX_LINES} lines, an item listed twice counts twice; instead of cartId` })),
+      ...till,
     },
     { additionalProperties: false, not: { required: ['cartId', 'items'] } },
   ),
   responses: {
     200: ok('Cart total per store in cents; missing prices estimated from the other stores; the cheapest flagged', StoreTotalsResult),
-    ...errorResponses({ 400: 'Body not JSON, a bad or unknown field, or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
+    ...errorResponses({ 400: `Body not JSON, a bad or unknown field (${TILL_400}), or both cartId and items`, 404: 'Unknown cart', 413: 'Body over 100 kB' }),
   },
 });
 
 /** Limits of an exact split (the comparisons service enumerates every store subset). */
 const { stores: MAX_SPLIT_STORES, lines: MAX_SPLIT_LINES } = SPLIT_LIMITS;
 
-const splitContract = routeContract({
+export const splitContract = routeContract({
   body: Type.Object(
     {
       storeIds: Type.Array(ComparedStoreIds(MAX_SPLIT_STORES).items, { minItems: 1, maxItems: MAX_SPLIT_STORES, description: `the stores to split over, 1–${MAX_SPLIT_STORES}; ${REPEATED_IDS_POLICY}` }),
@@ -66,12 +71,13 @@ const splitContract = routeContract({
       costPerKmCents: Type.Optional(
         Type.Integer({ ...CostPerKmCents, default: SPLIT_LIMITS.defaultCostPerKmCents, description: `cost of one km of travel in cents (default ${SPLIT_LIMITS.defaultCostPerKmCents})` }),
       ),
+      ...till,
     },
     { additionalProperties: false, not: { required: ['cartId', 'items'] } },
   ),
   responses: {
     200: ok('The split', BasketSplitResult),
-    ...errorResponses({ 400: 'Body not JSON, a bad or unknown field (storeIds 1–20, items ≤ 200, maxStores 1–3, origin, costPerKmCents), or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
+    ...errorResponses({ 400: 'Body not JSON, a bad or unknown field (storeIds 1–20, items ≤ 200, maxStores 1–3, origin, costPerKmCents, cards, date), or both cartId and items', 404: 'Unknown cart', 413: 'Body over 100 kB' }),
   },
 });
 
@@ -90,10 +96,11 @@ export class ComparisonsController {
   @Route(basketContract)
   async basket(@Input() { query }: RouteInput<typeof basketContract>, @OwnerId() ownerId: string): Promise<ComparedItem[]> {
     const storeIds = distinctIds(query.storeIds);
+    const till = await this.till(query, storeIds);
     const lines = await this.resolveLines(query.cartId, undefined, ownerId);
     if (lines.length === 0) return [];
     const [basket, byId] = await Promise.all([
-      this.backend.basket(storeIds, lines),
+      this.backend.basket(storeIds, lines, till),
       this.basketItems.get(lines.map((line) => line.itemId)),
     ]);
     return basket.flatMap((line) => {
@@ -113,8 +120,10 @@ export class ComparisonsController {
   })
   @Route(storeTotalsContract)
   async storeTotals(@Input() { body }: RouteInput<typeof storeTotalsContract>, @OwnerId() ownerId: string): Promise<StoreTotalsResult> {
+    const storeIds = distinctIds(body.storeIds);
+    const till = await this.till(body, storeIds);
     const lines = await this.resolveLines(body.cartId, body.items, ownerId);
-    return this.backend.storeTotals(distinctIds(body.storeIds), lines);
+    return this.backend.storeTotals(storeIds, lines, till);
   }
 
   @Post('split')
@@ -134,6 +143,7 @@ export class ComparisonsController {
     const request: BasketSplitRequest = {
       storeIds,
       lines: [],
+      ...(await this.till(body, storeIds)),
       maxStores: body.maxStores ?? SPLIT_LIMITS.defaultMaxStores,
       costPerKmCents: body.costPerKmCents ?? SPLIT_LIMITS.defaultCostPerKmCents,
     };
@@ -145,6 +155,11 @@ export class ComparisonsController {
       request.locations = stores.filter((s) => s.lat !== null && s.long !== null).map((s) => ({ storeId: s.id, lat: s.lat as number, long: s.long as number }));
     }
     return this.backend.split(request);
+  }
+
+  /** The request's cards and shopping day, checked, with the S group's stores among storeIds when the cards earn the bonus. */
+  private till(input: { cards?: MemberCard[]; date?: string }, storeIds: number[]) {
+    return tillRequest(input, storeIds, (ids) => this.backend.stores(ids));
   }
 
   /** Lines come from the body, from the cart named, or else from this browser's latest cart. */

@@ -3,7 +3,7 @@ import { CartDto, CartIdOrNew, CartLineDto, CartWriteResult as CartWriteResultDt
 import { CATALOG_LIMITS, CategorySlug, ItemDto, ItemFields, PageOffset, StoreIdList } from '@hintakori/catalog-contracts';
 import { ComparedPrice } from '@hintakori/comparisons-contracts';
 import { AdminSession } from '@hintakori/gateway-contracts';
-import { Id, MAX_ID, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { Id, MAX_ID, MEMBER_CARDS, type MemberCard, MemberCards, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
 import { COMPONENT } from '../http/named-schemas';
 import type { LinkContract, ResponseContract } from '../http/contract';
 
@@ -89,3 +89,13 @@ export const CartWriteResult = Type.Object(CartWriteResultDto.properties, { [COM
 
 /** The gateway's own admin session (`/api/admin/session`): its contract (libs/gateway/contracts). */
 export { AdminSession };
+
+/**
+ * The cards the shopper holds (`cards`): the shared MemberCards, in a query comma-separated or repeated; an unknown
+ * card is named with the cards there are.
+ */
+export const Cards = Type.Unsafe<MemberCard[]>({
+  ...MemberCards,
+  description: `${(MemberCards as { description?: string }).description ?? ''}; in a query comma-separated or repeated`,
+  'x-items-expected': `any of ${MEMBER_CARDS.join(', ')} (each once)`,
+});

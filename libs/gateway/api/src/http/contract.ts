@@ -80,11 +80,28 @@ export class CompiledContract {
     for (const { part, schema, validator } of this.parts) {
       const raw = request[part];
       const value = part === 'body' ? raw : coerceUrlValues(schema as TObject, raw);
-      if (!validator.Check(value)) throw new BadRequestException(formatValidationError(part, schema, value, validator.Errors(value)));
+      if (!validator.Check(value)) {
+        const errors = validator.Errors(value);
+        throw new BadRequestException(listItemMessage(schema, value, errors) ?? formatValidationError(part, schema, value, errors));
+      }
       input[part] = value;
     }
     return input as RouteInput<RouteContract>;
   }
+}
+
+/**
+ * A list whose schema says `x-items-expected` ("any of k-plussa, lidl-plus, s-etukortti") names what its values may
+ * be when one is not: `cards must be any of k-plussa, lidl-plus, s-etukortti, got "x"`.
+ */
+function listItemMessage(schema: TSchema, value: unknown, errors: readonly { keyword: string; instancePath: string }[]): string | undefined {
+  const first = errors.find((e) => e.keyword !== 'additionalProperties' && e.keyword !== 'boolean');
+  const match = first ? /^\/([^/]+)\/(\d+)$/.exec(first.instancePath) : null;
+  if (!match || errors.some((e) => e.keyword === 'additionalProperties' && e.instancePath === '')) return undefined;
+  const list = ((schema as { properties?: Record<string, { title?: string; 'x-items-expected'?: string }> }).properties ?? {})[match[1]];
+  if (!list?.['x-items-expected']) return undefined;
+  const actual = ((value as Record<string, unknown[]> | null)?.[match[1]] ?? [])[Number(match[2])];
+  return `${list.title ?? match[1]} must be ${list['x-items-expected']}, got ${JSON.stringify(actual) ?? String(actual)}`;
 }
 
 const NUMBER_TEXT = /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -180,5 +197,5 @@ function describe(schema: TSchema): string | undefined {
 
 /** A plain JSON copy for the document (no TypeBox internals, and no keyword the document does not need). */
 function openApi(schema: TSchema): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-expected' ? undefined : value))) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-expected' || key === 'x-items-expected' ? undefined : value))) as Record<string, unknown>;
 }
