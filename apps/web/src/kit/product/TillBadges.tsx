@@ -3,10 +3,10 @@ import type { TillApplied } from '@hintakori/shared-contracts';
 import { Badge } from '@hintakori/web-ui';
 import { tillBadges } from './till-badges';
 
-const List = styled.span`
+const List = styled.span<{ $align: 'start' | 'end' }>`
   display: flex;
   flex-wrap: wrap;
-  justify-content: flex-end;
+  justify-content: ${({ $align }) => ($align === 'end' ? 'flex-end' : 'flex-start')};
   gap: ${({ theme }) => theme.space.xxs};
   margin-top: ${({ theme }) => theme.space.xxs};
   white-space: normal;
@@ -19,11 +19,11 @@ const Hint = styled.small`
 `;
 
 /** What the till applied to a line ("Plussa 2,99 €", "2 kpl 5,00 €") and the offers it did not reach, muted. */
-export function TillBadges({ applied }: { applied: readonly TillApplied[] | undefined }) {
+export function TillBadges({ applied, align = 'end' }: { applied: readonly TillApplied[] | undefined; align?: 'start' | 'end' }) {
   const badges = tillBadges(applied);
   if (badges.length === 0) return null;
   return (
-    <List data-testid="till-badges">
+    <List data-testid="till-badges" $align={align}>
       {badges.map((b, i) =>
         b.tone === 'applied' ? (
           <Badge key={`${b.kind}-${i}`} $tone="accent" data-testid="till-badge" data-kind={b.kind}>

@@ -4,6 +4,7 @@ import { formatPrice } from '@hintakori/web-util';
 import { Badge, Muted } from '@hintakori/web-ui';
 import { useAppSelector, useMemberCards, useSelectedStoreIds } from '../../../app/hooks';
 import { useGetBasketSplitQuery } from '../../../kit/api/comparison.api';
+import { TillBadges } from '../../../kit/product/TillBadges';
 
 const Box = styled.section`
   margin-top: ${({ theme }) => theme.space.lg};
@@ -44,8 +45,9 @@ export function SplitSuggestion({ origin }: { origin?: { lat: number; long: numb
                   .filter((line) => line.storeId === storeId)
                   .map((line) => (
                     <li key={line.itemId}>
-                      {itemName(line.itemId)} × {line.quantity}: {formatPrice((line.price ?? 0) * line.quantity)}
+                      {itemName(line.itemId)} × {line.quantity}: {formatPrice(typeof line.lineTotal === 'number' ? line.lineTotal : (line.price ?? 0) * line.quantity)}
                       {line.isEstimated ? ' *' : ''}
+                      <TillBadges applied={line.applied} align="start" />
                     </li>
                   ))}
               </ul>
