@@ -13,6 +13,7 @@ import { tillBadges } from '../../kit/product/till-badges';
 import { comparisonApi } from '../../kit/api/comparison.api';
 import { rankComparison, totalsFromComparison } from './comparison.lib';
 import { ComparisonTable } from './components/ComparisonTable';
+import { BasketComparisonPage } from './components/BasketComparisonPage';
 
 const stores = [
   { id: 1, name: 'K-Citymarket Ruoholahti', urlSlug: 'k-citymarket-ruoholahti', chain: 'kcitymarket', type: 'K', externalId: 'k1' },
@@ -105,6 +106,24 @@ describe('comparison requests carry the cards', () => {
     expect(screen.getByLabelText('muistiinpano')).toHaveValue('maitoa');
     expect(screen.getByTestId('member-card-k-plussa')).toBeChecked();
     expect(screen.getByTestId('member-card-s-etukortti')).not.toBeChecked();
+  });
+});
+
+describe('the basket comparison page', () => {
+  it('says prices are without member prices until a card is ticked, then asks for the basket again with it', async () => {
+    const basketCalls = () => calls.filter((c) => c.url.startsWith('/api/shoppingCartComparisons?'));
+    renderWithProviders(<BasketComparisonPage />, {
+      preloadedState: { stores: { selected: stores }, cart: { id: 'c1', items: [{ ...sampleItem(5), count: 1 }], loaded: true } },
+    });
+    expect(screen.getByTestId('no-member-prices').textContent).toBe('Hinnat ilman kanta-asiakashintoja');
+    await waitFor(() => expect(basketCalls()).toHaveLength(1));
+    expect(new URL(basketCalls()[0].url, 'http://localhost').searchParams.has('cards')).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('member-card-k-plussa'));
+    });
+    await waitFor(() => expect(basketCalls()).toHaveLength(2));
+    expect(new URL(basketCalls()[1].url, 'http://localhost').searchParams.get('cards')).toBe('k-plussa');
+    expect(screen.queryByTestId('no-member-prices')).toBeNull();
   });
 });
 
