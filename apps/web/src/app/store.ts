@@ -160,9 +160,10 @@ export function releaseStore(store: AppStore): void {
   liveStores.delete(store);
 }
 
-const isPersonal = (state: RootState) => state.stores.selected.length > 0 || state.cart.id !== NO_CART_ID;
+// Held cards are personal too: the server's first screen shows none ticked.
+const isPersonal = (state: RootState) => state.stores.selected.length > 0 || state.cart.id !== NO_CART_ID || state.cards.held.length > 0;
 
-/** The browser store: selected stores and cart id come from and go back to local storage. */
+/** The browser store: selected stores, membership cards and cart id come from and go back to local storage. */
 export function createAppStore(): AppStore {
   const store = makeStore({
     stores: { selected: loadSelectedStores() },
@@ -174,7 +175,7 @@ export function createAppStore(): AppStore {
   syncPersonalCookie(isPersonal(previous));
   store.subscribe(() => {
     const next = store.getState();
-    if (next.stores.selected !== previous.stores.selected || next.cart.id !== previous.cart.id) syncPersonalCookie(isPersonal(next));
+    if (next.stores.selected !== previous.stores.selected || next.cart.id !== previous.cart.id || next.cards.held !== previous.cards.held) syncPersonalCookie(isPersonal(next));
     if (next.stores.selected !== previous.stores.selected) writeJson(STORAGE_KEYS.selectedStores, next.stores.selected);
     if (next.cart.id !== previous.cart.id) writeCartId(next.cart.id);
     if (next.cards.held !== previous.cards.held) writeJson(STORAGE_KEYS.memberCards, next.cards.held);
