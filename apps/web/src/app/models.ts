@@ -4,7 +4,7 @@
  */
 import type { CartDto, CartLineDto, CartWriteResult } from '@hintakori/carts-contracts';
 import type { CategoryDto, FieldSourceDto, ItemDto, NutrientDto, StoreItemDto } from '@hintakori/catalog-contracts';
-import type { StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
+import type { ComparedPrice, StoreTotal, StoreTotalsResult } from '@hintakori/comparisons-contracts';
 import type { ChainId, OfferDto, StoreDto, StoreGroupType, StoreMinimalDto } from '@hintakori/stores-contracts';
 import type { Kept, OpeningEntry } from '@hintakori/web-util';
 
@@ -63,7 +63,10 @@ export type ServerCart = Pick<CartDto, 'id'> & { items: Array<Pick<CartLineDto, 
 /** What a cart write answers: the cart id to keep from now on (the carts contract's type; type-only, no code). */
 export type CartIdResponse = CartWriteResult;
 
-export type ComparisonItem = Item & { quantity: number };
+/** A store's price in a comparison: what the line costs at the till for this shopper (`lineTotal`) and why (`applied`). */
+export type ComparisonStoreItem = StoreItem & Partial<Pick<ComparedPrice, 'lineTotal' | 'applied'>>;
+
+export type ComparisonItem = Omit<Item, 'storeItems'> & { quantity: number; storeItems: ComparisonStoreItem[] };
 
 /** Store totals keyed by store id (the comparisons contract's types; type-only, no code). */
 export type { StoreTotal as StoreTotalsEntry, StoreTotalsResult };

@@ -3,6 +3,7 @@ import { NO_CART_ID } from '@hintakori/web-util';
 export const STORAGE_KEYS = {
   selectedStores: 'hintakori.selectedStores',
   cartId: 'hintakori.cartId',
+  memberCards: 'hintakori.memberCards',
 } as const;
 
 export function readJson<T>(key: string, fallback: T): T {

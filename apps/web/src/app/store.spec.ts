@@ -5,7 +5,7 @@ import { makeStore } from './store';
 describe('store', () => {
   it('starts with the shell slices only and gains the API slice when app/api.ts loads', async () => {
     const early = makeStore();
-    expect(Object.keys(early.getState()).sort()).toEqual(['cart', 'categories', 'stores', 'ui']);
+    expect(Object.keys(early.getState()).sort()).toEqual(['cards', 'cart', 'categories', 'stores', 'ui']);
 
     await import('./api');
     expect(early.getState().api).toMatchObject({ queries: {}, mutations: {} });

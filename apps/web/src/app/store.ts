@@ -17,6 +17,7 @@ import { categoriesReducer } from '../kit/product/categories.slice';
 import { uiReducer } from '../kit/layout/ui.slice';
 import { saveOfflineCartItems } from '../kit/cart/offline-cart';
 import { loadSelectedStores, storesReducer } from '../kit/stores/stores.slice';
+import { cardsReducer, loadCards } from '../kit/stores/cards.slice';
 import type { api } from './api';
 import { syncPersonalCookie } from './first-screen';
 import { readCartId, STORAGE_KEYS, writeCartId, writeJson } from './storage';
@@ -30,6 +31,7 @@ import { readCartId, STORAGE_KEYS, writeCartId, writeJson } from './storage';
 
 const baseReducers = {
   stores: storesReducer,
+  cards: cardsReducer,
   cart: cartReducer,
   categories: categoriesReducer,
   ui: uiReducer,
@@ -158,12 +160,14 @@ export function releaseStore(store: AppStore): void {
   liveStores.delete(store);
 }
 
-const isPersonal = (state: RootState) => state.stores.selected.length > 0 || state.cart.id !== NO_CART_ID;
+// Held cards are personal too: the server's first screen shows none ticked.
+const isPersonal = (state: RootState) => state.stores.selected.length > 0 || state.cart.id !== NO_CART_ID || state.cards.held.length > 0;
 
-/** The browser store: selected stores and cart id come from and go back to local storage. */
+/** The browser store: selected stores, membership cards and cart id come from and go back to local storage. */
 export function createAppStore(): AppStore {
   const store = makeStore({
     stores: { selected: loadSelectedStores() },
+    cards: { held: loadCards() },
     cart: { ...initialCartState, id: readCartId() },
   });
   let previous = store.getState();
@@ -171,9 +175,10 @@ export function createAppStore(): AppStore {
   syncPersonalCookie(isPersonal(previous));
   store.subscribe(() => {
     const next = store.getState();
-    if (next.stores.selected !== previous.stores.selected || next.cart.id !== previous.cart.id) syncPersonalCookie(isPersonal(next));
+    if (next.stores.selected !== previous.stores.selected || next.cart.id !== previous.cart.id || next.cards.held !== previous.cards.held) syncPersonalCookie(isPersonal(next));
     if (next.stores.selected !== previous.stores.selected) writeJson(STORAGE_KEYS.selectedStores, next.stores.selected);
     if (next.cart.id !== previous.cart.id) writeCartId(next.cart.id);
+    if (next.cards.held !== previous.cards.held) writeJson(STORAGE_KEYS.memberCards, next.cards.held);
     // The lines with their last fetched prices, for the shopping list in a store without a signal.
     if (next.cart.loaded && (next.cart.items !== previous.cart.items || next.cart.id !== previous.cart.id) && next.cart.id !== NO_CART_ID) {
       saveOfflineCartItems(next.cart.id, next.cart.items);

@@ -19,6 +19,12 @@ export interface RankedTotal {
   diff: number;
   /** Extra percentage over the cheapest store, rounded. */
   percent: number;
+  /** What member prices and multibuys took off the shelf prices, cents (already out of `total`); when answered. */
+  savings?: number;
+  /** The S-Bonus estimate, cents (paid later, never in `total`); when answered. */
+  bonus?: number;
+  /** Lines of weighed goods counted by an average weight (estimates); when answered. */
+  weighedCount?: number;
 }
 
 /**
@@ -38,6 +44,9 @@ export function rankTotals(totals: StoreTotals | null | undefined, storeIds?: re
         deposits: t.deposits ?? 0,
         estimatedCount: t.estimatedCount ?? 0,
         missingCount: t.missingCount ?? 0,
+        ...(typeof t.savings === 'number' ? { savings: t.savings } : {}),
+        ...(typeof t.bonus === 'number' ? { bonus: t.bonus } : {}),
+        ...(typeof t.weighedCount === 'number' ? { weighedCount: t.weighedCount } : {}),
       };
     })
     .sort((a, b) => a.total - b.total || a.missingCount - b.missingCount);

@@ -1,5 +1,6 @@
 import type { RankedTotal } from '@hintakori/web-util';
 import type { ComparisonItem } from '../../app/models';
+import { lineCost } from './comparison.lib';
 
 /**
  * "Lataa CSV" and "Lataa JSON" on the basket comparison page: the comparison as the shopper sees it (the compared
@@ -30,11 +31,12 @@ const line = (item: ComparisonItem, storeId: number) => {
   const si = item.storeItems.find((s) => s.storeId === storeId);
   if (!si || si.price === null) return null;
   const deposit = typeof si.deposit === 'number' && si.deposit > 0 ? si.deposit : null;
-  return { price: si.price, lineTotal: si.price * item.quantity, isEstimated: si.isEstimated, deposit };
+  // The till's line price for the shopper's cards (lineTotal) when the comparison answered it, as the page shows.
+  return { price: si.price, lineTotal: lineCost(si, item.quantity) ?? si.price * item.quantity, isEstimated: si.isEstimated, deposit };
 };
 
 /**
- * The table as rows: header, one row per product (line price = price × quantity, in euros, deposits apart), then
+ * The table as rows: header, one row per product (line price = the till's lineTotal, else price × quantity, in euros, deposits apart), then
  * "Pantit" (when the basket has deposits) and "Yhteensä" (deposits included), as the page shows them.
  */
 export function comparisonTableRows(items: readonly ComparisonItem[], stores: readonly ExportStore[], ranked: readonly RankedTotal[]): string[][] {

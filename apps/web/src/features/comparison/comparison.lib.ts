@@ -1,9 +1,16 @@
 import { openStatus, rankTotals, type OpeningSource, type RankedTotal, type StoreTotals } from '@hintakori/web-util';
 import type { ComparisonItem } from '../../app/models';
 
+/** What a line costs at the store's till: `lineTotal` (cards, multibuys, weights applied) when answered, else price × quantity. */
+export function lineCost(si: { price: number | null; lineTotal?: number | null }, quantity: number): number | null {
+  if (typeof si.lineTotal === 'number') return si.lineTotal;
+  return si.price === null ? null : si.price * quantity;
+}
+
 /**
- * Sums line prices (price × quantity) per store, plus their deposits (deposit × quantity, also kept apart as
- * `deposits`); estimates count, lines without any price are missing.
+ * Sums line costs (`lineTotal`, else price × quantity) per store, plus their deposits (deposit × quantity, also kept
+ * apart as `deposits`); estimates count, lines without any price are missing. `savings` is what the till terms took
+ * off the shelf prices, `weighedCount` the lines counted by an average weight.
  */
 export function totalsFromComparison(items: readonly ComparisonItem[], storeIds: readonly number[]): StoreTotals {
   const totals: StoreTotals = {};
@@ -12,12 +19,17 @@ export function totalsFromComparison(items: readonly ComparisonItem[], storeIds:
     for (const id of storeIds) {
       const t = totals[String(id)];
       const si = item.storeItems.find((s) => s.storeId === id);
-      if (!si || si.price === null) {
+      const cost = si ? lineCost(si, item.quantity) : null;
+      if (!si || si.price === null || cost === null) {
         t.missingCount = (t.missingCount ?? 0) + 1;
         continue;
       }
       const deposit = typeof si.deposit === 'number' && si.deposit > 0 ? si.deposit * item.quantity : 0;
-      t.total += si.price * item.quantity + deposit;
+      t.total += cost + deposit;
+      const shelf = si.price * item.quantity;
+      const discounted = si.applied?.some((a) => a.kind === 'member' || a.kind === 'multibuy') ?? false;
+      if (discounted && cost < shelf) t.savings = (t.savings ?? 0) + (shelf - cost);
+      if (si.applied?.some((a) => a.kind === 'weight')) t.weighedCount = (t.weighedCount ?? 0) + 1;
       t.deposits = (t.deposits ?? 0) + deposit;
       if (si.isEstimated) t.estimatedCount = (t.estimatedCount ?? 0) + 1;
     }

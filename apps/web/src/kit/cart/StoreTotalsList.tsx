@@ -49,6 +49,17 @@ export function extraText(row: RankedTotal): string {
   return `+${formatCents(row.diff)} € (+${row.percent} %)`;
 }
 
+/** The notes under a store's total: what the cards and multibuys saved, the S-Bonus estimate, weighed goods as estimates. */
+export function totalNotes(row: Pick<RankedTotal, 'savings' | 'bonus' | 'weighedCount'>): Array<{ key: string; text: string }> {
+  const notes: Array<{ key: string; text: string }> = [];
+  if (typeof row.savings === 'number' && row.savings > 0) notes.push({ key: 'savings', text: `Kanta-asiakas- ja monipakkausedut −${formatPrice(row.savings)}` });
+  if (typeof row.bonus === 'number') notes.push({ key: 'bonus', text: `Bonus arviolta ${formatPrice(row.bonus)}` });
+  if (typeof row.weighedCount === 'number' && row.weighedCount > 0) {
+    notes.push({ key: 'weighed', text: row.weighedCount === 1 ? 'Punnittavan tuotteen hinta on arvio' : `${row.weighedCount} punnittavan tuotteen hinnat ovat arvioita` });
+  }
+  return notes;
+}
+
 /** Totals per store, cheapest first and highlighted; others show the extra amount and percentage. */
 export function StoreTotalsList({
   ranked,
@@ -71,7 +82,7 @@ export function StoreTotalsList({
         const store = lookup.get(row.storeId);
         const partial = row.estimatedCount > 0 || row.missingCount > 0;
         return (
-          <Row key={row.storeId} $cheapest={row.cheapest} data-testid="store-total-row" data-cheapest={row.cheapest}>
+          <Row key={row.storeId} $cheapest={row.cheapest} data-testid="store-total-row" data-cheapest={row.cheapest} data-store-id={row.storeId} data-total={row.total}>
             {store ? <ChainLogo chain={store.chain} size={20} decorative /> : <span />}
             <Name>
               {store?.name ?? `Kauppa ${row.storeId}`} {opening?.get(row.storeId) ? <OpenBadge store={opening.get(row.storeId) as OpeningSource} /> : null}
@@ -86,6 +97,11 @@ export function StoreTotalsList({
                 ) : null}
               </span>
               {row.deposits > 0 ? <small data-testid="store-total-deposits">sis. pantit {formatPrice(row.deposits)}</small> : null}
+              {totalNotes(row).map((note) => (
+                <small key={note.key} data-testid={`store-total-${note.key}`}>
+                  {note.text}
+                </small>
+              ))}
               {row.cheapest ? <Badge $tone="success">Halvin</Badge> : <small>{extraText(row)}</small>}
             </Amount>
           </Row>

@@ -51,8 +51,10 @@ export function markCartPricesFetched(cartId: string, at: number = Date.now()): 
 }
 
 /** Identifies a store totals answer: the stores and the cart lines it was computed for. */
-export function totalsKey(storeIds: readonly number[], lines: ReadonlyArray<{ itemId: number; quantity: number }>): string {
-  return `${storeIds.join(',')}|${lines.map((l) => `${l.itemId}x${l.quantity}`).join(',')}`;
+export function totalsKey(storeIds: readonly number[], lines: ReadonlyArray<{ itemId: number; quantity: number }>, cards: readonly string[] = []): string {
+  const base = `${storeIds.join(',')}|${lines.map((l) => `${l.itemId}x${l.quantity}`).join(',')}`;
+  // Totals with cards are other totals; without any the key is as before.
+  return cards.length > 0 ? `${base}|${cards.join(',')}` : base;
 }
 
 export function saveOfflineTotals(key: string, data: StoreTotalsResult): void {

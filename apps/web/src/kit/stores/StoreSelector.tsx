@@ -5,6 +5,7 @@ import { useGeolocationStores } from './useGeolocationStores';
 import { storeAdded, storeRemoved, toSelectedStore } from './stores.slice';
 import { ChainLogo } from './ChainLogo';
 import { StoreCombobox } from './StoreCombobox';
+import { MemberCardPicker } from './MemberCardPicker';
 
 const Wrap = styled.section`
   display: flex;
@@ -55,7 +56,7 @@ const Chip = styled.li`
   button { min-height: 26px; min-width: 26px; border-radius: 50%; }
 `;
 
-/** Picks the stores whose prices are compared; the choice is saved in the browser. */
+/** Picks the stores whose prices are compared and (not compact) the membership cards; the choice is saved in the browser. */
 export function StoreSelector({ compact = false }: { compact?: boolean }) {
   const dispatch = useAppDispatch();
   const selected = useAppSelector((s) => s.stores.selected);
@@ -99,6 +100,7 @@ export function StoreSelector({ compact = false }: { compact?: boolean }) {
       ) : (
         <Muted>Valitse kaupat, joiden hintoja haluat vertailla.</Muted>
       )}
+      {compact ? null : <MemberCardPicker />}
     </Wrap>
   );
 }

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { rankTotals } from '@hintakori/web-util';
 import { ErrorBox, Muted, SkeletonRows } from '@hintakori/web-ui';
-import { useSelectedStoreIds } from '../../../app/hooks';
+import { useMemberCards, useSelectedStoreIds } from '../../../app/hooks';
 import { useGetStoreTotalsQuery } from '../../../kit/api/comparison.api';
 import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
 import { PageLayout } from '../../../kit/layout/PageLayout';
@@ -31,9 +31,10 @@ const Lines = styled.ul`
 export function SharedCartPage() {
   const { shoppingCartId = '' } = useParams();
   const storeIds = useSelectedStoreIds();
+  const cards = useMemberCards();
   const { data, isLoading, error } = useGetCartQuery({ cartId: shoppingCartId, storeIds }, { skip: !shoppingCartId });
   const lineCount = data?.items.length ?? 0;
-  const totals = useGetStoreTotalsQuery({ storeIds, cartId: shoppingCartId }, { skip: storeIds.length === 0 || lineCount === 0 });
+  const totals = useGetStoreTotalsQuery({ storeIds, cartId: shoppingCartId, cards }, { skip: storeIds.length === 0 || lineCount === 0 });
   const ranked = useMemo(() => (totals.isError ? [] : rankTotals(totals.data, storeIds)), [totals.data, totals.isError, storeIds]);
 
   useEffect(() => {

@@ -1,20 +1,30 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { NO_CART_ID } from '@hintakori/web-util';
-import { Button, ErrorBox, Row, SkeletonRows } from '@hintakori/web-ui';
+import { NO_CART_ID, type RankedTotal } from '@hintakori/web-util';
+import type { StoreTotalsResult } from '../../../app/models';
+import { Button, ErrorBox, Muted, Row, SkeletonRows } from '@hintakori/web-ui';
 import { useStore } from 'react-redux';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector, useMemberCards } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { cartQueueIdle } from '../../../kit/cart/cart.thunks';
 import { PageLayout } from '../../../kit/layout/PageLayout';
 import { StoreSelector } from '../../../kit/stores/StoreSelector';
 import { useNow } from '../../../kit/stores/useNow';
 import { comparisonHint, rankComparison, rankOpenNow } from '../comparison.lib';
-import { useLazyGetComparisonQuery } from '../../../kit/api/comparison.api';
+import { useGetStoreTotalsQuery, useLazyGetComparisonQuery } from '../../../kit/api/comparison.api';
 import { comparisonCsv, comparisonJson, downloadText, exportFileName } from '../comparison-export';
 import { useStoreOpening } from '../hooks/useOpenNow';
 import { ComparisonTable } from './ComparisonTable';
 import { SplitSuggestion } from './SplitSuggestion';
 import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
+
+/** The service's S-Bonus estimate beside each store's total the page summed itself. */
+function withBonus(ranked: RankedTotal[], totals: StoreTotalsResult | undefined): RankedTotal[] {
+  if (!totals) return ranked;
+  return ranked.map((row) => {
+    const bonus = totals[String(row.storeId)]?.bonus;
+    return typeof bonus === 'number' ? { ...row, bonus } : row;
+  });
+}
 
 export function BasketComparisonPage() {
   const stores = useAppSelector((s) => s.stores.selected);
@@ -30,8 +40,18 @@ export function BasketComparisonPage() {
     await cartQueueIdle();
     const state = appStore.getState();
     if (state.cart.id === NO_CART_ID) return;
-    void fetchComparison({ storeIds: state.stores.selected.map((s) => s.id), cartId: state.cart.id });
+    void fetchComparison({ storeIds: state.stores.selected.map((s) => s.id), cartId: state.cart.id, cards: state.cards.held });
   };
+
+  // A card ticked or unticked prices the compared basket again (only the query changes: the page keeps its state).
+  const cards = useMemberCards();
+  const cardsSeen = useRef(cards);
+  useEffect(() => {
+    if (cardsSeen.current === cards) return;
+    cardsSeen.current = cards;
+    if (originalArgs && canFetch) void fetchPrices();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cards]);
 
   // Fetch once on arrival when there is something to compare; 'Hae hinnat' fetches again after changes.
   const fetchedOnArrival = useRef(false);
@@ -45,7 +65,15 @@ export function BasketComparisonPage() {
 
   const comparedStores = originalArgs ? stores.filter((s) => originalArgs.storeIds.includes(s.id)) : stores;
   const items = data ?? [];
-  const ranked = rankComparison(items, comparedStores.map((s) => s.id));
+  // The S-Bonus estimate is the service's (which stores earn it is the gateway's to say): asked only with S-Etukortti.
+  const comparedIds = originalArgs?.storeIds ?? storeIds;
+  const comparedCards = originalArgs?.cards ?? cards;
+  const wantsBonus = comparedCards.includes('s-etukortti');
+  const bonusTotals = useGetStoreTotalsQuery(
+    { storeIds: comparedIds, cartId: originalArgs?.cartId ?? cart.id, cards: comparedCards },
+    { skip: !data || !wantsBonus || comparedIds.length === 0 || cart.id === NO_CART_ID },
+  );
+  const ranked = withBonus(rankComparison(items, comparedStores.map((s) => s.id)), wantsBonus ? bonusTotals.data : undefined);
   // "Vain nyt avoinna olevat": only the stores open now (closing soon included) rank, in the totals and the table.
   const [openOnly, setOpenOnly] = useState(false);
   const opening = useStoreOpening(storeIds);
@@ -59,6 +87,11 @@ export function BasketComparisonPage() {
       <div style={{ marginBottom: 16 }}>
         <StoreSelector />
       </div>
+      {cards.length === 0 ? (
+        <Muted data-testid="no-member-prices" style={{ display: 'block', marginBottom: 8 }}>
+          Hinnat ilman kanta-asiakashintoja
+        </Muted>
+      ) : null}
       <Row style={{ marginBottom: 24 }}>
         <Button variant="primary" onClick={() => void fetchPrices()} disabled={!canFetch || isFetching}>
           Hae hinnat

@@ -5,9 +5,11 @@ import type { ComparisonItem } from '../../../app/models';
 import { CheaperAlternative } from '../../../kit/product/CheaperAlternative';
 import { DepositNote } from '../../../kit/product/DepositNote';
 import { PriceCell } from '../../../kit/product/PriceCell';
+import { TillBadges } from '../../../kit/product/TillBadges';
 import { ProductImage } from '../../../kit/product/ProductImage';
 import type { SelectedStore } from '../../../kit/stores/stores.slice';
 import { extraText } from '../../../kit/cart/StoreTotalsList';
+import { lineCost } from '../comparison.lib';
 
 const Scroll = styled.div`
   overflow-x: auto;
@@ -114,7 +116,10 @@ export function ComparisonTable({
           {items.length >= EXTRA_TOTALS_ROW_MIN_ITEMS ? <TotalsRow stores={stores} ranked={ranked} position="top" /> : null}
           {items.map((item) => {
             const prices = stores
-              .map((s) => item.storeItems.find((si) => si.storeId === s.id)?.price)
+              .map((s) => {
+                const si = item.storeItems.find((x) => x.storeId === s.id);
+                return si ? lineCost(si, item.quantity) : null;
+              })
               .filter((p): p is number => typeof p === 'number');
             const min = prices.length > 1 ? Math.min(...prices) : null;
             return (
@@ -133,9 +138,12 @@ export function ComparisonTable({
                 <td>{item.quantity}</td>
                 {stores.map((s) => {
                   const si = item.storeItems.find((x) => x.storeId === s.id);
+                  const cost = si ? lineCost(si, item.quantity) : null;
                   return (
-                    <td key={s.id} data-cheapest={min !== null && si?.price === min}>
-                      <PriceCell cents={si?.price} estimated={si?.isEstimated} multiplier={item.quantity} />
+                    <td key={s.id} data-cheapest={min !== null && cost === min} data-testid="comparison-cell" data-store-id={s.id} data-item-id={item.id}>
+                      {/* The line's till price (lineTotal: cards, multibuys, weights applied) when answered, else price × quantity. */}
+                      <PriceCell cents={cost} estimated={si?.isEstimated} />
+                      <TillBadges applied={si?.applied} />
                       {si && typeof si.deposit === 'number' ? <DepositNote storeItem={{ price: si.price, deposit: si.deposit * item.quantity }} /> : null}
                     </td>
                   );

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { formatPrice } from '@hintakori/web-util';
 import { Badge, Muted } from '@hintakori/web-ui';
-import { useAppSelector, useSelectedStoreIds } from '../../../app/hooks';
+import { useAppSelector, useMemberCards, useSelectedStoreIds } from '../../../app/hooks';
 import { useGetBasketSplitQuery } from '../../../kit/api/comparison.api';
+import { TillBadges } from '../../../kit/product/TillBadges';
 
 const Box = styled.section`
   margin-top: ${({ theme }) => theme.space.lg};
@@ -17,11 +18,12 @@ const Box = styled.section`
 /** "Jaa ostokset kahteen kauppaan": which lines to buy where, and the saving over the cheapest single store. */
 export function SplitSuggestion({ origin }: { origin?: { lat: number; long: number } }) {
   const storeIds = useSelectedStoreIds();
+  const cards = useMemberCards();
   const cartItems = useAppSelector((s) => s.cart.items);
   const selected = useAppSelector((s) => s.stores.selected);
   const lines = useMemo(() => cartItems.map((i) => ({ itemId: i.id, quantity: i.count })), [cartItems]);
   const skip = storeIds.length < 2 || storeIds.length > 20 || lines.length === 0 || lines.length > 200;
-  const { data } = useGetBasketSplitQuery({ storeIds, items: lines, origin }, { skip });
+  const { data } = useGetBasketSplitQuery({ storeIds, items: lines, origin, cards }, { skip });
   if (skip || !data) return null;
   const storeName = (id: number | null) => selected.find((s) => s.id === id)?.name ?? `Kauppa ${id}`;
   const itemName = (id: number) => cartItems.find((i) => i.id === id)?.name ?? `Tuote ${id}`;
@@ -43,8 +45,9 @@ export function SplitSuggestion({ origin }: { origin?: { lat: number; long: numb
                   .filter((line) => line.storeId === storeId)
                   .map((line) => (
                     <li key={line.itemId}>
-                      {itemName(line.itemId)} × {line.quantity}: {formatPrice((line.price ?? 0) * line.quantity)}
+                      {itemName(line.itemId)} × {line.quantity}: {formatPrice(typeof line.lineTotal === 'number' ? line.lineTotal : (line.price ?? 0) * line.quantity)}
                       {line.isEstimated ? ' *' : ''}
+                      <TillBadges applied={line.applied} align="start" />
                     </li>
                   ))}
               </ul>

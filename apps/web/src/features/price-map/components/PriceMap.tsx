@@ -17,7 +17,7 @@ import {
 } from '@hintakori/web-util';
 import { InfoBox } from '@hintakori/web-ui';
 import { config } from '../../../app/config';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector, useMemberCards } from '../../../app/hooks';
 import type { Store } from '../../../app/models';
 import { useGetStoreTotalsQuery } from '../../../kit/api/comparison.api';
 import { storeGroup } from '../../../kit/stores/chains';
@@ -72,6 +72,7 @@ export function PriceMap() {
   const [view, setView] = useState<View | null>(null);
   const [known, setKnown] = useState<Map<number, Store>>(() => new Map());
   const cartItems = useAppSelector((s) => s.cart.items);
+  const cards = useMemberCards();
   const { data } = useGetStoresByLocationQuery(view?.box ?? { minLat: 0, minLong: 0, maxLat: 0, maxLong: 0 }, { skip: !view });
 
   // Keep stores seen earlier so markers do not blink while the next area loads.
@@ -101,7 +102,7 @@ export function PriceMap() {
         : [],
     [stores, view, showTotals],
   );
-  const totals = useGetStoreTotalsQuery({ storeIds: visibleIds, items: lines }, { skip: visibleIds.length === 0 });
+  const totals = useGetStoreTotalsQuery({ storeIds: visibleIds, items: lines, cards }, { skip: visibleIds.length === 0 });
   const ranked = useMemo(() => rankTotals(showTotals ? totals.data : null, visibleIds), [totals.data, visibleIds, showTotals]);
   const totalById = new Map(ranked.map((r) => [r.storeId, r]));
   const collapsed = typeof window !== 'undefined' && window.innerWidth <= LAYER_CONTROL_COLLAPSE_MAX_WIDTH;
