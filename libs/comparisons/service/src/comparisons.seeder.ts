@@ -89,6 +89,13 @@ export class ComparisonsSeeder implements OnApplicationBootstrap {
         isCampaign: price.isCampaign,
         observedAt: price.updatedAt,
         deposit: price.deposit ?? null,
+        // The till terms, when the demo gives them (absent otherwise: a plain cell).
+        regularPrice: price.regularPrice ?? null,
+        campaignStartsAt: price.campaignStartsAt ?? null,
+        campaignEndsAt: price.campaignEndsAt ?? null,
+        memberPrice: price.memberPrice ?? null,
+        multibuy: price.multibuy ?? null,
+        averageWeightGrams: price.averageWeightGrams ?? null,
       });
       if (chunk.length === PROJECTION_BATCH_SIZE) await flush();
     }
