@@ -2,7 +2,8 @@ import type { PriceCard } from '@hintakori/shared-contracts';
 import { hasTillTerms, type TillTerms } from '@hintakori/shared-util';
 
 /**
- * A price matrix cell's till terms as the comparisons read them: the TillTerms of tillLine (price included), kept only
+ * A price matrix cell's till terms as the comparisons read them: the TillTerms of tillLine (price included; priceUnit
+ * 'kg' for a price per kilogram, else ''), every field present (null when none), kept only
  * for a cell the till treats apart — a campaign date, a member price, a multibuy (hasTillTerms) or a price per kilogram
  * (which may borrow another store's average weight). Every other cell is plain: quantity × price.
  */
@@ -44,7 +45,8 @@ export function termsOfRow(row: TermColumns): TillTerms | null {
     memberPrice: row.memberCard !== null && row.memberPrice !== null ? { card: row.memberCard as PriceCard, price: row.memberPrice } : null,
     multibuy: row.multibuyQuantity !== null && row.multibuyPrice !== null ? { quantity: row.multibuyQuantity, price: row.multibuyPrice } : null,
     averageWeightGrams: row.averageWeightGrams,
-    priceUnit: row.priceUnit,
+    // Only a price per kilogram matters to the till (the notification carries no other unit).
+    priceUnit: row.priceUnit === 'kg' ? 'kg' : '',
   };
   return isTermed(terms) ? terms : null;
 }
@@ -54,7 +56,18 @@ export function termsOfRow(row: TermColumns): TillTerms | null {
  * s<ms>, e<ms>, m<card>=<cents>, b<n>x<cents>, w<grams>, k (per kilogram). Unknown tokens are skipped.
  */
 export function parseTerms(text: string, price: number): TillTerms {
-  const terms: TillTerms = { price, isCampaign: false, priceUnit: '' };
+  // The shape termsOfRow gives, key for key, so the cache answers as the table does.
+  const terms: TillTerms = {
+    price,
+    isCampaign: false,
+    regularPrice: null,
+    campaignStartsAt: null,
+    campaignEndsAt: null,
+    memberPrice: null,
+    multibuy: null,
+    averageWeightGrams: null,
+    priceUnit: '',
+  };
   for (const token of text.split(';')) {
     const rest = token.slice(1);
     switch (token[0]) {
