@@ -60,30 +60,32 @@ function priceLines(input: SplitInput, cells: readonly PriceCell[], context: Til
   return input.lines.map((line) => {
     const known = byItem.get(line.itemId);
     if (!known || known.size === 0) return { itemId: line.itemId, quantity: line.quantity, prices: null, shelf: [], applied: [], estimated: [] };
-    const n = input.storeIds.length;
-    const prices = new Array<number>(n);
-    const shelf = new Array<number>(n);
-    const applied = new Array<TillApplied[] | null>(n).fill(null);
-    const estimated = new Array<boolean>(n);
+    // Packed arrays (push, no holes): the subset loop below reads them most.
+    const prices: number[] = [];
+    const shelf: number[] = [];
+    const applied: (TillApplied[] | null)[] = [];
+    const estimated: boolean[] = [];
     let estimate: TillCost | undefined;
     let fallback: number | null | undefined;
-    for (let i = 0; i < n; i++) {
-      const cell = known.get(input.storeIds[i]);
-      estimated[i] = !cell;
-      let cost: TillCost;
+    for (const storeId of input.storeIds) {
+      const cell = known.get(storeId);
+      estimated.push(!cell);
       if (cell && !cell.terms) {
-        prices[i] = line.quantity * cell.price;
-        shelf[i] = cell.price;
+        prices.push(line.quantity * cell.price);
+        shelf.push(cell.price);
+        applied.push(null);
         continue;
-      } else if (cell?.terms) {
+      }
+      let cost: TillCost;
+      if (cell?.terms) {
         if (fallback === undefined) fallback = fallbackWeight(known, input.storeIds);
         cost = termedCost(cell.terms, line.quantity, context, fallback);
       } else {
         cost = estimate ??= estimateOf(known, input.storeIds, line.quantity, context);
       }
-      prices[i] = cost.total;
-      shelf[i] = cost.shelfPrice;
-      if (cost.applied.length > 0) applied[i] = cost.applied;
+      prices.push(cost.total);
+      shelf.push(cost.shelfPrice);
+      applied.push(cost.applied.length > 0 ? cost.applied : null);
     }
     return { itemId: line.itemId, quantity: line.quantity, prices, shelf, applied, estimated };
   });

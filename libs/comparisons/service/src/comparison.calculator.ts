@@ -73,8 +73,15 @@ export function fallbackWeight(prices: ReadonlyMap<number, PriceCell>, storeIds:
 export function termedCost(terms: TillTerms, quantity: number, context: TillContext, fallback: number | null): TillCost {
   const line = tillLine(terms, quantity, context, fallback);
   let shelfTotal = line.total;
-  if (line.applied.some((a) => a.kind === 'member' || a.kind === 'multibuy')) {
-    shelfTotal = tillLine({ ...terms, memberPrice: null, multibuy: null }, quantity, { ...context, cards: NO_CARDS }, fallback).total;
+  let saved = false;
+  let weighed = false;
+  for (const a of line.applied) {
+    if (a.kind === 'member' || a.kind === 'multibuy') saved = true;
+    else if (a.kind === 'weight') weighed = true;
+  }
+  if (saved) {
+    // At shelf prices: quantity × the shelf price, or for a weighed good its weight at the shelf price (tillLine rounds it).
+    shelfTotal = weighed ? tillLine({ ...terms, memberPrice: null, multibuy: null }, quantity, { ...context, cards: NO_CARDS }, fallback).total : quantity * line.shelfPrice;
   }
   return { shelfPrice: line.shelfPrice, total: line.total, applied: line.applied, shelfTotal };
 }
