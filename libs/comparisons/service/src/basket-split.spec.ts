@@ -97,8 +97,8 @@ describe('splitBasket', () => {
     expect(result.stores).toEqual([1, 3]);
     expect(result.lines.slice(0, 7).every((line) => line.storeId === 1 && line.price === 100)).toBe(true);
     expect(result.lines[14]).toMatchObject({ itemId: 15, storeId: 1, price: 150 });
-    expect(result.lines[15]).toEqual({ itemId: 16, quantity: 1, storeId: 1, price: 200, isEstimated: true });
-    expect(result.lines[16]).toEqual({ itemId: 99, quantity: 1, storeId: null, price: null, isEstimated: false });
+    expect(result.lines[15]).toEqual({ itemId: 16, quantity: 1, storeId: 1, price: 200, isEstimated: true, lineTotal: 200 });
+    expect(result.lines[16]).toEqual({ itemId: 99, quantity: 1, storeId: null, price: null, isEstimated: false, lineTotal: null });
     // Single stores: 1 costs 2 × (7×100 + 8×150) + 200 = 4000; the split 2 × (7×100 + 7×100 + 150) + 200 = 3300.
     expect(result.cheapestSingleStore).toEqual({ storeId: 1, total: 4000 });
     expect(result).toMatchObject({ total: 3300, saving: 700, worthIt: true });
@@ -136,5 +136,34 @@ describe('splitBasket', () => {
       saving: 0,
       worthIt: false,
     });
+  });
+});
+
+describe('splitBasket at the till (issue 36)', () => {
+  const day = { cards: new Set<never>(), dayStartMs: Date.parse('2026-12-02T22:00:00.000Z'), dayEndMs: Date.parse('2026-12-03T22:00:00.000Z') };
+  const base = { maxStores: 2, costPerKmCents: 25 };
+
+  it('chooses stores by the till totals: a multibuy wins a line the shelf price would lose', () => {
+    const cells: PriceCell[] = [
+      { itemId: 10, storeId: 1, price: 300, terms: { price: 300, multibuy: { quantity: 3, price: 600 } } },
+      { itemId: 10, storeId: 2, price: 250 },
+      { itemId: 20, storeId: 1, price: 100 },
+      { itemId: 20, storeId: 2, price: 100 },
+    ];
+    const result = splitBasket({ ...base, storeIds: [2, 1], lines: [{ itemId: 10, quantity: 3 }, { itemId: 20, quantity: 1 }] }, cells, day);
+    expect(result.stores).toEqual([1]);
+    expect(result.lines[0]).toEqual({ itemId: 10, quantity: 3, storeId: 1, price: 300, isEstimated: false, lineTotal: 600, applied: [{ kind: 'multibuy', quantity: 3, price: 600 }] });
+    expect(result.cheapestSingleStore).toEqual({ storeId: 1, total: 700 });
+    expect(result.total).toBe(700);
+  });
+
+  it('counts a member price only for a holder of its card', () => {
+    const cells: PriceCell[] = [
+      { itemId: 10, storeId: 1, price: 300, terms: { price: 300, memberPrice: { card: 'k-plussa', price: 200 } } },
+      { itemId: 10, storeId: 2, price: 250 },
+    ];
+    const input = { ...base, storeIds: [1, 2], lines: [{ itemId: 10, quantity: 2 }] };
+    expect(splitBasket(input, cells, day).lines[0]).toMatchObject({ storeId: 2, price: 250, lineTotal: 500 });
+    expect(splitBasket(input, cells, { ...day, cards: new Set(['k-plussa'] as const) }).lines[0]).toMatchObject({ storeId: 1, price: 300, lineTotal: 400 });
   });
 });

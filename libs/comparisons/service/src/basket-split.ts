@@ -1,5 +1,7 @@
 import type { BasketSplitResult, SplitLine, StoreLocation } from '@hintakori/comparisons-contracts';
-import { averageCents, PriceCell } from './comparison.calculator';
+import type { MemberCard, TillApplied } from '@hintakori/shared-contracts';
+import type { TillContext } from '@hintakori/shared-util';
+import { estimateOf, fallbackWeight, PriceCell, requestTillContext, termedCost, type TillCost } from './comparison.calculator';
 
 /**
  * Splitting a basket over at most `maxStores` of the compared stores, free of I/O.
@@ -11,6 +13,11 @@ import { averageCents, PriceCell } from './comparison.calculator';
  * Prices follow the store-totals rule: a store without a price of an item gets the average over the compared
  * stores that have one (the line is marked `isEstimated` when it lands there); a line with no price in any
  * compared store is left out of every total and listed with `storeId: null`.
+ *
+ * The till (issue 36): stores are chosen by the lines' till totals (comparison.calculator's rules: member prices for
+ * the cards held, multibuys, campaign dates, weights; an estimate is the average shelf price of the day). A split
+ * line's `price` is its store's shelf price of the day, `lineTotal` its till total, `applied` (only when not empty)
+ * why; `total` and the single-store totals are sums of line totals.
  */
 
 /** Spec §9: distances use an earth radius of 6378 km. */
@@ -24,33 +31,63 @@ export interface SplitInput {
   /** Coordinates of the compared stores (those without are simply absent). */
   locations?: readonly StoreLocation[];
   costPerKmCents: number;
+  /** The shopper's cards and shopping day (the till context when none is passed to splitBasket). */
+  cards?: readonly MemberCard[];
+  date?: string;
 }
 
 interface PricedLine {
   itemId: number;
   quantity: number;
-  /** Unit price per store index; null when no compared store has a price. */
+  /** The line's till total per store index; null when no compared store has a price. */
   prices: number[] | null;
+  /** Shelf price of the day per store index. */
+  shelf: number[];
+  /** What the till applied per store index (null: nothing). */
+  applied: (TillApplied[] | null)[];
   estimated: boolean[];
 }
 
-function priceLines(input: SplitInput, cells: readonly PriceCell[]): PricedLine[] {
+function priceLines(input: SplitInput, cells: readonly PriceCell[], context: TillContext): PricedLine[] {
   const index = new Map(input.storeIds.map((id, i) => [id, i]));
-  const byItem = new Map<number, Map<number, number>>();
+  const byItem = new Map<number, Map<number, PriceCell>>();
   for (const cell of cells) {
-    const storeIndex = index.get(cell.storeId);
-    if (storeIndex === undefined) continue;
+    if (!index.has(cell.storeId)) continue;
     let prices = byItem.get(cell.itemId);
     if (!prices) byItem.set(cell.itemId, (prices = new Map()));
-    prices.set(storeIndex, cell.price);
+    prices.set(cell.storeId, cell);
   }
   return input.lines.map((line) => {
     const known = byItem.get(line.itemId);
-    if (!known || known.size === 0) return { itemId: line.itemId, quantity: line.quantity, prices: null, estimated: [] };
-    const estimate = known.size < input.storeIds.length ? averageCents([...known.values()]) : 0;
-    const prices = input.storeIds.map((_, i) => known.get(i) ?? estimate);
-    const estimated = input.storeIds.map((_, i) => !known.has(i));
-    return { itemId: line.itemId, quantity: line.quantity, prices, estimated };
+    if (!known || known.size === 0) return { itemId: line.itemId, quantity: line.quantity, prices: null, shelf: [], applied: [], estimated: [] };
+    // Packed arrays (push, no holes): the subset loop below reads them most.
+    const prices: number[] = [];
+    const shelf: number[] = [];
+    const applied: (TillApplied[] | null)[] = [];
+    const estimated: boolean[] = [];
+    let estimate: TillCost | undefined;
+    let fallback: number | null | undefined;
+    for (const storeId of input.storeIds) {
+      const cell = known.get(storeId);
+      estimated.push(!cell);
+      if (cell && !cell.terms) {
+        prices.push(line.quantity * cell.price);
+        shelf.push(cell.price);
+        applied.push(null);
+        continue;
+      }
+      let cost: TillCost;
+      if (cell?.terms) {
+        if (fallback === undefined) fallback = fallbackWeight(known, input.storeIds);
+        cost = termedCost(cell.terms, line.quantity, context, fallback);
+      } else {
+        cost = estimate ??= estimateOf(known, input.storeIds, line.quantity, context);
+      }
+      prices.push(cost.total);
+      shelf.push(cost.shelfPrice);
+      applied.push(cost.applied.length > 0 ? cost.applied : null);
+    }
+    return { itemId: line.itemId, quantity: line.quantity, prices, shelf, applied, estimated };
   });
 }
 
@@ -94,8 +131,8 @@ function roundTripKm(origin: { lat: number; long: number }, points: readonly { l
   return best;
 }
 
-export function splitBasket(input: SplitInput, cells: readonly PriceCell[]): BasketSplitResult {
-  const lines = priceLines(input, cells);
+export function splitBasket(input: SplitInput, cells: readonly PriceCell[], context: TillContext = requestTillContext(input)): BasketSplitResult {
+  const lines = priceLines(input, cells, context);
   const priced = lines.filter((line): line is PricedLine & { prices: number[] } => line.prices !== null);
   const n = input.storeIds.length;
 
@@ -106,7 +143,7 @@ export function splitBasket(input: SplitInput, cells: readonly PriceCell[]): Bas
       let total = 0;
       let estimated = 0;
       for (const line of priced) {
-        total += line.quantity * line.prices[s];
+        total += line.prices[s];
         if (line.estimated[s]) estimated++;
       }
       const better =
@@ -124,7 +161,7 @@ export function splitBasket(input: SplitInput, cells: readonly PriceCell[]): Bas
       for (const line of priced) {
         let min = line.prices[subset[0]];
         for (let j = 1; j < subset.length; j++) if (line.prices[subset[j]] < min) min = line.prices[subset[j]];
-        total += line.quantity * min;
+        total += min;
         if (best && total >= best.total) break;
       }
       if (!best || total < best.total) best = { stores: subset, total };
@@ -134,11 +171,14 @@ export function splitBasket(input: SplitInput, cells: readonly PriceCell[]): Bas
   const chosen = best?.stores ?? [];
   const preferred = single && chosen.includes(single.index) ? single.index : chosen[0];
   const splitLines: SplitLine[] = lines.map((line) => {
-    if (line.prices === null) return { itemId: line.itemId, quantity: line.quantity, storeId: null, price: null, isEstimated: false };
+    if (line.prices === null) return { itemId: line.itemId, quantity: line.quantity, storeId: null, price: null, isEstimated: false, lineTotal: null };
     const prices = line.prices;
     let at = preferred;
     for (const s of chosen) if (prices[s] < prices[at]) at = s;
-    return { itemId: line.itemId, quantity: line.quantity, storeId: input.storeIds[at], price: prices[at], isEstimated: line.estimated[at] };
+    const split: SplitLine = { itemId: line.itemId, quantity: line.quantity, storeId: input.storeIds[at], price: line.shelf[at], isEstimated: line.estimated[at], lineTotal: prices[at] };
+    const applied = line.applied[at];
+    if (applied) split.applied = [...applied];
+    return split;
   });
   const used = chosen.filter((s) => splitLines.some((line) => line.storeId === input.storeIds[s]));
   const total = best?.total ?? 0;

@@ -1,4 +1,6 @@
-import { averageCents, buildBasket, computeStoreTotals, PriceCell, PriceDetail } from './comparison.calculator';
+import type { MemberCard } from '@hintakori/shared-contracts';
+import type { TillContext, TillTerms } from '@hintakori/shared-util';
+import { averageCents, buildBasket, computeStoreTotals, PriceCell, PriceDetail, requestTillContext } from './comparison.calculator';
 
 const cell = (itemId: number, storeId: number, price: number): PriceCell => ({ itemId, storeId, price });
 
@@ -194,7 +196,7 @@ describe('deposits (pantti)', () => {
       { storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 2 }] },
       [detail(10, 1, 189, { comparisonPrice: 573, deposit: 15 }), detail(10, 2, 199, { comparisonPrice: 603, deposit: 15 })],
     );
-    expect(line.storeItems[0]).toEqual({ storeId: 1, price: 189, comparisonPrice: 573, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: '2025-11-20T08:30:00.000Z', deposit: 15 });
+    expect(line.storeItems[0]).toEqual({ storeId: 1, price: 189, comparisonPrice: 573, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: '2025-11-20T08:30:00.000Z', deposit: 15, lineTotal: 378 });
     expect(line.storeItems[2]).toMatchObject({ price: 194, comparisonPrice: 588, isEstimated: true, deposit: 15 });
   });
 });
@@ -218,7 +220,7 @@ describe('buildBasket', () => {
   it('gives a real price with its units and observation time', () => {
     const [line] = buildBasket({ storeIds: [1], lines: [{ itemId: 10, quantity: 1 }] }, [detail(10, 1, 129, { comparisonPrice: 516, priceUnit: 'kpl', comparisonPriceUnit: 'kg' })]);
     expect(line.storeItems).toEqual([
-      { storeId: 1, price: 129, comparisonPrice: 516, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: '2025-11-20T08:30:00.000Z' },
+      { storeId: 1, price: 129, comparisonPrice: 516, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: '2025-11-20T08:30:00.000Z', lineTotal: 129 },
     ]);
   });
 
@@ -235,6 +237,7 @@ describe('buildBasket', () => {
       comparisonPriceUnit: 'kg',
       isEstimated: true,
       updatedAt: null,
+      lineTotal: 102,
     });
     expect(line.storeItems[0]).toMatchObject({ storeId: 1, price: 101, isEstimated: false });
   });
@@ -257,7 +260,7 @@ describe('buildBasket', () => {
     expect(line).toEqual({
       itemId: 10,
       quantity: 2,
-      storeItems: [1, 2].map((storeId) => ({ storeId, price: null, comparisonPrice: null, priceUnit: '', comparisonPriceUnit: '', isEstimated: false, updatedAt: null })),
+      storeItems: [1, 2].map((storeId) => ({ storeId, price: null, comparisonPrice: null, priceUnit: '', comparisonPriceUnit: '', isEstimated: false, updatedAt: null, lineTotal: null })),
     });
   });
 
@@ -268,5 +271,108 @@ describe('buildBasket', () => {
 
   it('returns an empty basket for no lines', () => {
     expect(buildBasket({ storeIds: [1], lines: [] }, [])).toEqual([]);
+  });
+});
+
+describe('the till in store totals (issue 36)', () => {
+  // A Helsinki shopping day: 2026-12-03 00:00 … 24:00 (UTC+2).
+  const day = { cards: new Set<never>(), dayStartMs: Date.parse('2026-12-02T22:00:00.000Z'), dayEndMs: Date.parse('2026-12-03T22:00:00.000Z') };
+  const withCards = (...cards: MemberCard[]): TillContext => ({ ...day, cards: new Set(cards) });
+  const termed = (itemId: number, storeId: number, price: number, terms: Partial<TillTerms>): PriceCell => ({ itemId, storeId, price, terms: { price, ...terms } });
+
+  it('a K-Plussa member price drops the K store only, for a shopper with the card', () => {
+    const cells = [termed(10, 1, 300, { memberPrice: { card: 'k-plussa', price: 250 } }), cell(10, 2, 280)];
+    const request = { storeIds: [1, 2], lines: [{ itemId: 10, quantity: 2 }] };
+    const without = computeStoreTotals(request, cells, day);
+    expect(without['1']).toMatchObject({ total: 600, cheapest: false });
+    expect(without['1'].savings).toBeUndefined();
+    expect(without['2']).toMatchObject({ total: 560, cheapest: true });
+    const holder = computeStoreTotals(request, cells, withCards('k-plussa'));
+    expect(holder['1']).toMatchObject({ total: 500, savings: 100, cheapest: true });
+    expect(holder['2']).toEqual({ total: 560, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false });
+    // A Lidl Plus holder does not reach a K-Plussa price.
+    expect(computeStoreTotals(request, cells, withCards('lidl-plus'))['1'].total).toBe(600);
+  });
+
+  it('counts a multibuy for every whole bundle: 1, 2 and 3 pieces of "2 for 5,00 €" at 3,00 €', () => {
+    const cells = [termed(10, 1, 300, { multibuy: { quantity: 2, price: 500 } })];
+    const total = (quantity: number) => computeStoreTotals({ storeIds: [1], lines: [{ itemId: 10, quantity }] }, cells, day)['1'];
+    expect(total(1)).toMatchObject({ total: 300 });
+    expect(total(1).savings).toBeUndefined();
+    expect(total(2)).toMatchObject({ total: 500, savings: 100 });
+    expect(total(3)).toMatchObject({ total: 800, savings: 100 });
+  });
+
+  it('charges the regular price after a campaign ended and before it starts', () => {
+    const ended = termed(10, 1, 200, { isCampaign: true, regularPrice: 300, campaignEndsAt: '2026-12-01T21:59:59.000Z' });
+    const upcoming = termed(10, 2, 200, { isCampaign: true, regularPrice: 300, campaignStartsAt: '2026-12-04T00:00:00.000Z' });
+    const running = termed(10, 3, 200, { isCampaign: true, regularPrice: 300, campaignEndsAt: '2026-12-05T21:59:59.000Z' });
+    const totals = computeStoreTotals({ storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 1 }] }, [ended, upcoming, running], day);
+    expect([totals['1'].total, totals['2'].total, totals['3'].total]).toEqual([300, 300, 200]);
+    // A campaign price is a shelf price: nothing saved by a card or a bundle.
+    expect(totals['3'].savings).toBeUndefined();
+  });
+
+  it("estimates a missing store's line from the other stores' shelf prices of the day (no member price, no multibuy)", () => {
+    const cells = [
+      termed(10, 1, 300, { memberPrice: { card: 'k-plussa', price: 100 }, multibuy: { quantity: 2, price: 200 } }),
+      termed(10, 2, 200, { isCampaign: true, regularPrice: 400, campaignEndsAt: '2026-12-01T00:00:00.000Z' }),
+    ];
+    const totals = computeStoreTotals({ storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 2 }] }, cells, withCards('k-plussa'));
+    // Shelf prices of the day: 300 and 400 (the campaign ended) → 350 a piece.
+    expect(totals['3']).toMatchObject({ total: 700, estimatedCount: 1 });
+    expect(totals['1']).toMatchObject({ total: 200, savings: 400 });
+  });
+
+  it('shows the S-Bonus estimate for the bonus stores of an S-Etukortti holder, never deciding the cheapest', () => {
+    const cells = [cell(10, 1, 1000), cell(10, 2, 995)];
+    const request = { storeIds: [1, 2], lines: [{ itemId: 10, quantity: 1 }], bonusStoreIds: [1] };
+    const totals = computeStoreTotals(request, cells, withCards('s-etukortti'));
+    // 1 % of 10,00 € would make store 1 cheaper after the bonus; it is shown, not counted.
+    expect(totals['1']).toMatchObject({ total: 1000, bonus: 10, cheapest: false });
+    expect(totals['2']).toMatchObject({ total: 995, cheapest: true });
+    expect(totals['2'].bonus).toBeUndefined();
+    // Without the card there is no bonus.
+    expect(computeStoreTotals(request, cells, day)['1'].bonus).toBeUndefined();
+  });
+
+  it('leaves deposits out of the bonus', () => {
+    const cells = [{ itemId: 10, storeId: 1, price: 1000, deposit: 1000 }];
+    const totals = computeStoreTotals({ storeIds: [1], lines: [{ itemId: 10, quantity: 1 }], bonusStoreIds: [1] }, cells, withCards('s-etukortti'));
+    expect(totals['1']).toMatchObject({ total: 2000, deposits: 1000, bonus: 10 });
+  });
+
+  it("weighs a price per kilogram by another compared store's average weight when it gives none", () => {
+    const cells = [termed(10, 1, 1000, { priceUnit: 'kg', averageWeightGrams: 150 }), termed(10, 2, 800, { priceUnit: 'kg' })];
+    const totals = computeStoreTotals({ storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 4 }] }, cells, day);
+    // 4 × 150 g × 10,00 €/kg = 6,00 €; 4 × 150 g × 8,00 €/kg = 4,80 €; the estimate 9,00 €/kg → 5,40 €.
+    expect(totals['1']).toMatchObject({ total: 600, weighedCount: 1 });
+    expect(totals['2']).toMatchObject({ total: 480, weighedCount: 1 });
+    expect(totals['3']).toMatchObject({ total: 540, weighedCount: 1, estimatedCount: 1 });
+  });
+
+  it('answers plain prices as before: no savings, bonus or weighed count, quantity × price', () => {
+    const totals = computeStoreTotals({ storeIds: [1, 2], lines: [{ itemId: 10, quantity: 3 }] }, [cell(10, 1, 100), cell(10, 2, 90)], withCards('k-plussa'));
+    expect(totals).toEqual({
+      '1': { total: 300, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: false },
+      '2': { total: 270, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true },
+    });
+  });
+
+  it('gives the basket the shelf price of the day, the till total and what was applied', () => {
+    const details = [
+      detail(10, 1, 300, { terms: { price: 300, memberPrice: { card: 'k-plussa', price: 250 }, multibuy: { quantity: 2, price: 450 } } }),
+      detail(10, 2, 200, { terms: { price: 200, isCampaign: true, regularPrice: 350, campaignEndsAt: '2026-12-01T00:00:00.000Z' } }),
+    ];
+    const [line] = buildBasket({ storeIds: [1, 2, 3], lines: [{ itemId: 10, quantity: 3 }] }, details, withCards('k-plussa'));
+    expect(line.storeItems[0]).toMatchObject({ price: 300, lineTotal: 700, applied: [{ kind: 'member', card: 'k-plussa', price: 250 }, { kind: 'multibuy', quantity: 2, price: 450 }] });
+    expect(line.storeItems[1]).toMatchObject({ price: 350, lineTotal: 1050, applied: [{ kind: 'campaign-ended', endsAt: '2026-12-01T00:00:00.000Z' }] });
+    expect(line.storeItems[2]).toMatchObject({ price: 325, lineTotal: 975, isEstimated: true });
+    expect(line.storeItems[2].applied).toBeUndefined();
+  });
+
+  it('refuses a shopping day more than 60 days away', () => {
+    expect(() => requestTillContext({ date: '2026-12-03' }, new Date('2026-12-03T10:00:00Z'))).not.toThrow();
+    expect(() => requestTillContext({ date: '2027-03-01' }, new Date('2026-12-03T10:00:00Z'))).toThrow(/date must be at most 60 days/);
   });
 });

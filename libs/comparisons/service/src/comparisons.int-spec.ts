@@ -133,11 +133,11 @@ describe('comparisons service over the in-process transport', () => {
         [102, 2],
         [101, 1],
       ]);
-      expect(result[0].storeItems).toEqual([2, 1].map((storeId) => ({ storeId, price: null, comparisonPrice: null, priceUnit: '', comparisonPriceUnit: '', isEstimated: false, updatedAt: null })));
+      expect(result[0].storeItems).toEqual([2, 1].map((storeId) => ({ storeId, price: null, comparisonPrice: null, priceUnit: '', comparisonPriceUnit: '', isEstimated: false, updatedAt: null, lineTotal: null })));
       // Only store 1 of the compared stores has item 102, so store 2's estimate is store 1's price.
       expect(result[1].storeItems).toEqual([
-        { storeId: 2, price: 200, comparisonPrice: 1000, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: true, updatedAt: null },
-        { storeId: 1, price: 200, comparisonPrice: 1000, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: OBSERVED },
+        { storeId: 2, price: 200, comparisonPrice: 1000, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: true, updatedAt: null, lineTotal: 400 },
+        { storeId: 1, price: 200, comparisonPrice: 1000, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isEstimated: false, updatedAt: OBSERVED, lineTotal: 400 },
       ]);
       expect(result[2].storeItems.map((p) => [p.storeId, p.price, p.isEstimated])).toEqual([
         [2, 120, false],
@@ -168,6 +168,20 @@ describe('comparisons service over the in-process transport', () => {
     ])('answers 400 for %s (store totals and basket)', async (_label, input, message) => {
       await expect(storeTotals(input)).rejects.toMatchObject({ statusCode: 400, message });
       await expect(basket(input)).rejects.toMatchObject({ statusCode: 400, message });
+    });
+
+    it('answers 400 naming `date` for a shopping day that does not exist or is more than 60 days away (totals, basket, split)', async () => {
+      const lines = [{ itemId: 101, quantity: 1 }];
+      const far = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+      for (const date of ['2026-02-30', far]) {
+        const input = { storeIds: [1], lines, date };
+        await expect(storeTotals(input)).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/^date must be /) });
+        await expect(basket(input)).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/^date must be /) });
+        await expect(send(ComparisonsPatterns.Split, input)).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/^date must be /) });
+      }
+      // Today is a shopping day.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
+      expect(await storeTotals({ storeIds: [1], lines, date: today, cards: ['k-plussa'] })).toEqual(await storeTotals({ storeIds: [1], lines }));
     });
   });
 });

@@ -12,6 +12,7 @@ import { CreatePriceMatrix1763900000000 } from './database/migrations/1763900000
 import { NotifyPriceMatrixChanges1795550000000 } from './database/migrations/1795550000000-notify-price-matrix-changes';
 import { PriceMatrixDeposit1795600000000 } from './database/migrations/1795600000000-price-matrix-deposit';
 import { DemandDaily1796000000000 } from './database/migrations/1796000000000-demand-daily';
+import { PriceMatrixTillTerms1796100000000 } from './database/migrations/1796100000000-price-matrix-till-terms';
 import { DemandCounter } from './demand/demand-counter';
 import { DemandRepository } from './demand/demand.repository';
 import { PriceMatrixCache } from './price-matrix.cache';
@@ -34,7 +35,7 @@ export class ComparisonsModule {
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           useFactory: () =>
-            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000, NotifyPriceMatrixChanges1795550000000, PriceMatrixDeposit1795600000000, DemandDaily1796000000000] }),
+            serviceTypeOrmOptions(config, { schema: 'comparisons', entities: [PriceMatrixEntry], migrations: [CreatePriceMatrix1763900000000, NotifyPriceMatrixChanges1795550000000, PriceMatrixDeposit1795600000000, DemandDaily1796000000000, PriceMatrixTillTerms1796100000000] }),
         }),
       ],
       controllers: [ComparisonsHandler, createHealthHandler('comparisons'), ...consumers.controllers],

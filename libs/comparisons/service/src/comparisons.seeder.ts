@@ -1,5 +1,5 @@
 import { BootLatch } from '@hintakori/platform-persistence';
-import { generateDemoData } from '@hintakori/demo-data';
+import { type DemoPrice, generateDemoData } from '@hintakori/demo-data';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -15,6 +15,27 @@ export function helsinkiToday(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A demo price as the projection's observation, with its till terms when the demo gives them (absent: a plain cell). */
+export function demoPriceObservation(price: DemoPrice): PriceObservation {
+  return {
+    itemId: price.itemId,
+    storeId: price.storeId,
+    price: price.price,
+    comparisonPrice: price.comparisonPrice,
+    priceUnit: price.priceUnit,
+    comparisonPriceUnit: price.comparisonPriceUnit,
+    isCampaign: price.isCampaign,
+    observedAt: price.updatedAt,
+    deposit: price.deposit ?? null,
+    regularPrice: price.regularPrice ?? null,
+    campaignStartsAt: price.campaignStartsAt ?? null,
+    campaignEndsAt: price.campaignEndsAt ?? null,
+    memberPrice: price.memberPrice ?? null,
+    multibuy: price.multibuy ?? null,
+    averageWeightGrams: price.averageWeightGrams ?? null,
+  };
 }
 
 /**
@@ -79,17 +100,7 @@ export class ComparisonsSeeder implements OnApplicationBootstrap {
     };
 
     for (const price of demo.prices()) {
-      chunk.push({
-        itemId: price.itemId,
-        storeId: price.storeId,
-        price: price.price,
-        comparisonPrice: price.comparisonPrice,
-        priceUnit: price.priceUnit,
-        comparisonPriceUnit: price.comparisonPriceUnit,
-        isCampaign: price.isCampaign,
-        observedAt: price.updatedAt,
-        deposit: price.deposit ?? null,
-      });
+      chunk.push(demoPriceObservation(price));
       if (chunk.length === PROJECTION_BATCH_SIZE) await flush();
     }
     await flush();

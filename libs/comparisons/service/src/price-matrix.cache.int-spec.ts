@@ -134,6 +134,77 @@ describe('the comparisons price cache (in-memory copy of the price matrix, follo
     await sql.query('DELETE FROM comparisons.price_matrix WHERE item_id = 2000');
   });
 
+  it('serves the till terms as the table does, followed by NOTIFY (old and new payloads) and read back on a reload', async () => {
+    const member = (storeId: number, price: number, observedAt: string, extra: Partial<PriceObservation> = {}) => ({
+      ...observation(3000, storeId, price, observedAt),
+      memberPrice: { card: 'k-plussa' as const, price: price - 50 },
+      ...extra,
+    });
+    await projection.applyPriceObservations([
+      member(1, 300, '2026-02-01T00:00:00.000Z', { multibuy: { quantity: 2, price: 500 }, campaignEndsAt: '2099-01-01T00:00:00.000Z', isCampaign: true, regularPrice: 350 }),
+      observation(3000, 2, 280, '2026-02-01T00:00:00.000Z'),
+      { ...observation(3001, 1, 1000, '2026-02-01T00:00:00.000Z'), priceUnit: 'kg', averageWeightGrams: 150, deposit: 10 },
+      { ...observation(3001, 2, 800, '2026-02-01T00:00:00.000Z'), priceUnit: 'kg' },
+    ]);
+    const byStore = (cells: { storeId: number; itemId: number }[]) => [...cells].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+    const same = async () => JSON.stringify(byStore(cache.findCells([3000, 3001], [1, 2]))) === JSON.stringify(byStore(await repository.findCells([3000, 3001], [1, 2])));
+    await until('the termed cells', same, Boolean);
+    expect(cache.findCells([3000], [1])[0].terms).toEqual({
+      price: 300,
+      isCampaign: true,
+      regularPrice: 350,
+      campaignStartsAt: null,
+      campaignEndsAt: '2099-01-01T00:00:00.000Z',
+      memberPrice: { card: 'k-plussa', price: 250 },
+      multibuy: { quantity: 2, price: 500 },
+      averageWeightGrams: null,
+      priceUnit: '',
+    });
+    // Store 2's plain price has no terms: a plain cell stays plain.
+    expect(cache.findCells([3000], [2])[0].terms).toBeUndefined();
+    const request = { storeIds: [1, 2], lines: [{ itemId: 3000, quantity: 2 }, { itemId: 3001, quantity: 4 }], cards: ['k-plussa'] };
+    // Store 1: 2 × 250 (member, the bundle 500 is no cheaper) + 4 × 150 g × 10 €/kg + 4 × 10 deposit; store 2: 2 × 280 + 4 × 150 g × 8 €/kg.
+    expect(await totals(request)).toEqual({
+      '1': { total: 500 + 600 + 40, deposits: 40, estimatedCount: 0, missingCount: 0, cheapest: false, savings: 100, weighedCount: 1 },
+      '2': { total: 560 + 480, deposits: 0, estimatedCount: 0, missingCount: 0, cheapest: true, weighedCount: 1 },
+    });
+    // A newer plain observation drops the terms in the cache as in the table.
+    await projection.applyPriceObservations([observation(3000, 1, 300, '2026-02-02T00:00:00.000Z')]);
+    await until('the dropped terms', () => cache.findCells([3000], [1])[0].terms === undefined, Boolean);
+    // A payload of the old form (no terms field) still reads: price and deposit.
+    await sql.query(`SELECT pg_notify('comparisons_price_matrix', '3002:1:123:7,3002:2:124')`);
+    await until('an old payload', () => cache.findCells([3002], [1, 2]).length === 2, Boolean);
+    expect(cache.findCells([3002], [1, 2])).toEqual([
+      { itemId: 3002, storeId: 1, price: 123, deposit: 7 },
+      { itemId: 3002, storeId: 2, price: 124, deposit: null },
+    ]);
+    // Many termed cells in one statement: the notification is cut by length, under the payload limit, and all arrive.
+    const many: PriceObservation[] = [];
+    for (let item = 4000; item < 4400; item++) {
+      many.push({
+        ...observation(item, 7, 500, '2026-02-01T00:00:00.000Z'),
+        isCampaign: true,
+        regularPrice: 600,
+        campaignStartsAt: '2026-01-01T00:00:00.000Z',
+        campaignEndsAt: '2026-12-31T21:59:59.000Z',
+        memberPrice: { card: 'lidl-plus', price: 450 },
+        multibuy: { quantity: 12, price: 4800 },
+        deposit: 15,
+      });
+    }
+    await projection.applyPriceObservations(many);
+    const items = many.map((row) => row.itemId);
+    await until('every termed cell', () => cache.findCells(items, [7]).filter((cell) => cell.terms?.multibuy?.quantity === 12).length, (n) => n === many.length);
+    expect(JSON.stringify(cache.findCells(items, [7]))).toEqual(JSON.stringify(await repository.findCells(items, [7])));
+    // A reload reads the terms from the table.
+    await sql.query('ALTER TABLE comparisons.price_matrix DISABLE TRIGGER price_cells_updated');
+    await sql.query(`UPDATE comparisons.price_matrix SET member_card = 'lidl-plus', member_price = 99 WHERE item_id = 3000 AND store_id = 2`);
+    await sql.query('ALTER TABLE comparisons.price_matrix ENABLE TRIGGER price_cells_updated');
+    await sql.query(`SELECT pg_notify('comparisons_price_matrix', 'reload')`);
+    await until('the reload', () => cache.ready && cache.findCells([3000], [2])[0]?.terms?.memberPrice?.price === 99, Boolean, 15000);
+    await sql.query('DELETE FROM comparisons.price_matrix WHERE item_id >= 3000 AND item_id < 4400');
+  });
+
   it('forgets deleted cells, and after a TRUNCATE answers from the table until it has reloaded', async () => {
     await sql.query('DELETE FROM comparisons.price_matrix WHERE item_id = 1000 AND store_id = 1');
     const request = { storeIds: [1, 2], lines: [{ itemId: 1000, quantity: 1 }] };

@@ -2,7 +2,10 @@ import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PgNotificationListener } from '@hintakori/platform-persistence';
 import { DataSource } from 'typeorm';
+import type { TillTerms } from '@hintakori/shared-util';
 import type { PriceCell } from './comparison.calculator';
+import { parseTerms, TERM_COLUMNS, type TermColumns, termsOfRow } from './cell-terms';
+import { TERMED_CELL } from './database/migrations/1796100000000-price-matrix-till-terms';
 
 /** The channel the price matrix's triggers notify on (migration 1795550000000): changed and deleted cells, or `reload`. */
 export const PRICE_MATRIX_CHANNEL = 'comparisons_price_matrix';
@@ -32,6 +35,11 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
   private items = new Map<number, ItemPrices>();
   /** The few cells with a deposit (drinks): item → (store → cents). */
   private deposits = new Map<number, Map<number, number>>();
+  /**
+   * The cells the till treats apart (cell-terms.ts: a campaign date, a member price, a multibuy, a price per
+   * kilogram): item → (store → terms, price included). Most cells have none and stay plain typed-array prices.
+   */
+  private terms = new Map<number, Map<number, TillTerms>>();
   private notifications?: PgNotificationListener;
   private buffered: string[] | null = null;
   private state: 'idle' | 'loading' | 'ready' | 'stopped' = 'idle';
@@ -83,15 +91,21 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     await this.notifications?.stop();
   }
 
-  /** Prices of the given items in the given stores (only cells that exist), as the table would answer. */
+  /** Prices of the given items in the given stores (only cells that exist), as the table would answer; terms where a cell has any. */
   findCells(itemIds: readonly number[], storeIds: readonly number[]): PriceCell[] {
     const cells: PriceCell[] = [];
     for (const itemId of itemIds) {
       const entry = this.items.get(itemId);
       if (!entry) continue;
+      const deposits = this.deposits.get(itemId);
+      const terms = this.terms.get(itemId);
       for (const storeId of storeIds) {
         const at = indexOf(entry, storeId);
-        if (at >= 0) cells.push({ itemId, storeId, price: entry.prices[at], deposit: this.deposits.get(itemId)?.get(storeId) ?? null });
+        if (at < 0) continue;
+        const cell: PriceCell = { itemId, storeId, price: entry.prices[at], deposit: deposits?.get(storeId) ?? null };
+        const cellTerms = terms?.get(storeId);
+        if (cellTerms) cell.terms = cellTerms;
+        cells.push(cell);
       }
     }
     return cells;
@@ -102,6 +116,7 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     const started = Date.now();
     const items = new Map<number, ItemPrices>();
     const deposits = new Map<number, Map<number, number>>();
+    const terms = new Map<number, Map<number, TillTerms>>();
     let cells = 0;
     try {
       const ids: number[] = (await this.dataSource.query('SELECT DISTINCT item_id AS id FROM comparisons.price_matrix ORDER BY 1')).map((r: { id: number }) => r.id);
@@ -129,6 +144,10 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
         'SELECT item_id AS "itemId", store_id AS "storeId", deposit FROM comparisons.price_matrix WHERE deposit IS NOT NULL',
       );
       for (const row of depositRows) setDeposit(deposits, row.itemId, row.storeId, row.deposit);
+      const termRows: (TermColumns & { itemId: number; storeId: number })[] = await this.dataSource.query(
+        `SELECT item_id AS "itemId", store_id AS "storeId", price, ${TERM_COLUMNS} FROM comparisons.price_matrix WHERE ${TERMED_CELL}`,
+      );
+      for (const row of termRows) setTerms(terms, row.itemId, row.storeId, termsOfRow(row));
     } catch (error) {
       // Listening, but not loaded: start over (the listener reconnects after its retry delay and this loads again).
       this.notifications?.restart(new Error(`not loaded: ${error instanceof Error ? error.message : String(error)}`));
@@ -138,6 +157,7 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     if (!this.notifications?.isListening || this.notifications.generation !== generation || this.state !== 'loading') return;
     this.items = items;
     this.deposits = deposits;
+    this.terms = terms;
     this.cells = cells;
     const backlog = this.buffered ?? [];
     this.buffered = null;
@@ -156,19 +176,29 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
     else this.apply(payload);
   }
 
-  /** Payload: `item:store:price` or `item:store:price:deposit` (changed) or `-item:store` (deleted) cells, comma-separated. */
+  /**
+   * Payload: changed cells `item:store:price`, `item:store:price:deposit` or, for a termed cell (migration
+   * 1796100000000), `item:store:price:deposit:terms` with the deposit possibly empty; deleted cells `-item:store`;
+   * comma-separated. A changed cell without terms forgets any it had.
+   */
   private apply(payload: string): void {
     for (const cell of payload.split(',')) {
       if (cell.startsWith('-')) {
         const [itemId, storeId] = cell.slice(1).split(':').map(Number);
         this.remove(itemId, storeId);
         setDeposit(this.deposits, itemId, storeId, null);
+        setTerms(this.terms, itemId, storeId, null);
         continue;
       }
-      const [itemId, storeId, price, deposit] = cell.split(':').map(Number);
+      const fields = cell.split(':');
+      const itemId = Number(fields[0]);
+      const storeId = Number(fields[1]);
+      const price = Number(fields[2]);
       if (!Number.isInteger(itemId) || !Number.isInteger(storeId) || !Number.isInteger(price)) continue;
+      const deposit = fields.length > 3 && fields[3] !== '' ? Number(fields[3]) : null;
       this.set(itemId, storeId, price);
       setDeposit(this.deposits, itemId, storeId, Number.isInteger(deposit) ? deposit : null);
+      setTerms(this.terms, itemId, storeId, fields.length > 4 ? parseTerms(fields[4], price) : null);
     }
   }
 
@@ -224,6 +254,20 @@ function setDeposit(deposits: Map<number, Map<number, number>>, itemId: number, 
     deposits.set(itemId, stores);
   }
   stores.set(storeId, deposit);
+}
+
+/** Keeps a cell's terms (null: a plain cell, forgotten). */
+function setTerms(terms: Map<number, Map<number, TillTerms>>, itemId: number, storeId: number, cellTerms: TillTerms | null): void {
+  let stores = terms.get(itemId);
+  if (!cellTerms) {
+    if (stores?.delete(storeId) && stores.size === 0) terms.delete(itemId);
+    return;
+  }
+  if (!stores) {
+    stores = new Map();
+    terms.set(itemId, stores);
+  }
+  stores.set(storeId, cellTerms);
 }
 
 /** Binary search of a store id: its index, or -(insertion point) - 1. */

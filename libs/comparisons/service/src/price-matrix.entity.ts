@@ -33,6 +33,33 @@ export class PriceMatrixEntry {
   @Column({ type: 'integer', nullable: true })
   deposit!: number | null;
 
+  /** The till terms (migration 1796100000000), each null when the source gave none. Cents. */
+  @Column({ name: 'regular_price', type: 'integer', nullable: true })
+  regularPrice!: number | null;
+
+  @Column({ name: 'campaign_starts_at', type: 'timestamptz', nullable: true })
+  campaignStartsAt!: Date | null;
+
+  @Column({ name: 'campaign_ends_at', type: 'timestamptz', nullable: true })
+  campaignEndsAt!: Date | null;
+
+  @Column({ name: 'member_card', type: 'text', nullable: true })
+  memberCard!: string | null;
+
+  /** Cents. */
+  @Column({ name: 'member_price', type: 'integer', nullable: true })
+  memberPrice!: number | null;
+
+  @Column({ name: 'multibuy_quantity', type: 'integer', nullable: true })
+  multibuyQuantity!: number | null;
+
+  /** Cents, the whole bundle. */
+  @Column({ name: 'multibuy_price', type: 'integer', nullable: true })
+  multibuyPrice!: number | null;
+
+  @Column({ name: 'average_weight_grams', type: 'integer', nullable: true })
+  averageWeightGrams!: number | null;
+
   @Column({ name: 'observed_at', type: 'timestamptz' })
   observedAt!: Date;
 }

@@ -146,4 +146,53 @@ describe('price matrix projection', () => {
       expect((await rowOf(3, 1))?.price).toBe(280);
     });
   });
+
+  it('stores the till terms of an observation, replaces them with a newer one and changes nothing on a replay', async () => {
+    const termed = observation(5000, 1, 250, '2026-04-01T00:00:00.000Z', {
+      isCampaign: true,
+      regularPrice: 300,
+      campaignStartsAt: '2026-04-01T00:00:00.000Z',
+      campaignEndsAt: '2026-04-30T20:59:59.000Z',
+      memberPrice: { card: 'k-plussa', price: 220 },
+      multibuy: { quantity: 3, price: 600 },
+    });
+    const weighed = observation(5001, 1, 1290, '2026-04-01T00:00:00.000Z', { priceUnit: 'kg', averageWeightGrams: 180 });
+    expect(await projection.applyPriceObservations([termed, weighed])).toBe(2);
+    const termsOf = async (itemId: number) =>
+      (
+        await sql.query(
+          `SELECT regular_price, campaign_starts_at, campaign_ends_at, member_card, member_price, multibuy_quantity, multibuy_price, average_weight_grams
+             FROM comparisons.price_matrix WHERE item_id = $1 AND store_id = 1`,
+          [itemId],
+        )
+      ).rows[0];
+    const stored = await termsOf(5000);
+    expect(stored).toEqual({
+      regular_price: 300,
+      campaign_starts_at: new Date('2026-04-01T00:00:00.000Z'),
+      campaign_ends_at: new Date('2026-04-30T20:59:59.000Z'),
+      member_card: 'k-plussa',
+      member_price: 220,
+      multibuy_quantity: 3,
+      multibuy_price: 600,
+      average_weight_grams: null,
+    });
+    expect((await termsOf(5001)).average_weight_grams).toBe(180);
+    // A replay of the same observations changes nothing.
+    expect(await projection.applyPriceObservations([termed, weighed])).toBe(0);
+    expect(await termsOf(5000)).toEqual(stored);
+    // An older observation without terms changes nothing either; a newer one replaces the terms (here: none).
+    expect(await projection.applyPriceObservations([observation(5000, 1, 300, '2026-03-01T00:00:00.000Z')])).toBe(0);
+    expect(await projection.applyPriceObservations([observation(5000, 1, 300, '2026-04-02T00:00:00.000Z')])).toBe(1);
+    expect(await termsOf(5000)).toEqual({
+      regular_price: null,
+      campaign_starts_at: null,
+      campaign_ends_at: null,
+      member_card: null,
+      member_price: null,
+      multibuy_quantity: null,
+      multibuy_price: null,
+      average_weight_grams: null,
+    });
+  });
 });

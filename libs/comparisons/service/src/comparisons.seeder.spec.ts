@@ -1,0 +1,33 @@
+import { demoPriceObservation } from './comparisons.seeder';
+
+describe('demoPriceObservation', () => {
+  const plain = { itemId: 1, storeId: 2, price: 300, comparisonPrice: 600, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isCampaign: false, updatedAt: '2026-12-01T06:00:00.000Z' };
+
+  it('carries a demo price with its till terms into the observation the projection stores', () => {
+    const observation = demoPriceObservation({
+      ...plain,
+      isCampaign: true,
+      regularPrice: 350,
+      campaignStartsAt: '2026-12-01T00:00:00.000Z',
+      campaignEndsAt: '2026-12-07T21:59:59.000Z',
+      memberPrice: { card: 'k-plussa', price: 280 },
+      multibuy: { quantity: 2, price: 550 },
+      averageWeightGrams: 120,
+    });
+    expect(observation).toMatchObject({
+      price: 300,
+      isCampaign: true,
+      observedAt: '2026-12-01T06:00:00.000Z',
+      regularPrice: 350,
+      campaignStartsAt: '2026-12-01T00:00:00.000Z',
+      campaignEndsAt: '2026-12-07T21:59:59.000Z',
+      memberPrice: { card: 'k-plussa', price: 280 },
+      multibuy: { quantity: 2, price: 550 },
+      averageWeightGrams: 120,
+    });
+  });
+
+  it('leaves the terms of a plain demo price empty', () => {
+    expect(demoPriceObservation(plain)).toMatchObject({ deposit: null, regularPrice: null, memberPrice: null, multibuy: null, averageWeightGrams: null, campaignEndsAt: null });
+  });
+});
