@@ -1,4 +1,5 @@
 import type { ItemUpsertedEvent, StoreUpsertedEvent } from '@hintakori/price-ingest-contracts';
+import type { MemberPrice, Multibuy } from '@hintakori/shared-contracts';
 
 /** A store as a source adapter normalised it: the event without what the run adds (id from the registry, time, source). */
 export type FeedStore = Omit<StoreUpsertedEvent, 'storeId' | 'observedAt' | 'source' | 'type'> & { type: 'S' | 'K' | 'L' };
@@ -34,6 +35,17 @@ export interface FeedPrice {
   sourceLowest30d?: number | null;
   /** The price is the shop's estimate (a weighed product's price per piece, S-kaupat `isApproximatePrice`). */
   isApproximate?: boolean;
+  /**
+   * ISO time a campaign starts when it starts after the price was seen (an upcoming campaign: `price` is already the
+   * campaign price, `regularPrice` the shelf price). Never after campaignEndsAt (the run rejects the line).
+   */
+  campaignStartsAt?: string | null;
+  /** The price for holders of a card (cents); never above `regularPrice ?? price` (the run rejects the line). */
+  memberPrice?: MemberPrice | null;
+  /** `quantity` (2 … 99) pieces for `price` cents in all. */
+  multibuy?: Multibuy | null;
+  /** Grams one piece of a good priced per kilogram weighs on average (1 … 100000). */
+  averageWeightGrams?: number | null;
 }
 
 export interface FeedOffer {

@@ -1,5 +1,7 @@
 /** Shared checks for the source adapters: each turns a bad value into a reason, never an exception. */
 import { canonicalIsoTime } from '@hintakori/price-ingest-contracts';
+import { MAX_AVERAGE_WEIGHT_GRAMS, MAX_MULTIBUY_QUANTITY, type MemberPrice, type Multibuy, PRICE_CARDS, type PriceCard } from '@hintakori/shared-contracts';
+import { helsinkiMidnightUtc, nextCalendarDate } from '@hintakori/shared-util';
 
 export class RecordError extends Error {}
 
@@ -143,4 +145,59 @@ export function comparisonUnit(value: unknown, field: string): string {
   if (['l', 'ltr'].includes(unit)) return 'l';
   if (['kpl', 'pce', 'st', 'pc', 'pcs'].includes(unit)) return 'kpl';
   throw new RecordError(`${field} ${JSON.stringify(value)} is not a known comparison unit`);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A campaign's start or end as an ISO UTC time. A date without a time is a day in Europe/Helsinki: a start is that
+ * day's midnight, an end the last millisecond of that day (the next midnight − 1 ms).
+ */
+export function campaignTime(value: unknown, field: string, edge: 'start' | 'end'): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) {
+    const date = value.trim();
+    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+      throw new RecordError(`${field} ${JSON.stringify(value)} is not a date`);
+    }
+    return new Date(edge === 'start' ? helsinkiMidnightUtc(date) : helsinkiMidnightUtc(nextCalendarDate(date)) - 1).toISOString();
+  }
+  return isoTime(value, field);
+}
+
+/** A card id as the till knows it ('k-plussa', 'lidl-plus'). */
+export function priceCard(value: unknown, field: string): PriceCard {
+  if (!(PRICE_CARDS as readonly unknown[]).includes(value)) throw new RecordError(`${field} ${JSON.stringify(value)} is not a known card (${PRICE_CARDS.join(', ')})`);
+  return value as PriceCard;
+}
+
+/** A member price `{ card, price }` with the price in euros; absent: null. */
+export function optMemberPrice(value: unknown, field: string): MemberPrice | null {
+  const entry = optObj(value, field);
+  return entry === null ? null : { card: priceCard(entry.card, `${field}.card`), price: euroCents(entry.price, `${field}.price`) };
+}
+
+/** A multibuy `{ quantity, price }` with the bundle price in euros; absent: null. */
+export function optMultibuy(value: unknown, field: string): Multibuy | null {
+  const entry = optObj(value, field);
+  if (entry === null) return null;
+  const quantity = typeof entry.quantity === 'string' && /^\d+$/.test(entry.quantity) ? Number(entry.quantity) : entry.quantity;
+  return { quantity: multibuyQuantity(quantity, `${field}.quantity`), price: euroCents(entry.price, `${field}.price`) };
+}
+
+export function multibuyQuantity(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 2 || value > MAX_MULTIBUY_QUANTITY) {
+    throw new RecordError(`${field} ${JSON.stringify(value)} must be a whole number from 2 to ${MAX_MULTIBUY_QUANTITY}`);
+  }
+  return value;
+}
+
+/** Whole grams (a number or a digit string) from 1 to MAX_AVERAGE_WEIGHT_GRAMS; absent: null. */
+export function optGrams(value: unknown, field: string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const grams = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+  if (typeof grams !== 'number' || !Number.isInteger(grams) || grams < 1 || grams > MAX_AVERAGE_WEIGHT_GRAMS) {
+    throw new RecordError(`${field} ${JSON.stringify(value)} must be whole grams from 1 to ${MAX_AVERAGE_WEIGHT_GRAMS}`);
+  }
+  return grams;
 }

@@ -25,6 +25,22 @@ describe('published prices', () => {
     expect(Number.isInteger(base) && base >= -(2 ** 31) && base < 2 ** 31).toBe(true);
   });
 
+  it('sees a change of only a till term, and keeps the fingerprint of a price without terms as it was', () => {
+    const base = priceFingerprint(event());
+    expect(priceFingerprint(event({ memberPrice: null, multibuy: null, campaignStartsAt: null, averageWeightGrams: null }))).toBe(base);
+    const terms = [
+      { memberPrice: { card: 'k-plussa' as const, price: 150 } },
+      { memberPrice: { card: 'lidl-plus' as const, price: 150 } },
+      { memberPrice: { card: 'k-plussa' as const, price: 149 } },
+      { multibuy: { quantity: 2, price: 300 } },
+      { multibuy: { quantity: 3, price: 300 } },
+      { campaignStartsAt: '2026-02-03T22:00:00.000Z' },
+      { averageWeightGrams: 175 },
+    ];
+    const prints = terms.map((changed) => priceFingerprint(event(changed)));
+    expect(new Set([base, ...prints]).size).toBe(terms.length + 1);
+  });
+
   it('sees a change of only the deposit, and keeps the fingerprint of a price without one as it was before deposits', () => {
     const base = priceFingerprint(event());
     expect(priceFingerprint(event({ deposit: null }))).toBe(base);

@@ -24,7 +24,20 @@ export function priceFingerprint(event: PriceObservedEvent): number {
   const sourceLowest = event.sourceLowest30d ?? null;
   return fnv1a(
     `${event.comparisonPrice ?? ''}|${event.priceUnit}|${event.comparisonPriceUnit}|${event.isCampaign ? 1 : 0}|${event.regularPrice ?? ''}` +
-      `${deposit === null ? '' : `|d${deposit}`}${endsAt === null ? '' : `|e${endsAt}`}${sourceLowest === null ? '' : `|l${sourceLowest}`}`,
+      `${deposit === null ? '' : `|d${deposit}`}${endsAt === null ? '' : `|e${endsAt}`}${sourceLowest === null ? '' : `|l${sourceLowest}`}` +
+      termsKey(event),
+  );
+}
+
+/** The till terms in a fingerprint: '' without any, so the fingerprints of prices without terms are as they were. */
+function termsKey(event: PriceObservedEvent): string {
+  const starts = event.campaignStartsAt ?? null;
+  const member = event.memberPrice ?? null;
+  const multibuy = event.multibuy ?? null;
+  const grams = event.averageWeightGrams ?? null;
+  return (
+    `${starts === null ? '' : `|s${starts}`}${member === null ? '' : `|m${member.card}:${member.price}`}` +
+    `${multibuy === null ? '' : `|b${multibuy.quantity}:${multibuy.price}`}${grams === null ? '' : `|w${grams}`}`
   );
 }
 

@@ -8,6 +8,7 @@ import {
   RunSeenStores,
   StoreUpsertedEvent,
 } from '@hintakori/price-ingest-contracts';
+import { MAX_AVERAGE_WEIGHT_GRAMS, MAX_MULTIBUY_QUANTITY, PRICE_CARDS } from '@hintakori/shared-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
@@ -382,6 +383,7 @@ export class FeedRunner {
           regularPrice: regularPriceOf(price),
           deposit: price.deposit ? price.deposit : null,
           ...campaignFieldsOf(price),
+          ...termsOf(price, observedAt),
         });
       }
       byItem.set(item.itemId, events);
@@ -492,7 +494,61 @@ export function priceProblem(price: FeedPrice, now: string, latestAllowed = Date
     return `absurd deposit: ${deposit} cents is not from 0 to ${(MAX_DEPOSIT_CENTS / 100).toFixed(2)} €`;
   }
   if (price.observedAt !== null && Date.parse(price.observedAt) > latestAllowed) return `observedAt ${price.observedAt} is in the future`;
+  return termsProblem(price);
+}
+
+/**
+ * What is wrong with a price's till terms (member price, multibuy, campaign dates, average weight), or null. The
+ * adapters parse them; this holds every source to the rules prices.observed has, so a bad term rejects the line
+ * (counted with the other rejected records) instead of the event being refused downstream.
+ */
+export function termsProblem(price: FeedPrice): string | null {
+  const member = price.memberPrice ?? null;
+  if (member !== null) {
+    if (!(PRICE_CARDS as readonly string[]).includes(member.card)) return `memberPrice.card ${JSON.stringify(member.card)} is not a known card`;
+    if (!Number.isInteger(member.price) || member.price <= 0 || member.price > MAX_PRICE_CENTS) return `absurd memberPrice.price: ${member.price} cents`;
+    const shelf = regularPriceOf(price) ?? price.price;
+    if (member.price > shelf) return `memberPrice.price ${member.price} cents is above the shelf price ${shelf} cents`;
+  }
+  const multibuy = price.multibuy ?? null;
+  if (multibuy !== null) {
+    if (!Number.isInteger(multibuy.quantity) || multibuy.quantity < 2 || multibuy.quantity > MAX_MULTIBUY_QUANTITY) return `multibuy.quantity ${multibuy.quantity} is not from 2 to ${MAX_MULTIBUY_QUANTITY}`;
+    if (!Number.isInteger(multibuy.price) || multibuy.price <= 0 || multibuy.price > MAX_PRICE_CENTS * multibuy.quantity) return `absurd multibuy.price: ${multibuy.price} cents`;
+  }
+  const grams = price.averageWeightGrams ?? null;
+  if (grams !== null && (!Number.isInteger(grams) || grams < 1 || grams > MAX_AVERAGE_WEIGHT_GRAMS)) return `averageWeightGrams ${grams} is not from 1 to ${MAX_AVERAGE_WEIGHT_GRAMS}`;
+  const starts = timeOf(price.campaignStartsAt);
+  const ends = timeOf(price.campaignEndsAt);
+  if (Number.isNaN(starts)) return `campaignStartsAt ${JSON.stringify(price.campaignStartsAt)} is not an ISO time`;
+  if (Number.isNaN(ends)) return `campaignEndsAt ${JSON.stringify(price.campaignEndsAt)} is not an ISO time`;
+  if (starts !== null && (starts < YEAR_2000_MS || starts >= YEAR_2100_MS)) return `campaignStartsAt ${price.campaignStartsAt} is not from 2000 to 2099`;
+  if (ends !== null && (ends < YEAR_2000_MS || ends >= YEAR_2100_MS)) return `campaignEndsAt ${price.campaignEndsAt} is not from 2000 to 2099`;
+  if (starts !== null && ends !== null && starts > ends) return `campaignStartsAt ${price.campaignStartsAt} is after campaignEndsAt ${price.campaignEndsAt}`;
   return null;
+}
+
+const YEAR_2000_MS = Date.UTC(2000, 0, 1);
+const YEAR_2100_MS = Date.UTC(2100, 0, 1);
+
+/** An optional ISO time in ms: null when absent, NaN when not a time. */
+function timeOf(value: string | null | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+/**
+ * The till terms as the event carries them, each only when the source gave it (so the events of prices without terms
+ * stay as they were). termsProblem has checked them.
+ */
+function termsOf(price: FeedPrice, observedAt: string): Pick<PriceObservedEvent, 'campaignStartsAt' | 'memberPrice' | 'multibuy' | 'averageWeightGrams'> {
+  const out: Pick<PriceObservedEvent, 'campaignStartsAt' | 'memberPrice' | 'multibuy' | 'averageWeightGrams'> = {};
+  // A start is carried only while it is ahead: a campaign that has begun is a campaign price like any other.
+  const starts = price.isCampaign && price.campaignStartsAt ? Date.parse(price.campaignStartsAt) : Number.NaN;
+  if (starts > Date.parse(observedAt)) out.campaignStartsAt = new Date(starts).toISOString();
+  if (price.memberPrice) out.memberPrice = { card: price.memberPrice.card, price: price.memberPrice.price };
+  if (price.multibuy) out.multibuy = { quantity: price.multibuy.quantity, price: price.multibuy.price };
+  if (price.averageWeightGrams) out.averageWeightGrams = price.averageWeightGrams;
+  return out;
 }
 
 /**

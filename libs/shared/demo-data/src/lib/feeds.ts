@@ -26,7 +26,12 @@ const euros = (cents: number): number => Math.round(cents) / 100;
 const lidlEuros = (cents: number): string => (cents / 100).toFixed(2).replace('.', ',');
 
 /** A campaign price is 10–30 % off; the feed's regular price is the price before the campaign. */
-const regularOf = (price: DemoPrice): number => (price.isCampaign ? Math.round(price.price / 0.8) : price.price);
+const regularOf = (price: DemoPrice): number => price.regularPrice ?? (price.isCampaign ? Math.round(price.price / 0.8) : price.price);
+/** The comparison price of the regular price. */
+const regularComparisonOf = (price: DemoPrice): number =>
+  price.regularPrice !== undefined ? Math.round((price.comparisonPrice * price.regularPrice) / price.price) : price.isCampaign ? Math.round(price.comparisonPrice / 0.8) : price.comparisonPrice;
+/** A multibuy as the S and Lidl feeds write it: { quantity, price in euros for the bundle }. */
+const multibuyOf = (price: DemoPrice, toEuros: (cents: number) => number | string) => (price.multibuy ? { multibuy: { quantity: price.multibuy.quantity, price: toEuros(price.multibuy.price) } } : {});
 
 export interface FeedLineSink {
   /** Receives whole lines (without the newline) in feed order. */
@@ -176,6 +181,12 @@ function lidlArticle(item: DemoItem, path: DemoCategory[], price: DemoPrice): un
     isOffer: price.isCampaign,
     validFrom: price.updatedAt,
     ...(price.deposit ? { deposit: lidlEuros(price.deposit) } : {}),
+    // The till terms (price-ingest README, "Lidl"): the Lidl Plus price in the shape of Lidl's own pages.
+    ...(price.memberPrice ? { lidlPlus: [{ price: { price: euros(price.memberPrice.price), oldPrice: euros(price.price) }, highlightText: 'Lidl Plus' }] } : {}),
+    ...(price.isCampaign && price.campaignStartsAt ? { offerValidFrom: price.campaignStartsAt, regularPrice: lidlEuros(regularOf(price)) } : {}),
+    ...(price.isCampaign && price.campaignEndsAt ? { validTo: price.campaignEndsAt } : {}),
+    ...multibuyOf(price, lidlEuros),
+    ...(price.averageWeightGrams ? { averageWeightGrams: price.averageWeightGrams } : {}),
   };
 }
 
@@ -194,6 +205,10 @@ function sPrice(store: DemoStore, item: DemoItem, price: DemoPrice): unknown {
       campaignPrice: price.isCampaign ? euros(price.price) : null,
       lowest30DayPrice: euros(price.price),
       ...(price.deposit ? { deposit: euros(price.deposit) } : {}),
+      ...(price.isCampaign && price.campaignStartsAt ? { campaignPriceValidFrom: price.campaignStartsAt } : {}),
+      ...(price.isCampaign && price.campaignEndsAt ? { campaignPriceValidUntil: price.campaignEndsAt } : {}),
+      ...multibuyOf(price, euros),
+      ...(price.averageWeightGrams ? { averageWeightGrams: price.averageWeightGrams } : {}),
     },
     priceUpdatedAt: price.updatedAt,
   };
@@ -206,11 +221,21 @@ function kPrice(store: DemoStore, item: DemoItem, price: DemoPrice): unknown {
     storeId: store.externalId,
     ean: item.ean,
     pricing: {
-      normal: { price: euros(normal), unitPrice: { value: euros(price.isCampaign ? Math.round(price.comparisonPrice / 0.8) : price.comparisonPrice), unit: price.comparisonPriceUnit } },
-      discount: price.isCampaign ? { price: euros(price.price), unitPrice: { value: euros(price.comparisonPrice), unit: price.comparisonPriceUnit } } : null,
+      normal: { price: euros(normal), unitPrice: { value: euros(regularComparisonOf(price)), unit: price.comparisonPriceUnit } },
+      discount: price.isCampaign
+        ? {
+            price: euros(price.price),
+            unitPrice: { value: euros(price.comparisonPrice), unit: price.comparisonPriceUnit },
+            ...(price.campaignStartsAt ? { startDate: price.campaignStartsAt } : {}),
+            ...(price.campaignEndsAt ? { endDate: price.campaignEndsAt } : {}),
+          }
+        : null,
       batch: null,
       ...(price.deposit ? { deposit: euros(price.deposit) } : {}),
+      ...(price.multibuy ? { multibuy: { quantity: price.multibuy.quantity, price: euros(price.multibuy.price) } } : {}),
+      ...(price.memberPrice ? { plussaPrice: euros(price.memberPrice.price) } : {}),
     },
+    ...(price.averageWeightGrams ? { soldBy: { kind: 'approximatePiece', averageWeight: price.averageWeightGrams / 1000 } } : {}),
     fetchedAt: price.updatedAt,
   };
 }

@@ -25,7 +25,45 @@ const SALT = {
   history: 0x0ca,
   trend: 0x0cb,
   change: 0x0cc,
+  member: 0x0cd,
+  multibuy: 0x0ce,
+  campaignEnd: 0x0cf,
+  upcoming: 0x0d0,
+  weight: 0x0d1,
 };
+
+/** Share of a K group item (the same items in every K store) with a K-Plussa member price, 5–20 % below the price. */
+const K_PLUSSA_RATE = 0.12;
+/** Share of Lidl's items with a Lidl Plus price, 5–20 % below the price. */
+const LIDL_PLUS_RATE = 0.1;
+/** Share of a chain's piece-priced items sold also as a multibuy ("2 kpl" or "3 kpl", 8–20 % below the pieces' sum). */
+const MULTIBUY_RATE = 0.04;
+/** Share of a store's regular prices whose campaign starts in 1–5 days (the price already the campaign's). */
+const UPCOMING_RATE = 0.008;
+/**
+ * The average weight of one piece of loose produce sold by the kilogram, in grams, by a word of its name (first
+ * match wins); other goods priced per kg are not sold by the piece and have none.
+ */
+const PIECE_GRAMS: readonly (readonly [RegExp, number])[] = [
+  [/banaani/i, 175],
+  [/appelsiini/i, 200],
+  [/greippi/i, 300],
+  [/sitruuna|lime/i, 110],
+  [/omena/i, 180],
+  [/päärynä/i, 170],
+  [/mandariini|klementiini/i, 80],
+  [/kiivi/i, 75],
+  [/avokado/i, 200],
+  [/mango/i, 350],
+  [/kurkku/i, 350],
+  [/paprika/i, 180],
+  [/tomaatti/i, 90],
+  [/sipuli/i, 110],
+  [/peruna/i, 110],
+  [/porkkana/i, 80],
+  [/melon/i, 1500],
+  [/kaali/i, 1000],
+];
 
 /** Share of prices on campaign: chain-wide campaigns plus single-store ones (≈ 5 % together). */
 const CHAIN_CAMPAIGN_RATE = 0.035;
@@ -69,6 +107,12 @@ const EVERYDAY_STEPS = [60, 30] as const;
  */
 const CHANGE_RATE = 0.04;
 
+/** A price without its till terms (an earlier observation: the terms are today's). */
+function withoutTerms(price: DemoPrice): DemoPrice {
+  const { regularPrice: _regular, campaignStartsAt: _starts, campaignEndsAt: _ends, memberPrice: _member, multibuy: _multibuy, averageWeightGrams: _grams, ...rest } = price;
+  return rest;
+}
+
 interface StoreProfile {
   store: DemoStore;
   type: StoreType;
@@ -86,6 +130,8 @@ interface StoreProfile {
 export class PriceModel {
   private readonly profiles: StoreProfile[];
   private readonly todayStart: number;
+  /** Helsinki midnights (UTC ms) of today and the 15 days after it. */
+  private readonly dayStarts: number[];
   readonly count: number;
   /** Earlier observations historyOf gives over all pairs. */
   readonly historyCount: number;
@@ -102,6 +148,7 @@ export class PriceModel {
     private readonly everyday: ReadonlySet<number> = new Set(),
   ) {
     this.todayStart = helsinkiMidnightUtc(today);
+    this.dayStarts = Array.from({ length: 16 }, (_, n) => helsinkiMidnightUtc(new IsoDate(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)));
     this.profiles = stores.map((store) => {
       const h = (k: number) => hashUnit(seed ^ SALT.store, store.id, k);
       const [minMiss, maxMiss] = CHAIN_MISS_RATE[store.chain];
@@ -151,7 +198,7 @@ export class PriceModel {
     const at = (daysAgo: number, k: number) => new IsoDate(floor((this.todayStart - daysAgo * DAY + floor(h(SALT.time, 10 + k) * 10 * HOUR) + 7 * HOUR) / 1000) * 1000).toISOString();
     const regular = this.regularPrice(storeIndex, itemIndex);
     const step = (price: number, updatedAt: string, isCampaign = false): DemoPrice => ({
-      ...current,
+      ...withoutTerms(current),
       price,
       comparisonPrice: this.comparisonPriceOf(itemIndex, price),
       isCampaign,
@@ -203,7 +250,10 @@ export class PriceModel {
     const h = (salt: number, k = 0) => hashUnit(this.seed ^ salt, storeId, item.id, k);
 
     const regular = this.regularPrice(storeIndex, index);
-    const isCampaign = this.isCampaign(storeIndex, index);
+    const runningCampaign = this.isCampaign(storeIndex, index);
+    // An upcoming campaign: the feed already lists the campaign price with its start (the till's rule).
+    const upcoming = !runningCampaign && h(SALT.upcoming) < UPCOMING_RATE;
+    const isCampaign = runningCampaign || upcoming;
     let price = regular;
     if (isCampaign) {
       const discount = 0.1 + 0.2 * hashUnit(this.seed ^ SALT.discount, profile.chainIndex, item.id);
@@ -232,7 +282,46 @@ export class PriceModel {
     };
     const deposit = this.meta[index].deposit;
     if (deposit !== null) demo.deposit = deposit;
+    this.addTerms(demo, profile, index, regular, runningCampaign, upcoming);
     return demo;
+  }
+
+  /**
+   * The till terms of a price (each for a share of prices, deterministic): a campaign's end (1–7 days ahead) and an
+   * upcoming one's start (1–5 days ahead, its shelf price the regular price), a K-Plussa price in K stores and a Lidl
+   * Plus price in Lidl's, a multibuy of a piece-priced item, the average weight of loose produce.
+   */
+  private addTerms(demo: DemoPrice, profile: StoreProfile, index: number, regular: number, running: boolean, upcoming: boolean): void {
+    const item = this.items[index];
+    const h = (salt: number, k = 0) => hashUnit(this.seed ^ salt, profile.store.id, item.id, k);
+    const chain = (salt: number, k = 0) => hashUnit(this.seed ^ salt, profile.chainIndex, item.id, k);
+    if (upcoming) {
+      const startDay = 1 + floor(h(SALT.upcoming, 1) * 5);
+      demo.regularPrice = regular;
+      demo.campaignStartsAt = new IsoDate(this.dayStarts[startDay]).toISOString();
+      demo.campaignEndsAt = new IsoDate(this.dayStarts[startDay + 7] - 1).toISOString();
+    } else if (running && chain(SALT.campaignEnd) < 0.6) {
+      // Most chain campaigns say when they end: the end of a day 1–7 days ahead, the same in all the chain's stores.
+      demo.regularPrice = regular;
+      demo.campaignEndsAt = new IsoDate(this.dayStarts[1 + floor(chain(SALT.campaignEnd, 1) * 7)] - 1).toISOString();
+    }
+    const shelf = demo.regularPrice ?? demo.price;
+    // K-Plussa by item alone, so every K store (of every K chain) that sells the item has one.
+    const memberRate = profile.type === 'K' ? K_PLUSSA_RATE : profile.type === 'L' ? LIDL_PLUS_RATE : 0;
+    const memberHash = hashUnit(this.seed ^ SALT.member, profile.type === 'K' ? 0 : 1, item.id);
+    if (memberHash < memberRate) {
+      const member = max(1, shelfPrice(demo.price * (0.8 + 0.15 * hashUnit(this.seed ^ SALT.member, 2, item.id))));
+      if (member < demo.price && member <= shelf) demo.memberPrice = { card: profile.type === 'K' ? 'k-plussa' : 'lidl-plus', price: member };
+    }
+    if (item.priceUnit !== 'kg' && chain(SALT.multibuy) < MULTIBUY_RATE) {
+      const quantity = chain(SALT.multibuy, 1) < 0.7 ? 2 : 3;
+      const bundle = shelfPrice(quantity * demo.price * (0.8 + 0.12 * chain(SALT.multibuy, 2)));
+      if (bundle < quantity * demo.price) demo.multibuy = { quantity, price: bundle };
+    }
+    if (item.priceUnit === 'kg') {
+      const grams = PIECE_GRAMS.find(([pattern]) => pattern.test(item.name))?.[1];
+      if (grams !== undefined) demo.averageWeightGrams = grams;
+    }
   }
 
   /** The store's shelf price of the item without any campaign. */
@@ -253,14 +342,14 @@ export class PriceModel {
    * in S and K group stores, else null. Observed 8–20 days before the current price.
    */
   earlierPrice(storeIndex: number, itemIndex: number, current: DemoPrice | null = this.price(storeIndex, itemIndex)): DemoPrice | null {
-    if (!current || !current.isCampaign || this.profiles[storeIndex].type === 'L') return null;
+    if (!current || !current.isCampaign || current.campaignStartsAt !== undefined || this.profiles[storeIndex].type === 'L') return null;
     const h = (k: number) => hashUnit(this.seed ^ SALT.history, current.storeId, current.itemId, k);
     if (h(0) >= CAMPAIGN_HISTORY_RATE) return null;
     const real = h(1) < 0.5;
     const price = real ? this.regularPrice(storeIndex, itemIndex) : current.price;
     const before = Date.parse(current.updatedAt) - 8 * DAY - floor(h(2) * 12 * DAY);
     return {
-      ...current,
+      ...withoutTerms(current),
       price,
       comparisonPrice: this.comparisonPriceOf(itemIndex, price),
       isCampaign: false,

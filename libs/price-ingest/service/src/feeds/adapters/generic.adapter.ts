@@ -1,6 +1,6 @@
-import type { FeedRecord, RecordKind, SourceAdapter } from '../feed-record';
+import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, isoTime, latLong, optEuroCents, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, campaignTime, comparisonUnit, ean, euroCents, isoTime, latLong, multibuyQuantity, optEuroCents, optGrams, optStr, parseJsonLine, priceCard, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, slugOr } from './common';
 
 type Row = Record<string, unknown>;
@@ -29,6 +29,29 @@ function path(value: unknown): string[] {
     .split('>')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/**
+ * The till terms of a generic price line, flat so CSV and JSON Lines read alike: `regularPrice` (euros),
+ * `campaignStartsAt` / `campaignEndsAt` (ISO time, or a date: that day in Helsinki), `memberCard` + `memberPrice`
+ * (euros), `multibuyQuantity` + `multibuyPrice` (euros for the bundle), `averageWeightGrams`. Only those given are set.
+ */
+function genericTerms(row: Row): Partial<FeedPrice> {
+  const out: Partial<FeedPrice> = {};
+  const regular = optEuroCents(row.regularPrice, 'regularPrice');
+  if (regular !== null) out.regularPrice = regular;
+  const starts = campaignTime(row.campaignStartsAt, 'campaignStartsAt', 'start');
+  if (starts !== null) out.campaignStartsAt = starts;
+  const ends = campaignTime(row.campaignEndsAt, 'campaignEndsAt', 'end');
+  if (ends !== null) out.campaignEndsAt = ends;
+  if (row.memberPrice !== undefined || row.memberCard !== undefined) out.memberPrice = { card: priceCard(row.memberCard, 'memberCard'), price: euroCents(row.memberPrice, 'memberPrice') };
+  if (row.multibuyQuantity !== undefined || row.multibuyPrice !== undefined) {
+    const quantity = typeof row.multibuyQuantity === 'string' && /^\d+$/.test(row.multibuyQuantity) ? Number(row.multibuyQuantity) : row.multibuyQuantity;
+    out.multibuy = { quantity: multibuyQuantity(quantity, 'multibuyQuantity'), price: euroCents(row.multibuyPrice, 'multibuyPrice') };
+  }
+  const grams = optGrams(row.averageWeightGrams, 'averageWeightGrams');
+  if (grams !== null) out.averageWeightGrams = grams;
+  return out;
 }
 
 function parseRow(source: string, row: Row): FeedRecord {
@@ -91,6 +114,7 @@ function parseRow(source: string, row: Row): FeedRecord {
           isCampaign: bool(row.campaign),
           observedAt: isoTime(row.observedAt, 'observedAt'),
           deposit: optEuroCents(row.deposit, 'deposit'),
+          ...genericTerms(row),
         },
       };
     case 'offer':

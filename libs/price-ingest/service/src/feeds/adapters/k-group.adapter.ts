@@ -1,7 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
-import type { FeedRecord, SourceAdapter } from '../feed-record';
+import type { FeedPrice, FeedRecord, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, num, obj, optEuroCents, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, campaignTime, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, num, obj, optEuroCents, optGrams, optMultibuy, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, nutrients, slugOr } from './common';
 
 const CHAINS: Record<string, string> = { 'k-citymarket': 'kcitymarket', 'k-supermarket': 'ksupermarket', 'k-market': 'kmarket', 'neste k': 'nokm' };
@@ -116,8 +116,34 @@ function price(record: Record<string, unknown>): FeedRecord {
       regularPrice: discount !== null || batch !== null ? euroCents(normal.price, 'pricing.normal.price') : null,
       // The container deposit (pantti), never in the prices above.
       deposit: optEuroCents(pricing.deposit, 'pricing.deposit'),
+      ...kTerms(record, pricing, discount),
     },
   };
+}
+
+/**
+ * The till terms of a K group price: the discount's `startDate` / `endDate` (an ISO time, or a date: that day in
+ * Helsinki; a start is given only for a discount that starts later), `pricing.multibuy` { quantity, price in euros
+ * for the bundle } (`batch` keeps its meaning: a per-piece price), `pricing.plussaPrice` (euros: the K-Plussa member
+ * price) and `soldBy` { kind: 'approximatePiece', averageWeight in kg }. Only those given are set.
+ */
+function kTerms(record: Record<string, unknown>, pricing: Record<string, unknown>, discount: Record<string, unknown> | null): Partial<FeedPrice> {
+  const out: Partial<FeedPrice> = {};
+  if (discount !== null) {
+    const starts = campaignTime(discount.startDate, 'pricing.discount.startDate', 'start');
+    const ends = campaignTime(discount.endDate, 'pricing.discount.endDate', 'end');
+    if (starts !== null) out.campaignStartsAt = starts;
+    if (ends !== null) out.campaignEndsAt = ends;
+  }
+  const multibuy = optMultibuy(pricing.multibuy, 'pricing.multibuy');
+  if (multibuy !== null) out.multibuy = multibuy;
+  const plussa = optEuroCents(pricing.plussaPrice, 'pricing.plussaPrice');
+  if (plussa !== null) out.memberPrice = { card: 'k-plussa', price: plussa };
+  const soldBy = optObj(record.soldBy, 'soldBy');
+  if (soldBy !== null && soldBy.kind === 'approximatePiece' && soldBy.averageWeight !== undefined && soldBy.averageWeight !== null) {
+    out.averageWeightGrams = optGrams(Math.round(num(soldBy.averageWeight, 'soldBy.averageWeight') * 1000), 'soldBy.averageWeight');
+  }
+  return out;
 }
 
 function offer(record: Record<string, unknown>): FeedRecord {

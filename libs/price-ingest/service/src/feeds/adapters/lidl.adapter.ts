@@ -1,7 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
-import type { FeedRecord, SourceAdapter } from '../feed-record';
+import type { FeedPrice, FeedRecord, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, isoDate, isoTime, latLong, obj, optEuroCents, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, campaignTime, comparisonUnit, ean, euroCents, isoDate, isoTime, isObject, latLong, obj, optEuroCents, optGrams, optMultibuy, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, nutrients, slugOr } from './common';
 
 const SPAN = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/;
@@ -91,9 +91,49 @@ function article(record: Record<string, unknown>): FeedRecord[] {
         observedAt: isoTime(record.validFrom, 'validFrom'),
         // The container deposit (pantti), "0,15" like the price.
         deposit: optEuroCents(record.deposit, 'deposit'),
+        ...lidlTerms(record),
       },
     },
   ];
+}
+
+/**
+ * The till terms of a Lidl article: `lidlPlus` [{ price: { price in euros } }] (the Lidl Plus price: the lowest),
+ * `offerValidFrom` / `validTo` of an offer (an ISO time, or a date: that day in Helsinki), `multibuy` { quantity,
+ * price in euros for the bundle } and `averageWeightGrams`. Only those given are set.
+ */
+function lidlTerms(record: Record<string, unknown>): Partial<FeedPrice> {
+  const out: Partial<FeedPrice> = {};
+  const plus = lidlPlusPrice(record.lidlPlus, 'lidlPlus');
+  if (plus !== null) out.memberPrice = { card: 'lidl-plus', price: plus };
+  if (record.isOffer === true) {
+    const starts = campaignTime(record.offerValidFrom, 'offerValidFrom', 'start');
+    const ends = campaignTime(record.validTo, 'validTo', 'end');
+    if (starts !== null) {
+      out.campaignStartsAt = starts;
+      out.regularPrice = optEuroCents(record.regularPrice, 'regularPrice');
+    }
+    if (ends !== null) out.campaignEndsAt = ends;
+  }
+  const multibuy = optMultibuy(record.multibuy, 'multibuy');
+  if (multibuy !== null) out.multibuy = multibuy;
+  const grams = optGrams(record.averageWeightGrams, 'averageWeightGrams');
+  if (grams !== null) out.averageWeightGrams = grams;
+  return out;
+}
+
+/** The lowest Lidl Plus price of `gridbox.data.lidlPlus`-shaped entries ({ price: { price } }), in cents; none: null. */
+export function lidlPlusPrice(value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw new RecordError(`${field} must be an array`);
+  let lowest: number | null = null;
+  value.forEach((entry, index) => {
+    if (!isObject(entry)) throw new RecordError(`${field}[${index}] must be an object`);
+    const price = isObject(entry.price) ? entry.price.price : entry.price;
+    const cents = euroCents(price, `${field}[${index}].price.price`);
+    if (lowest === null || cents < lowest) lowest = cents;
+  });
+  return lowest;
 }
 
 function offer(record: Record<string, unknown>): FeedRecord[] {

@@ -1,7 +1,7 @@
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
-import type { FeedRecord, SourceAdapter } from '../feed-record';
+import type { FeedPrice, FeedRecord, SourceAdapter } from '../feed-record';
 import { reject } from '../feed-record';
-import { arr, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, obj, optEuroCents, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
+import { arr, campaignTime, comparisonUnit, ean, euroCents, hhmm, isoDate, isoTime, latLong, obj, optEuroCents, optGrams, optMultibuy, optObj, optStr, parseJsonLine, priceUnit, RecordError, str } from '../values';
 import { categoryRef, guarded, nutrients, slugOr } from './common';
 
 const CHAINS: Record<string, string> = { PRISMA: 'prisma', 'S-MARKET': 's-market', ALEPA: 'alepa', SALE: 'sale', ABC: 'abc', HERKKU: 'herkku' };
@@ -100,8 +100,34 @@ function price(node: Record<string, unknown>): FeedRecord {
       observedAt: isoTime(node.priceUpdatedAt, 'priceUpdatedAt'),
       // The container deposit (pantti) beside the price, in euros like the prices.
       deposit: optEuroCents(pricing?.deposit, 'pricing.deposit'),
+      ...sTerms(pricing, campaign !== null),
     },
   };
+}
+
+/**
+ * The till terms of an S group price: `pricing.campaignPriceValidFrom` / `campaignPriceValidUntil` (an ISO time, or a
+ * date: that day in Helsinki) of a campaign price, `pricing.multibuy` { quantity, price in euros for the bundle } and
+ * `averageWeightGrams`. An upcoming campaign (a start) carries its shelf price (`pricing.regularPrice`) as the
+ * regular price. Only those given are set.
+ */
+function sTerms(pricing: Record<string, unknown> | null, isCampaign: boolean): Partial<FeedPrice> {
+  if (pricing === null) return {};
+  const out: Partial<FeedPrice> = {};
+  if (isCampaign) {
+    const starts = campaignTime(pricing.campaignPriceValidFrom, 'pricing.campaignPriceValidFrom', 'start');
+    const ends = campaignTime(pricing.campaignPriceValidUntil, 'pricing.campaignPriceValidUntil', 'end');
+    if (starts !== null) {
+      out.campaignStartsAt = starts;
+      out.regularPrice = optEuroCents(pricing.regularPrice, 'pricing.regularPrice');
+    }
+    if (ends !== null) out.campaignEndsAt = ends;
+  }
+  const multibuy = optMultibuy(pricing.multibuy, 'pricing.multibuy');
+  if (multibuy !== null) out.multibuy = multibuy;
+  const grams = optGrams(pricing.averageWeightGrams, 'pricing.averageWeightGrams');
+  if (grams !== null) out.averageWeightGrams = grams;
+  return out;
 }
 
 function campaign(node: Record<string, unknown>): FeedRecord {

@@ -176,7 +176,7 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
       expect([...asked].sort()).toEqual(['K102', 'N110', 'N137', 'S900']);
     });
 
-    it('prices a single item now: a current discount with its regular price and end, not a future one, not the multibuy', () => {
+    it('prices a single item now: a current discount with its regular price and end, an upcoming one with its start, the multibuy beside the price', () => {
       const prices = of(outcome.records, 'price').map((r) => r.value);
       const price = (store: string, ean: string) => prices.find((p) => p.externalStoreId === `k-ruoka:${store}` && p.ean === ean) as FeedPrice;
       expect(price('N137', SUVI)).toEqual({
@@ -193,12 +193,20 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
         deposit: null,
       });
       // Kiivi: 2 for 3 € (batch) beside a normal 1.69: the single item costs 1.69.
-      expect(price('N137', KIIVI)).toMatchObject({ price: 169, comparisonPrice: 338, comparisonPriceUnit: 'kg', isCampaign: false, regularPrice: null, campaignEndsAt: null });
+      expect(price('N137', KIIVI)).toMatchObject({ price: 169, comparisonPrice: 338, comparisonPriceUnit: 'kg', isCampaign: false, regularPrice: null, campaignEndsAt: null, multibuy: { quantity: 2, price: 300 } });
       // Myrttisen minikurkut: 2 for 6 € (batch) beside 4.99.
-      expect(price('N137', '6430025259949')).toMatchObject({ price: 499, comparisonPrice: 2079, isCampaign: false, regularPrice: null });
+      expect(price('N137', '6430025259949')).toMatchObject({ price: 499, comparisonPrice: 2079, isCampaign: false, regularPrice: null, multibuy: { quantity: 2, price: 600 } });
       expect(price('N137', '6418388005168')).toMatchObject({ price: 499, isCampaign: false });
-      // A discount that starts next week is not the price.
-      expect(price('N137', '5708147010146')).toMatchObject({ price: 218, comparisonPrice: 1817, isCampaign: false, regularPrice: null, campaignEndsAt: null });
+      // A discount that starts next week is the price already, with its start (the till applies it from then).
+      expect(price('N137', '5708147010146')).toMatchObject({
+        price: 149,
+        comparisonPrice: 1242,
+        isCampaign: true,
+        regularPrice: 218,
+        campaignStartsAt: expect.stringMatching(/^2026-02-\d\dT/),
+        campaignEndsAt: '2026-02-22T21:59:59.000Z',
+      });
+      expect(Date.parse(price('N137', '5708147010146').campaignStartsAt ?? '')).toBeGreaterThan(Date.parse('2026-02-14T10:00:00.000Z'));
       expect(price('N137', '6410405085436')).toMatchObject({ price: 199, regularPrice: 318, comparisonPrice: 663, isCampaign: true, campaignEndsAt: '2026-02-15T21:59:59.000Z' });
       expect(price('N110', SUVI)).toMatchObject({ externalStoreId: 'k-ruoka:N110', price: 299, regularPrice: 576 });
     });
@@ -308,9 +316,25 @@ describe('K-Ruoka records', () => {
     expect(kRuokaPrice('N1', SUVI, { normal, discount: { ...discount, startDate: undefined, endDate: undefined } }, at)).toMatchObject({ price: 199, isCampaign: true, campaignEndsAt: null });
   });
 
-  it('a multibuy alone leaves the single-item price', () => {
+  it('a multibuy alone leaves the single-item price and is the multibuy beside it; a batch of 1 is rejected', () => {
     const batch = { ...normal, price: 4, amount: 2, startDate: '2026-02-10T00:00:00.000Z', endDate: '2026-02-20T00:00:00.000Z' };
-    expect(kRuokaPrice('N1', SUVI, { normal, batch }, at)).toMatchObject({ price: 250, isCampaign: false, regularPrice: null });
+    expect(kRuokaPrice('N1', SUVI, { normal, batch }, at)).toMatchObject({ price: 250, isCampaign: false, regularPrice: null, multibuy: { quantity: 2, price: 400 } });
+    expect(kRuokaPrice('N1', SUVI, { normal, batch: { ...batch, endDate: '2026-02-13T00:00:00.000Z' } }, at)).not.toHaveProperty('multibuy');
+    expect(() => kRuokaPrice('N1', SUVI, { normal, batch: { ...batch, amount: 1 } }, at)).toThrow(/^pricing.batch.amount 1 must be a whole number from 2/);
+  });
+
+  it('an upcoming discount is the price with its start; a date-only end is the end of that day in Helsinki; an approximate piece carries its weight', () => {
+    const discount = { ...normal, price: 1.99, unitPrice: { value: 3.98, unit: 'kg' }, startDate: '2026-02-16', endDate: '2026-02-22' };
+    expect(kRuokaPrice('N1', SUVI, { normal, discount }, at)).toMatchObject({
+      price: 199,
+      isCampaign: true,
+      regularPrice: 250,
+      campaignStartsAt: '2026-02-15T22:00:00.000Z',
+      campaignEndsAt: '2026-02-22T21:59:59.999Z',
+    });
+    const piece = { ...normal, soldBy: { kind: 'approximatePiece', averageWeight: 0.175 } };
+    expect(kRuokaPrice('N1', SUVI, { normal: piece }, at)).toMatchObject({ averageWeightGrams: 175, isApproximate: true });
+    expect(() => kRuokaPrice('N1', SUVI, { normal: { ...piece, soldBy: { kind: 'approximatePiece', averageWeight: 0 } } }, at)).toThrow(/^soldBy.averageWeight 0 must be whole grams/);
   });
 
   it('a weighed product priced per piece takes its price per kg; without one it is rejected', () => {

@@ -7,7 +7,8 @@
 import type { OpeningExceptionValue } from '@hintakori/price-ingest-contracts';
 import { categoryRef, slugOr } from '../../feeds/adapters/common';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedStore } from '../../feeds/feed-record';
-import { arr, checkedEan, comparisonUnit, euroCents, finnishLatLong, isObject, isoTime, type Json, optEuroCents, optObj, optStr, RecordError, str } from '../../feeds/values';
+import type { Multibuy } from '@hintakori/shared-contracts';
+import { arr, campaignTime, checkedEan, comparisonUnit, euroCents, finnishLatLong, isObject, isoTime, type Json, multibuyQuantity, optEuroCents, optGrams, optObj, optStr, RecordError, str } from '../../feeds/values';
 
 /** External store ids of this source are prefixed with it: `k-ruoka:N110`. */
 export const K_RUOKA_STORE_PREFIX = 'k-ruoka:';
@@ -208,6 +209,17 @@ export function kRuokaProduct(product: unknown): FeedProduct {
   };
 }
 
+/** Whether a discount (or multibuy) starts after `atMs` (its startDate ahead). */
+function startsAfter(entry: Json, atMs: number): boolean {
+  const start = typeof entry.startDate === 'string' ? Date.parse(entry.startDate) : Number.NaN;
+  return !Number.isNaN(start) && start > atMs;
+}
+
+/** `mobilescan.pricing.batch` ({ amount: pieces, price: the bundle in euros }) as a multibuy. */
+function batchMultibuy(batch: Json): Multibuy {
+  return { quantity: multibuyQuantity(batch.amount, 'pricing.batch.amount'), price: euroCents(batch.price, 'pricing.batch.price') };
+}
+
 /** Whether a discount (or multibuy) is valid at `atMs`: started (or no start) and not ended (or no end). */
 export function validAt(entry: Json, atMs: number): boolean {
   const start = typeof entry.startDate === 'string' ? Date.parse(entry.startDate) : Number.NaN;
@@ -236,7 +248,9 @@ function unitAmounts(entry: Json, field: string, byWeight: boolean): { price: nu
 /**
  * A store price from `mobilescan.pricing` at the time `at` it was read: the price of one item now — the discount's
  * when a discount is valid at `at` (its regular price the normal one, ending at its `endDate`), else the normal
- * price. A multibuy (`batch`, "2 for 6 €") is not the price of one item and is left out (see the fixtures' README).
+ * price; a discount that starts later is the price too, with its start (an upcoming campaign), an ended one is
+ * dropped. A multibuy (`batch`, "2 for 6 €": `amount` pieces, `price` the bundle) is the multibuy beside the price;
+ * `soldBy` { kind: 'approximatePiece', averageWeight in kg } the average weight in grams.
  */
 export function kRuokaPrice(storeId: string, ean: unknown, pricing: unknown, at: string): FeedPrice {
   const code = checkedEan(ean);
@@ -248,7 +262,13 @@ export function kRuokaPrice(storeId: string, ean: unknown, pricing: unknown, at:
   const byWeight = weighed(normal);
   const regular = unitAmounts(normal, 'pricing.normal', byWeight);
   const discount = optObj(pricing.discount, 'pricing.discount');
-  const current = discount && validAt(discount, atMs) ? unitAmounts(discount, 'pricing.discount', byWeight) : null;
+  // A discount valid now, or one that starts later (an upcoming campaign: its price with its start); an ended one is dropped.
+  const upcoming = discount !== null && startsAfter(discount, atMs);
+  const current = discount && (upcoming || validAt(discount, atMs)) ? unitAmounts(discount, 'pricing.discount', byWeight) : null;
+  const batch = optObj(pricing.batch, 'pricing.batch');
+  const multibuy = batch && (startsAfter(batch, atMs) || validAt(batch, atMs)) ? batchMultibuy(batch) : null;
+  const soldBy = isObject(normal.soldBy) ? normal.soldBy : null;
+  const grams = soldBy && soldBy.kind === 'approximatePiece' && typeof soldBy.averageWeight === 'number' ? optGrams(Math.round(soldBy.averageWeight * 1000), 'soldBy.averageWeight') : null;
   const chosen = current ?? regular;
   const approximate = !byWeight && (normal.isApproximate === true || (isObject(normal.soldBy) && normal.soldBy.kind === 'approximatePiece'));
   return {
@@ -261,7 +281,10 @@ export function kRuokaPrice(storeId: string, ean: unknown, pricing: unknown, at:
     isCampaign: current !== null,
     observedAt: isoTime(at, 'at'),
     regularPrice: current !== null ? regular.price : null,
-    campaignEndsAt: current !== null && discount ? isoTime(discount.endDate, 'pricing.discount.endDate') : null,
+    campaignEndsAt: current !== null && discount ? campaignTime(discount.endDate, 'pricing.discount.endDate', 'end') : null,
+    ...(upcoming && discount ? { campaignStartsAt: campaignTime(discount.startDate, 'pricing.discount.startDate', 'start') } : {}),
+    ...(multibuy ? { multibuy } : {}),
+    ...(grams !== null ? { averageWeightGrams: grams } : {}),
     deposit: optEuroCents(pricing.deposit, 'pricing.deposit'),
     ...(approximate ? { isApproximate: true } : {}),
   };

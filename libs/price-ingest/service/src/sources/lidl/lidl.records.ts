@@ -6,6 +6,7 @@
  */
 import type { OpeningExceptionValue, WeeklyHoursValue } from '@hintakori/price-ingest-contracts';
 import { categoryRef, slugOr } from '../../feeds/adapters/common';
+import { lidlPlusPrice } from '../../feeds/adapters/lidl.adapter';
 import type { FeedPrice, FeedProduct, FeedStore } from '../../feeds/feed-record';
 import { checkedEan, comparisonUnit, euroCents, finnishLatLong, isObject, type Json, optStr, RecordError, str } from '../../feeds/values';
 import { type DayHours, mostCommonHours } from '../day-hours';
@@ -294,6 +295,16 @@ export function lidlItem(data: Json, options: { fromOffers: boolean; now: Date }
       regularPrice: discounted ? regularCents : null,
       deposit: deposit(price),
       campaignEndsAt: isCampaign ? endsAt : null,
+      ...lidlPlusTerm(data),
     },
   };
+}
+
+/**
+ * The Lidl Plus price of an item: the lowest `gridbox.data.lidlPlus[].price.price` (euros), in the shape public
+ * scrapers of Lidl's site recorded (fixtures/lidl/lidl-plus-item.json). Absent when the item has none.
+ */
+function lidlPlusTerm(data: Json): Partial<FeedPrice> {
+  const cents = lidlPlusPrice(data.lidlPlus, 'lidlPlus');
+  return cents === null ? {} : { memberPrice: { card: 'lidl-plus', price: cents } };
 }

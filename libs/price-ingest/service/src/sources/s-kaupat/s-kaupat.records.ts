@@ -1,7 +1,7 @@
 import { slugify } from '@hintakori/demo-data';
 import type { FeedPrice, FeedProduct, FeedStore } from '../../feeds/feed-record';
 import { categoryRef, slugOr } from '../../feeds/adapters/common';
-import { arr, checkedEan, euroCents, finnishLatLong, isoTime, type Json, obj, optObj, optStr, RecordError, str } from '../../feeds/values';
+import { arr, campaignTime, checkedEan, euroCents, finnishLatLong, type Json, obj, optObj, optStr, RecordError, str } from '../../feeds/values';
 import { type SKaupatHours, sKaupatHours } from './s-kaupat-hours';
 
 /** The source id, also the prefix of its external store ids (`s-kaupat:517609418`). */
@@ -144,7 +144,7 @@ export function sKaupatPrice(product: Json, externalStoreId: string, observedAt:
     observedAt,
     regularPrice: optCents(pricing.regularPrice, 'pricing.regularPrice'),
     deposit: deposit !== null && deposit > 0 ? deposit : null,
-    campaignEndsAt: isCampaign ? isoTime(pricing.campaignPriceValidUntil, 'pricing.campaignPriceValidUntil') : null,
+    campaignEndsAt: isCampaign ? campaignTime(pricing.campaignPriceValidUntil, 'pricing.campaignPriceValidUntil', 'end') : null,
     sourceLowest30d: optCents(pricing.lowest30DayPrice, 'pricing.lowest30DayPrice'),
     isApproximate: approximate === true,
   };
