@@ -315,6 +315,10 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
       expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE subscriber_id = $1 AND run_id = $2', [await subscriberId(other), runId])).toHaveLength(0);
       const prices = await dataSource.query('SELECT latest_price AS price, cards FROM alerts.watches WHERE item_id = $1 ORDER BY id', [itemId]);
       expect(prices.map((row: { price: number }) => row.price)).toEqual([249, 300, 300]);
+      // The subscriber without the card gets one: their watch now counts the member price.
+      await subscribeAndConfirm(other, { itemId, stores: store, cards: ['k-plussa'] });
+      const [{ price: now }] = await dataSource.query('SELECT w.latest_price AS price FROM alerts.watches w JOIN alerts.subscribers s ON s.id = w.subscriber_id WHERE s.email = $1', [other]);
+      expect(now).toBe(249);
     });
 
     it('counts the regular price once a campaign has ended, worked out again when a run completes', async () => {

@@ -7,6 +7,7 @@ import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN } from './tokens';
 import type { AlertsConfig } from './alerts-config';
 import { clientKey } from './client-key';
 import { mailJobOptions, MailQueue } from './jobs/mail-queue';
+import { refreshPayablePrices } from './payable-price';
 import { hashToken, issueManageToken, newToken } from './secret-tokens';
 
 export { hashToken, newToken } from './secret-tokens';
@@ -128,6 +129,8 @@ export class AlertsService {
           [confirmation.subscriber_id, request.itemId, store.storeId, request.itemName, request.itemSlug, store.storeName, request.targetPrice, store.price, arrayLiteral(request.cards ?? [])],
         );
       }
+      // A repeated request may name other cards: the price the subscriber would pay follows them now.
+      await refreshPayablePrices(manager, new Date(), { subscriberId: confirmation.subscriber_id, itemId: request.itemId });
       await manager.query('UPDATE alerts.confirmations SET confirmed_at = now() WHERE id = $1', [confirmation.id]);
       const manageToken = await issueManageToken(manager, confirmation.subscriber_id);
       return { manageToken, itemName: request.itemName, watches: request.stores.length };

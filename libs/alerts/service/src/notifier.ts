@@ -1,5 +1,4 @@
 import { describeRejected, IngestTopics, parsePriceObservedEvents, type PriceObservation, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
-import type { TillTerms } from '@hintakori/shared-util';
 import { acceptedEvents, checkEvent, type EventBatchHandler } from '@hintakori/platform-messaging';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -10,7 +9,7 @@ import { AlertsService } from './alerts.service';
 import { ConfirmationJobData, mailJobOptions, MailQueue, NotificationJobData } from './jobs/mail-queue';
 import { Mailer } from './mail/mailer';
 import { confirmationMail, Drop, dropsMail } from './mail/templates';
-import { knownCards, payablePrice, watchTerms } from './payable-price';
+import { knownCards, payablePrice, refreshPayablePrices, watchTerms } from './payable-price';
 import { issueManageToken } from './secret-tokens';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN, MAILER } from './tokens';
 
@@ -72,28 +71,6 @@ export class WatchedPricesHandler implements EventBatchHandler {
       [updates.map((u) => u.id), updates.map((u) => u.price), updates.map((u) => u.observedAt), updates.map((u) => u.terms)].map(arrayLiteral),
     );
   }
-}
-
-/**
- * Works out again, for today, the payable price of every watch whose terms depend on the day (a campaign's start or
- * end): a campaign that ended counts its regular price, one that started its offer. Only changed prices are written.
- */
-export async function refreshPayablePrices(dataSource: DataSource, now: Date = new Date()): Promise<number> {
-  const rows = (await dataSource.query(
-    `SELECT id, cards, latest_price, latest_terms FROM alerts.watches
-     WHERE latest_terms IS NOT NULL AND (latest_terms ? 'campaignStartsAt' OR latest_terms ? 'campaignEndsAt')`,
-  )) as { id: string; cards: string[]; latest_price: number | null; latest_terms: TillTerms }[];
-  const changed = rows.flatMap((row) => {
-    const price = payablePrice(row.latest_terms, knownCards(row.cards), now);
-    return price === row.latest_price ? [] : [{ id: row.id, price }];
-  });
-  if (changed.length > 0) {
-    await dataSource.query(`UPDATE alerts.watches w SET latest_price = u.price FROM unnest($1::bigint[], $2::int[]) AS u(id, price) WHERE w.id = u.id`, [
-      arrayLiteral(changed.map((u) => u.id)),
-      arrayLiteral(changed.map((u) => u.price)),
-    ]);
-  }
-  return changed.length;
 }
 
 /** ingest.run-completed: queues one notification job per address with a drop, keyed by (address, run). */
