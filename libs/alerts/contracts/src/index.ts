@@ -1,4 +1,4 @@
-import { CentsAmount, Id, IsoTime, Nullable } from '@hintakori/shared-contracts';
+import { CentsAmount, Id, IsoTime, MemberCards, Nullable } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
@@ -78,6 +78,11 @@ export const SubscribeRequest = Type.Object({
   /** A store listed twice counts once (the service keeps its first entry: the one policy for repeated ids). */
   stores: Type.Array(AlertStoreRef, { minItems: 1, maxItems: ALERT_LIMITS.storesPerRequest }),
   targetPrice: TargetPrice(),
+  /**
+   * The membership cards the subscriber holds: a drop is measured on the price they would pay (a member price of a
+   * card they hold while its campaign runs); none or absent: shelf prices.
+   */
+  cards: Type.Optional(MemberCards),
   clientAddress: Text('clientAddress', 100),
 });
 export type SubscribeRequest = Static<typeof SubscribeRequest>;

@@ -294,6 +294,47 @@ describe('alerts service (real PostgreSQL, real SMTP through Mailpit)', () => {
     });
   });
 
+  describe('the price the subscriber would pay (issue 36)', () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+
+    it("fires a K-Plussa holder's alert on the member price, and not the alert of a subscriber without the card", async () => {
+      const holder = address();
+      const other = address();
+      const store = [{ storeId: 3, storeName: 'K-Supermarket Kamppi', price: 300 }];
+      const { itemId } = await subscribeAndConfirm(holder, { stores: store, cards: ['k-plussa', 's-etukortti'] });
+      await subscribeAndConfirm(other, { itemId, stores: store });
+      await subscribeAndConfirm(address(), { itemId, stores: store, cards: ['lidl-plus'] });
+      const [{ cards }] = await dataSource.query('SELECT w.cards FROM alerts.watches w JOIN alerts.subscribers s ON s.id = w.subscriber_id WHERE s.email = $1', [holder]);
+      expect(cards).toEqual(['k-plussa', 's-etukortti']);
+      await emit(IngestTopics.PricesObserved, [{ ...price(itemId, 3, 300), memberPrice: { card: 'k-plussa', price: 249 }, campaignEndsAt: inDays(3) }]);
+      const runId = await completeRun();
+      expect(await outcome(holder, runId)).toBe('sent');
+      const messages = await mailpit.client.waitFor(holder, 2);
+      expect((await mailpit.client.message(messages[1].ID)).Text).toContain(`Kahvi ${itemId} – K-Supermarket Kamppi: 3,00 € → 2,49 €`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE subscriber_id = $1 AND run_id = $2', [await subscriberId(other), runId])).toHaveLength(0);
+      const prices = await dataSource.query('SELECT latest_price AS price, cards FROM alerts.watches WHERE item_id = $1 ORDER BY id', [itemId]);
+      expect(prices.map((row: { price: number }) => row.price)).toEqual([249, 300, 300]);
+      // The subscriber without the card gets one: their watch now counts the member price.
+      await subscribeAndConfirm(other, { itemId, stores: store, cards: ['k-plussa'] });
+      const [{ price: now }] = await dataSource.query('SELECT w.latest_price AS price FROM alerts.watches w JOIN alerts.subscribers s ON s.id = w.subscriber_id WHERE s.email = $1', [other]);
+      expect(now).toBe(249);
+    });
+
+    it('counts the regular price once a campaign has ended, worked out again when a run completes', async () => {
+      const holder = address();
+      const store = [{ storeId: 4, storeName: 'K-Market Töölö', price: 300 }];
+      const { itemId } = await subscribeAndConfirm(holder, { stores: store, cards: ['k-plussa'] });
+      await emit(IngestTopics.PricesObserved, [{ ...price(itemId, 4, 300), memberPrice: { card: 'k-plussa', price: 249 }, campaignEndsAt: inDays(3) }]);
+      // The campaign's end passes (the stored terms say it ended two days ago).
+      await dataSource.query(`UPDATE alerts.watches SET latest_terms = jsonb_set(latest_terms, '{campaignEndsAt}', to_jsonb($2::text)) WHERE item_id = $1`, [itemId, inDays(-2)]);
+      const runId = await completeRun();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await dataSource.query('SELECT latest_price AS price FROM alerts.watches WHERE item_id = $1', [itemId])).toEqual([{ price: 300 }]);
+      expect(await dataSource.query('SELECT 1 FROM alerts.notifications WHERE subscriber_id = $1 AND run_id = $2', [await subscriberId(holder), runId])).toHaveLength(0);
+    });
+  });
+
   describe('managing and erasing', () => {
     it('deletes one watch, then everything; the manage link stops working and nothing is left', async () => {
       const email = address();

@@ -10,13 +10,14 @@ import { AlertsHandler } from './alerts.handler';
 import { AlertsService } from './alerts.service';
 import { InitAlertsSchema1764100000000 } from './database/migrations/1764100000000-init-alerts-schema';
 import { HashManageTokens1796100000000 } from './database/migrations/1796100000000-hash-manage-tokens';
+import { WatchCardsAndTerms1796300000000 } from './database/migrations/1796300000000-watch-cards-and-terms';
 import { createMailQueue } from './jobs/mail-queue';
 import { MailWorkers } from './jobs/mail-workers';
 import { Mailer } from './mail/mailer';
 import { MailJobs, RunCompletedHandler, WatchedPricesHandler } from './notifier';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN, MAILER } from './tokens';
 
-export const ALERTS_MIGRATIONS = [InitAlertsSchema1764100000000, HashManageTokens1796100000000];
+export const ALERTS_MIGRATIONS = [InitAlertsSchema1764100000000, HashManageTokens1796100000000, WatchCardsAndTerms1796300000000];
 
 @Module({})
 export class AlertsModule {

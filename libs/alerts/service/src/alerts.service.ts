@@ -1,11 +1,13 @@
 import { ALERT_LIMITS, ConfirmResult, DeleteWatchRequest, EraseResult, ManageDto, SubscribeRequest, SubscribeResult, WatchDto } from '@hintakori/alerts-contracts';
 import { ConflictException, GoneException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { arrayLiteral } from '@hintakori/platform-persistence';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN } from './tokens';
 import type { AlertsConfig } from './alerts-config';
 import { clientKey } from './client-key';
 import { mailJobOptions, MailQueue } from './jobs/mail-queue';
+import { refreshPayablePrices } from './payable-price';
 import { hashToken, issueManageToken, newToken } from './secret-tokens';
 
 export { hashToken, newToken } from './secret-tokens';
@@ -120,13 +122,15 @@ export class AlertsService {
       for (const store of request.stores) {
         // A repeated request for a watched item and store changes its target; the reference price stays.
         await manager.query(
-          `INSERT INTO alerts.watches (subscriber_id, item_id, store_id, item_name, item_slug, store_name, target_price, reference_price, latest_price)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+          `INSERT INTO alerts.watches (subscriber_id, item_id, store_id, item_name, item_slug, store_name, target_price, reference_price, latest_price, cards)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9::text[])
            ON CONFLICT (subscriber_id, item_id, store_id) DO UPDATE SET target_price = excluded.target_price, item_name = excluded.item_name,
-             item_slug = excluded.item_slug, store_name = excluded.store_name`,
-          [confirmation.subscriber_id, request.itemId, store.storeId, request.itemName, request.itemSlug, store.storeName, request.targetPrice, store.price],
+             item_slug = excluded.item_slug, store_name = excluded.store_name, cards = excluded.cards`,
+          [confirmation.subscriber_id, request.itemId, store.storeId, request.itemName, request.itemSlug, store.storeName, request.targetPrice, store.price, arrayLiteral(request.cards ?? [])],
         );
       }
+      // A repeated request may name other cards: the price the subscriber would pay follows them now.
+      await refreshPayablePrices(manager, new Date(), { subscriberId: confirmation.subscriber_id, itemId: request.itemId });
       await manager.query('UPDATE alerts.confirmations SET confirmed_at = now() WHERE id = $1', [confirmation.id]);
       const manageToken = await issueManageToken(manager, confirmation.subscriber_id);
       return { manageToken, itemName: request.itemName, watches: request.stores.length };

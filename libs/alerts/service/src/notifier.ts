@@ -1,4 +1,4 @@
-import { describeRejected, IngestTopics, parsePriceObservedEvents, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
+import { describeRejected, IngestTopics, parsePriceObservedEvents, type PriceObservation, RunCompletedEvent } from '@hintakori/price-ingest-contracts';
 import { acceptedEvents, checkEvent, type EventBatchHandler } from '@hintakori/platform-messaging';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -9,6 +9,7 @@ import { AlertsService } from './alerts.service';
 import { ConfirmationJobData, mailJobOptions, MailQueue, NotificationJobData } from './jobs/mail-queue';
 import { Mailer } from './mail/mailer';
 import { confirmationMail, Drop, dropsMail } from './mail/templates';
+import { knownCards, payablePrice, refreshPayablePrices, watchTerms } from './payable-price';
 import { issueManageToken } from './secret-tokens';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN, MAILER } from './tokens';
 
@@ -18,7 +19,18 @@ const DROPPED = `w.latest_price IS NOT NULL
   AND (w.target_price IS NULL OR w.latest_price <= w.target_price)
   AND (w.reference_price IS NOT NULL OR w.target_price IS NOT NULL)`;
 
-/** prices.observed: keeps the newest price of every watched item × store (other prices are not stored). */
+/** A watch the newest observation of its (item, store) may replace (not older than its latest). */
+interface WatchOfPrice {
+  id: string;
+  item_id: number;
+  store_id: number;
+  cards: string[];
+}
+
+/**
+ * prices.observed: keeps the newest price of every watched item × store (other prices are not stored) with its till
+ * terms, as the price each watch's subscriber would pay (their cards, today).
+ */
 @Injectable()
 export class WatchedPricesHandler implements EventBatchHandler {
   private readonly logger = new Logger('alerts prices');
@@ -26,23 +38,37 @@ export class WatchedPricesHandler implements EventBatchHandler {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async handleBatch(events: unknown[]): Promise<void> {
-    const newest = new Map<string, { itemId: number; storeId: number; price: number; observedAt: string }>();
+    const newest = new Map<string, PriceObservation>();
     const { observations, rejected } = parsePriceObservedEvents(events);
     for (const problem of rejected) this.logger.warn(`Skipped prices.observed ${describeRejected(problem)}`);
     for (const o of observations) {
       const key = `${o.itemId}:${o.storeId}`;
       const seen = newest.get(key);
-      if (!seen || o.observedAt >= seen.observedAt) newest.set(key, { itemId: o.itemId, storeId: o.storeId, price: o.price, observedAt: o.observedAt });
+      if (!seen || o.observedAt >= seen.observedAt) newest.set(key, o);
     }
     if (newest.size === 0) return;
     const rows = [...newest.values()];
-    // The first price of an "any drop" watch made while the store had none becomes its reference.
+    const watches = (await this.dataSource.query(
+      `SELECT w.id, w.item_id, w.store_id, w.cards FROM alerts.watches w
+       JOIN unnest($1::int[], $2::int[], $3::timestamptz[]) AS e(item_id, store_id, observed_at) ON w.item_id = e.item_id AND w.store_id = e.store_id
+       WHERE w.latest_observed_at IS NULL OR e.observed_at >= w.latest_observed_at`,
+      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.observedAt)].map(arrayLiteral),
+    )) as WatchOfPrice[];
+    if (watches.length === 0) return;
+    const now = new Date();
+    const updates = watches.map((watch) => {
+      const observation = newest.get(`${watch.item_id}:${watch.store_id}`) as PriceObservation;
+      const terms = watchTerms(observation);
+      return { id: watch.id, price: payablePrice(terms, knownCards(watch.cards), now), observedAt: observation.observedAt, terms: JSON.stringify(terms) };
+    });
+    // The first price of an "any drop" watch made while the store had none becomes its reference; the guard keeps a
+    // newer price written meanwhile.
     await this.dataSource.query(
-      `UPDATE alerts.watches w SET latest_price = e.price, latest_observed_at = e.observed_at,
-         reference_price = COALESCE(w.reference_price, CASE WHEN w.target_price IS NULL THEN e.price END)
-       FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) AS e(item_id, store_id, price, observed_at)
-       WHERE w.item_id = e.item_id AND w.store_id = e.store_id AND (w.latest_observed_at IS NULL OR e.observed_at >= w.latest_observed_at)`,
-      [rows.map((r) => r.itemId), rows.map((r) => r.storeId), rows.map((r) => r.price), rows.map((r) => r.observedAt)].map(arrayLiteral),
+      `UPDATE alerts.watches w SET latest_price = u.price, latest_observed_at = u.observed_at, latest_terms = u.terms::jsonb,
+         reference_price = COALESCE(w.reference_price, CASE WHEN w.target_price IS NULL THEN u.price END)
+       FROM unnest($1::bigint[], $2::int[], $3::timestamptz[], $4::text[]) AS u(id, price, observed_at, terms)
+       WHERE w.id = u.id AND (w.latest_observed_at IS NULL OR u.observed_at >= w.latest_observed_at)`,
+      [updates.map((u) => u.id), updates.map((u) => u.price), updates.map((u) => u.observedAt), updates.map((u) => u.terms)].map(arrayLiteral),
     );
   }
 }
@@ -62,6 +88,7 @@ export class RunCompletedHandler implements EventBatchHandler {
   async handleBatch(events: unknown[]): Promise<void> {
     for (const run of acceptedEvents(events, (event) => checkEvent(RunCompletedEvent, event), IngestTopics.RunCompleted, this.logger)) {
       await this.alerts.removeExpired();
+      await refreshPayablePrices(this.dataSource);
       const subscribers = (await this.dataSource.query(`SELECT DISTINCT w.subscriber_id AS id FROM alerts.watches w WHERE ${DROPPED}`)) as { id: string }[];
       for (const { id } of subscribers) {
         const data: NotificationJobData = { kind: 'notification', subscriberId: Number(id), runId: run.runId };

@@ -1,4 +1,4 @@
-import { Cents, IsoTime, Nullable, StorePrice } from '@hintakori/shared-contracts';
+import { AverageWeightGrams, Cents, IsoTime, MemberPrice, Multibuy, Nullable, StorePrice } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 import { MAX_CAMPAIGN_ITEMS_PAGE } from './item-requests';
 
@@ -87,6 +87,14 @@ export const StoreItemDto = Type.Object({
       }),
     ),
   ),
+  /** The price for holders of a card (`tillLine` counts it for a shopper with the card while the campaign runs); absent when the source gave none. */
+  memberPrice: Type.Optional({ ...MemberPrice, description: 'the price (cents) for holders of the card, when its source gave one; else absent' }),
+  /** A multibuy, `quantity` pieces for `price` cents in all; absent when the source gave none. */
+  multibuy: Type.Optional({ ...Multibuy, description: 'a multibuy: quantity pieces for price cents (the whole bundle), when its source gave one; else absent' }),
+  /** ISO time the campaign (its price, member price and multibuy) starts, when its source said; absent otherwise. */
+  campaignStartsAt: Type.Optional(Type.String({ description: 'ISO 8601 time the campaign (its price, member price and multibuy) starts, when its source said; else absent' })),
+  /** The average weight of one piece of a good priced per kilogram (grams), when its source gave one; absent otherwise. */
+  averageWeightGrams: Type.Optional({ ...AverageWeightGrams, description: 'the average weight (grams) of one piece of a good priced per kilogram, when its source gave one; else absent' }),
 });
 export type StoreItemDto = Static<typeof StoreItemDto>;
 

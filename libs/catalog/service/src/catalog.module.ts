@@ -28,6 +28,7 @@ import { StoreFeedRuns1765400000000 } from './database/migrations/1765400000000-
 import { PriceTrends1765500000000 } from './database/migrations/1765500000000-price-trends';
 import { StorePriceDeposit1765600000000 } from './database/migrations/1765600000000-store-price-deposit';
 import { StorePriceSourceFields1765900000000 } from './database/migrations/1765900000000-store-price-source-fields';
+import { StorePriceTillTerms1796290000000 } from './database/migrations/1796290000000-store-price-till-terms';
 import { StoreCampaignIndex1764600000000 } from './database/migrations/1764600000000-store-campaign-index';
 import { ItemsUpsertedConsumer } from './events/items-upserted.consumer';
 import { CatalogPricesObservedConsumer } from './events/prices-observed.consumer';
@@ -71,6 +72,7 @@ const MIGRATIONS = [
   PriceTrends1765500000000,
   StorePriceDeposit1765600000000,
   StorePriceSourceFields1765900000000,
+  StorePriceTillTerms1796290000000,
 ];
 
 /**

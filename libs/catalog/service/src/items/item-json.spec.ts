@@ -50,6 +50,35 @@ describe('ItemJsonCache', () => {
     expect(toItemDto({ ...head(1), storeItems: [{ ...price, sourceLowest30d: 0 }] }, tree).storeItems[0]).toMatchObject({ sourceLowest30d: 0 });
   });
 
+  it('gives a price its till terms (member price, multibuy, campaign start, average weight) only where its source gave them', () => {
+    const terms = {
+      ...price,
+      isCampaign: true,
+      memberCard: 'k-plussa',
+      memberPrice: 99,
+      multibuyQuantity: 3,
+      multibuyPrice: 300,
+      campaignStartsAt: '2026-11-23T22:00:00+00:00',
+      averageWeightGrams: 180,
+    };
+    const nulls = { ...price, memberCard: null, memberPrice: null, multibuyQuantity: null, multibuyPrice: null, campaignStartsAt: null, averageWeightGrams: null };
+    const [withTerms, without, nulled] = toItemDto({ ...head(1), storeItems: [terms, price, nulls] }, tree).storeItems;
+    expect(withTerms).toMatchObject({
+      memberPrice: { card: 'k-plussa', price: 99 },
+      multibuy: { quantity: 3, price: 300 },
+      campaignStartsAt: '2026-11-23T22:00:00.000Z',
+      averageWeightGrams: 180,
+    });
+    for (const dto of [without, nulled]) {
+      for (const field of ['memberPrice', 'multibuy', 'campaignStartsAt', 'averageWeightGrams']) expect(dto).not.toHaveProperty(field);
+    }
+    // A member price or a bundle of 0 cents is still one.
+    expect(toItemDto({ ...head(1), storeItems: [{ ...price, memberCard: 'lidl-plus', memberPrice: 0, multibuyQuantity: 2, multibuyPrice: 0 }] }, tree).storeItems[0]).toMatchObject({
+      memberPrice: { card: 'lidl-plus', price: 0 },
+      multibuy: { quantity: 2, price: 0 },
+    });
+  });
+
   it('reads a changed item again, and keeps no head read while a change arrived or while not listening', async () => {
     const cache = new ItemJsonCache();
     let description = 'vanha';

@@ -1,4 +1,5 @@
 import type { ItemDto, NutrientDto, StoreItemDto } from '@hintakori/catalog-contracts';
+import type { PriceCard } from '@hintakori/shared-contracts';
 import type { CategoryTree } from '../categories/category-tree';
 
 /** One item with its prices in the requested stores, as the hydrating query returns it. */
@@ -29,6 +30,13 @@ export interface ItemRow {
     /** As json_build_object writes a timestamptz ('2025-11-30T21:59:59+00:00'), or null. */
     campaignEndsAt?: string | null;
     sourceLowest30d?: number | null;
+    /** The till terms (migration 1796290000000), each null where the source gave none. */
+    memberCard?: string | null;
+    memberPrice?: number | null;
+    multibuyQuantity?: number | null;
+    multibuyPrice?: number | null;
+    campaignStartsAt?: string | null;
+    averageWeightGrams?: number | null;
   }[];
 }
 
@@ -79,7 +87,9 @@ export const STORE_ITEM_JSON_SQL = `json_build_object(
                'priceUnit', p.price_unit, 'comparisonPriceUnit', p.comparison_price_unit, 'updatedAt', ${PRICE_AGE_SQL},
                'isCampaign', p.is_campaign, 'lowestPrice30d', ${LOWEST_PRICE_30D_SQL}, 'source', p.source,
                'regularPrice', p.regular_price, 'deposit', p.deposit,
-               'campaignEndsAt', p.campaign_ends_at, 'sourceLowest30d', p.source_lowest_30d)`;
+               'campaignEndsAt', p.campaign_ends_at, 'sourceLowest30d', p.source_lowest_30d,
+               'memberCard', p.member_card, 'memberPrice', p.member_price, 'multibuyQuantity', p.multibuy_quantity,
+               'multibuyPrice', p.multibuy_price, 'campaignStartsAt', p.campaign_starts_at, 'averageWeightGrams', p.average_weight_grams)`;
 
 /** Item `i.id`'s prices in the stores of `$1::int[]` (in that order) as `prices.store_items`, a JSON array or null. */
 const STORE_ITEMS_SQL = `
@@ -164,5 +174,10 @@ export function toStoreItemDto(price: ItemRow['storeItems'][number]): StoreItemD
     // What the chain's own shop said, only where it said it (as regularPrice: most prices have neither).
     ...(typeof price.campaignEndsAt === 'string' ? { campaignEndsAt: new Date(price.campaignEndsAt).toISOString() } : {}),
     ...(typeof price.sourceLowest30d === 'number' ? { sourceLowest30d: price.sourceLowest30d } : {}),
+    // The till terms, each only where the source gave it.
+    ...(typeof price.memberCard === 'string' && typeof price.memberPrice === 'number' ? { memberPrice: { card: price.memberCard as PriceCard, price: price.memberPrice } } : {}),
+    ...(typeof price.multibuyQuantity === 'number' && typeof price.multibuyPrice === 'number' ? { multibuy: { quantity: price.multibuyQuantity, price: price.multibuyPrice } } : {}),
+    ...(typeof price.campaignStartsAt === 'string' ? { campaignStartsAt: new Date(price.campaignStartsAt).toISOString() } : {}),
+    ...(typeof price.averageWeightGrams === 'number' ? { averageWeightGrams: price.averageWeightGrams } : {}),
   };
 }

@@ -44,6 +44,30 @@ export class StorePriceEntity {
   @Column('integer', { name: 'source_lowest_30d', nullable: true })
   sourceLowest30d!: number | null;
 
+  /** The card of a member price ('k-plussa', 'lidl-plus'), when the source gave one; with member_price. */
+  @Column('text', { name: 'member_card', nullable: true })
+  memberCard!: string | null;
+
+  /** Cents: the member price for holders of member_card, when the source gave one. */
+  @Column('integer', { name: 'member_price', nullable: true })
+  memberPrice!: number | null;
+
+  /** Pieces of a multibuy ("2 kpl 5,00 €"), when the source gave one; with multibuy_price. */
+  @Column('integer', { name: 'multibuy_quantity', nullable: true })
+  multibuyQuantity!: number | null;
+
+  /** Cents: the price of the whole multibuy bundle. */
+  @Column('integer', { name: 'multibuy_price', nullable: true })
+  multibuyPrice!: number | null;
+
+  /** When a campaign starts, when the source said; null otherwise. */
+  @Column('timestamptz', { name: 'campaign_starts_at', nullable: true })
+  campaignStartsAt!: Date | null;
+
+  /** The average weight of one piece of a weighed good (grams), when the source gave one. */
+  @Column('integer', { name: 'average_weight_grams', nullable: true })
+  averageWeightGrams!: number | null;
+
   /** Observation time of the price (UTC); a newer observation replaces the row, an older or equal one is ignored. */
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;

@@ -33,18 +33,44 @@ const OBSERVATION_COLUMNS = `
   "priceUnit" text, "comparisonPriceUnit" text, "isCampaign" boolean, "observedAt" timestamptz`;
 
 /**
- * Observations as thirteen parallel arrays, the eight of observationColumns, their sources ($9, null where unknown),
- * regular prices ($10), deposits ($11), campaign ends ($12) and the shops' own 30-day lows ($13): cheaper for the
- * server to read than a JSON document of records.
+ * Observations as nineteen parallel arrays, the eight of observationColumns, their sources ($9, null where unknown),
+ * regular prices ($10), deposits ($11), campaign ends ($12), the shops' own 30-day lows ($13) and the till terms
+ * (TERM_COLUMNS, $14 … $19): cheaper for the server to read than a JSON document of records.
  */
-const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[], $11::int[], $12::timestamptz[], $13::int[])
-  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice", deposit, "campaignEndsAt", "sourceLowest30d")`;
+const OBSERVATIONS_WITH_SOURCE = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::boolean[], $8::timestamptz[], $9::text[], $10::int[], $11::int[], $12::timestamptz[], $13::int[],
+    $14::text[], $15::int[], $16::int[], $17::int[], $18::timestamptz[], $19::int[])
+  AS o("itemId", "storeId", price, "comparisonPrice", "priceUnit", "comparisonPriceUnit", "isCampaign", "observedAt", source, "regularPrice", deposit, "campaignEndsAt", "sourceLowest30d",
+    "memberCard", "memberPrice", "multibuyQuantity", "multibuyPrice", "campaignStartsAt", "averageWeightGrams")`;
+
+/** The till terms of an observation as flat columns (null where it gave none), in the order of $14 … $19 above. */
+interface TermColumns {
+  memberCard: string | null;
+  memberPrice: number | null;
+  multibuyQuantity: number | null;
+  multibuyPrice: number | null;
+  campaignStartsAt: string | null;
+  averageWeightGrams: number | null;
+}
+
+function termColumns(row: PriceObservation): TermColumns {
+  return {
+    memberCard: row.memberPrice?.card ?? null,
+    memberPrice: row.memberPrice?.price ?? null,
+    multibuyQuantity: row.multibuy?.quantity ?? null,
+    multibuyPrice: row.multibuy?.price ?? null,
+    campaignStartsAt: row.campaignStartsAt ?? null,
+    averageWeightGrams: row.averageWeightGrams ?? null,
+  };
+}
+
+const TERM_KEYS = ['memberCard', 'memberPrice', 'multibuyQuantity', 'multibuyPrice', 'campaignStartsAt', 'averageWeightGrams'] as const satisfies readonly (keyof TermColumns)[];
 
 /** New (item, store) pairs get the newest observation of the batch; existing ones are left for the locked read. */
 const INSERT_NEW_SQL = `
-  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price, deposit, campaign_ends_at, source_lowest_30d)
+  INSERT INTO catalog.store_prices (item_id, store_id, price, comparison_price, price_unit, comparison_price_unit, is_campaign, updated_at, source, regular_price, deposit, campaign_ends_at, source_lowest_30d,
+                                    member_card, member_price, multibuy_quantity, multibuy_price, campaign_starts_at, average_weight_grams)
   SELECT o."itemId", o."storeId", o.price, o."comparisonPrice", o."priceUnit", o."comparisonPriceUnit", o."isCampaign", o."observedAt", o.source, o."regularPrice", o.deposit,
-         o."campaignEndsAt", o."sourceLowest30d"
+         o."campaignEndsAt", o."sourceLowest30d", o."memberCard", o."memberPrice", o."multibuyQuantity", o."multibuyPrice", o."campaignStartsAt", o."averageWeightGrams"
   FROM ${OBSERVATIONS_WITH_SOURCE}
   ORDER BY o."itemId", o."storeId"
   ON CONFLICT (item_id, store_id) DO NOTHING
@@ -72,8 +98,15 @@ const UPDATE_EXISTING_SQL = `
     deposit = o.deposit,
     campaign_ends_at = o."campaignEndsAt",
     source_lowest_30d = o."sourceLowest30d",
+    member_card = o."memberCard",
+    member_price = o."memberPrice",
+    multibuy_quantity = o."multibuyQuantity",
+    multibuy_price = o."multibuyPrice",
+    campaign_starts_at = o."campaignStartsAt",
+    average_weight_grams = o."averageWeightGrams",
     unlisted_at = NULL
-  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer, deposit integer, "campaignEndsAt" timestamptz, "sourceLowest30d" integer)
+  FROM json_to_recordset($1::json) AS o(${OBSERVATION_COLUMNS}, source text, "regularPrice" integer, deposit integer, "campaignEndsAt" timestamptz, "sourceLowest30d" integer,
+    "memberCard" text, "memberPrice" integer, "multibuyQuantity" integer, "multibuyPrice" integer, "campaignStartsAt" timestamptz, "averageWeightGrams" integer)
   WHERE current.item_id = o."itemId" AND current.store_id = o."storeId" AND current.updated_at < o."observedAt"`;
 
 /** Observed again (a source publishes a price it had unlisted once it has it again, whatever its time). */
@@ -176,6 +209,7 @@ export class StorePriceProjection {
         newest.map((row) => row.deposit ?? null),
         newest.map((row) => row.campaignEndsAt ?? null),
         newest.map((row) => row.sourceLowest30d ?? null),
+        ...termArrays(newest),
       ].map(arrayLiteral),
     );
     const insertedKeys = new Set(inserted.map(keyOf));
@@ -230,7 +264,17 @@ export class StorePriceProjection {
   }
 }
 
-function toRecord(row: TimedObservation): PriceObservation {
+/** The till terms of `rows` as the six arrays $14 … $19 of INSERT_NEW_SQL. */
+function termArrays(rows: readonly PriceObservation[]): unknown[][] {
+  const arrays: unknown[][] = TERM_KEYS.map(() => new Array<unknown>(rows.length));
+  rows.forEach((row, i) => {
+    const terms = termColumns(row);
+    TERM_KEYS.forEach((key, k) => (arrays[k][i] = terms[key]));
+  });
+  return arrays;
+}
+
+function toRecord(row: TimedObservation): Omit<PriceObservation, 'memberPrice' | 'multibuy' | 'campaignStartsAt' | 'averageWeightGrams'> & TermColumns {
   return {
     itemId: row.itemId,
     storeId: row.storeId,
@@ -245,5 +289,6 @@ function toRecord(row: TimedObservation): PriceObservation {
     deposit: row.deposit ?? null,
     campaignEndsAt: row.campaignEndsAt ?? null,
     sourceLowest30d: row.sourceLowest30d ?? null,
+    ...termColumns(row),
   };
 }

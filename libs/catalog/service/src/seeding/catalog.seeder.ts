@@ -23,6 +23,13 @@ export function demoObservation(price: DemoPrice): PriceObservation {
     isCampaign: price.isCampaign,
     observedAt: price.updatedAt,
     deposit: price.deposit ?? null,
+    // The till terms, each only where the demo gives it (as a feed's observation).
+    ...(price.regularPrice !== undefined ? { regularPrice: price.regularPrice } : {}),
+    ...(price.campaignStartsAt !== undefined ? { campaignStartsAt: price.campaignStartsAt } : {}),
+    ...(price.campaignEndsAt !== undefined ? { campaignEndsAt: price.campaignEndsAt } : {}),
+    ...(price.memberPrice !== undefined ? { memberPrice: { card: price.memberPrice.card, price: price.memberPrice.price } } : {}),
+    ...(price.multibuy !== undefined ? { multibuy: { quantity: price.multibuy.quantity, price: price.multibuy.price } } : {}),
+    ...(price.averageWeightGrams !== undefined ? { averageWeightGrams: price.averageWeightGrams } : {}),
   };
 }
 
