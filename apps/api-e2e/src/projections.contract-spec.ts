@@ -95,6 +95,15 @@ const offer = (observedAt: string, validUntil: string | null): OfferUpsertedEven
   source: 'contract-test',
 });
 
+const TERMS = {
+  regularPrice: 649,
+  campaignStartsAt: '2026-01-05T22:00:00.000Z',
+  campaignEndsAt: '2099-01-11T21:59:59.999Z',
+  memberPrice: { card: 'k-plussa' as const, price: 499 },
+  multibuy: { quantity: 2, price: 999 },
+  averageWeightGrams: 1000,
+};
+
 /** [topic, key, value] in publishing order; the value is what goes on the wire (an array, or one event, or garbage). */
 const MESSAGES: [string, string, unknown][] = [
   [IngestTopics.StoresUpserted, String(STORE.a), [store(STORE.a, 'Prisma Sopimus', T.old), store(STORE.a, 'Prisma Sopimus Uusi', T.mid)]],
@@ -113,7 +122,8 @@ const MESSAGES: [string, string, unknown][] = [
   [IngestTopics.PricesObserved, String(ITEM.milk), { ...encodePriceObservedBatch([price(ITEM.milk, STORE.a, 1, T.now)]), format: 'columns/9' }],
   [IngestTopics.PricesObserved, String(ITEM.milk), encodePriceObservedBatch([price(ITEM.milk, STORE.a, 129, T.now)])],
   [IngestTopics.PricesObserved, String(ITEM.milk), [price(ITEM.milk, STORE.a, 1, T.old)]], // late and older: no effect
-  [IngestTopics.PricesObserved, String(ITEM.dogFood), price(ITEM.dogFood, STORE.b, 549, T.mid)],
+  // The till terms (issue 36) ride along in the batch form and reach both price projections.
+  [IngestTopics.PricesObserved, String(ITEM.dogFood), encodePriceObservedBatch([{ ...price(ITEM.dogFood, STORE.b, 549, T.mid, true), ...TERMS }])],
   [IngestTopics.OffersUpserted, String(STORE.a), [offer(T.old, null)]],
   [IngestTopics.OffersUpserted, String(STORE.a), [offer(T.mid, t(-60 * 24))]],
 ];
@@ -302,7 +312,7 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
     expect(s.prices.map((row) => [row.item_id, row.store_id, row.price, row.is_campaign, row.updated_at.toISOString()])).toEqual([
       [ITEM.milk, STORE.a, 129, false, T.now],
       [ITEM.milk, STORE.b, 135, false, T.mid], // confirmed at T.mid, unchanged
-      [ITEM.dogFood, STORE.b, 549, false, T.mid],
+      [ITEM.dogFood, STORE.b, 549, true, T.mid],
     ]);
     expect(s.history.map((row) => [row.item_id, row.store_id, row.price, row.valid_from.toISOString(), row.valid_to?.toISOString() ?? null])).toEqual([
       [ITEM.milk, STORE.a, 129, T.old, T.mid],
@@ -316,6 +326,21 @@ describe.each<TransportKind>(['in-process', 'kafka'])('ingest event projections 
       [ITEM.milk, STORE.b, 135],
       [ITEM.dogFood, STORE.b, 549],
     ]);
+    const terms = (row: Record<string, unknown>) => [
+      row.regular_price,
+      (row.campaign_starts_at as Date).toISOString(),
+      (row.campaign_ends_at as Date).toISOString(),
+      row.member_card,
+      row.member_price,
+      row.multibuy_quantity,
+      row.multibuy_price,
+      row.average_weight_grams,
+    ];
+    const expectedTerms = [649, TERMS.campaignStartsAt, TERMS.campaignEndsAt, 'k-plussa', 499, 2, 999, 1000];
+    expect(terms(s.prices.find((row) => row.item_id === ITEM.dogFood))).toEqual(expectedTerms);
+    expect(terms(s.matrix.find((row) => row.item_id === ITEM.dogFood))).toEqual(expectedTerms);
+    // A price without terms keeps none.
+    expect(s.matrix.find((row) => row.item_id === ITEM.milk).member_price).toBeNull();
     expect(s.stores.map((row) => row.name)).toEqual(['Prisma Sopimus Uusi', 'Prisma Toinen']);
     expect(s.hours).toHaveLength(14);
   });
