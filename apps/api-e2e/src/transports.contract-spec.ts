@@ -75,7 +75,7 @@ describe.each(transports)('message contracts over %s', (transport) => {
     });
     expect(split).toEqual({
       stores: [11],
-      lines: [{ itemId: 1, quantity: 2, storeId: 11, price: 149, isEstimated: false }],
+      lines: [{ itemId: 1, quantity: 2, storeId: 11, price: 149, isEstimated: false, lineTotal: 298 }],
       total: 298,
       cheapestSingleStore: { storeId: 11, total: 298 },
       saving: 0,
