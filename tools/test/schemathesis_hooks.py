@@ -11,6 +11,9 @@ Two more rules of the same kind: GET /api/items/byEan/{ean} refuses a code whose
 schema can state only the 8 or 13 digits), so a generated code of the right length gets its right check digit;
 GET /api/priceLevels refuses a from/to of the right shape that is not a day of the calendar, that is after the
 other or that spans over 180 days, so two well-shaped dates are made real, ordered and brought within the limit.
+And the shopping day (`date`) of the comparisons (GET /api/shoppingCartComparisons' query, the bodies of its
+storeTotals and split) must be a real day within 60 days of today in Helsinki (MAX_SHOPPING_DAY_OFFSET): a
+well-shaped date is made real and brought into that window (its day of the month kept as an offset from today).
 """
 
 import datetime
@@ -86,12 +89,39 @@ def _map_price_levels(case):
     return case
 
 
+SHOPPING_DAY_PATHS = {"/api/shoppingCartComparisons", "/api/shoppingCartComparisons/storeTotals", "/api/shoppingCartComparisons/split"}
+MAX_SHOPPING_DAY_OFFSET = 60
+HELSINKI_UTC_OFFSET_HOURS = 2  # the earlier of EET/EEST: a day inside the window at either offset
+
+
+def _shopping_day(text):
+    """A well-shaped date as a real day within the shopping-day window of today (Helsinki), or None."""
+    real = _real_date(text)
+    if real is None:
+        return None
+    today = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=HELSINKI_UTC_OFFSET_HOURS)).date()
+    # Within 58 days either way: a margin of a day at midnight's turn and for the offset's summer hour.
+    offset = (real.toordinal() % (2 * (MAX_SHOPPING_DAY_OFFSET - 2) + 1)) - (MAX_SHOPPING_DAY_OFFSET - 2)
+    return (today + datetime.timedelta(days=offset)).isoformat()
+
+
+def _map_shopping_day(case):
+    for container in (case.query, case.body):
+        if isinstance(container, dict) and "date" in container:
+            day = _shopping_day(container["date"])
+            if day is not None:
+                container["date"] = day
+    return case
+
+
 @schemathesis.hook
 def map_case(context, case):
     if case.operation.path == BY_EAN:
         return _map_by_ean(case)
     if case.operation.path == PRICE_LEVELS:
         return _map_price_levels(case)
+    if case.operation.path in SHOPPING_DAY_PATHS:
+        return _map_shopping_day(case)
     if case.operation.path != LOCATION or not isinstance(case.query, dict):
         return case
     query = case.query
