@@ -1,12 +1,14 @@
 import styled from 'styled-components';
 import { formatDateTime, formatRelativeTime, isStalePrice } from '@hintakori/web-util';
 import { Icon, Muted, Tooltip } from '@hintakori/web-ui';
-import { useStoreNames } from '../../app/hooks';
+import { useMemberCards, useStoreNames } from '../../app/hooks';
 import type { StoreItem } from '../../app/models';
 import { PriceSource } from '../sources/PriceSource';
 import { CampaignNote } from './CampaignNote';
 import { DepositNote } from './DepositNote';
 import { PriceCell, UnitPrice } from './PriceCell';
+import { storeItemApplied } from './store-item-till';
+import { TillBadges } from './TillBadges';
 
 const Table = styled.table`
   width: 100%;
@@ -44,6 +46,7 @@ export function UpdatedAt({ updatedAt }: { updatedAt: string | null }) {
  */
 export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem[] }) {
   const names = useStoreNames();
+  const cards = useMemberCards();
   if (storeItems.length === 0) return <Muted>Valitse kaupat nähdäksesi hinnat.</Muted>;
   const sorted = [...storeItems].sort((a, b) => (a.price ?? Infinity) - (b.price ?? Infinity));
   return (
@@ -70,6 +73,7 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
               {s.price !== null && s.priceUnit && s.priceUnit !== 'kpl' ? <Muted> /{s.priceUnit}</Muted> : null}
               <DepositNote storeItem={s} />
               <CampaignNote storeItem={s} sourceDetails />
+              <TillBadges applied={storeItemApplied(s, cards)} align="start" />
             </td>
             <td>
               <UnitPrice cents={s.comparisonPrice} unit={s.comparisonPriceUnit} />
