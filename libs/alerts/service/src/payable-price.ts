@@ -1,5 +1,5 @@
-import { MAX_SHOPPING_DAY_OFFSET, MEMBER_CARDS, type MemberCard } from '@hintakori/shared-contracts';
-import { shoppingDay, tillContext, tillLine, type TillTerms } from '@hintakori/shared-util';
+import { MEMBER_CARDS, type MemberCard } from '@hintakori/shared-contracts';
+import { payableUnitPrice, type TillTerms } from '@hintakori/shared-util';
 import { arrayLiteral } from '@hintakori/platform-persistence';
 import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 
@@ -23,15 +23,8 @@ export function knownCards(cards: readonly string[] | null | undefined): MemberC
   return (cards ?? []).filter((card): card is MemberCard => (MEMBER_CARDS as readonly string[]).includes(card));
 }
 
-/**
- * What one unit costs a subscriber holding `cards` on the shopping day of `now` (Helsinki): the member price when
- * they hold its card and the campaign runs that day, else the shelf price (the regular price once the campaign ended).
- */
-export function payablePrice(terms: TillTerms, cards: readonly MemberCard[], now: Date = new Date()): number {
-  const day = shoppingDay(undefined, MAX_SHOPPING_DAY_OFFSET, now);
-  if ('error' in day) throw new Error(day.error); // today is always a shopping day
-  return tillLine(terms, 1, tillContext(cards, day)).unitPrice;
-}
+/** What one unit costs a subscriber holding `cards` today (Helsinki): see payableUnitPrice, shared with the gateway's reference price. */
+export const payablePrice = payableUnitPrice;
 
 /** What runs a query: a DataSource or a transaction's EntityManager. */
 interface Queryable {

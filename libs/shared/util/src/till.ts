@@ -157,3 +157,15 @@ export function tillLine(terms: TillTerms, quantity: number, context: TillContex
 export function bonusEstimate(totalWithoutDeposits: number, percent: number): number {
   return Math.floor((2 * totalWithoutDeposits * percent + 100) / 200);
 }
+
+/**
+ * What one priced unit (a piece, or a kilogram of a weighed good) costs a shopper holding `cards` on the shopping day
+ * of `now` (Helsinki): the member price when they hold its card and the campaign runs that day, else the shelf price
+ * (the regular price once the campaign ended). The price a watch is measured on, from the watch's reference price to
+ * every later observation.
+ */
+export function payableUnitPrice(terms: TillTerms, cards: readonly MemberCard[], now: Date = new Date()): number {
+  const day = shoppingDay(undefined, 0, now); // today: always a shopping day
+  if ('error' in day) throw new Error(day.error);
+  return tillLine(terms, 1, tillContext(cards, day)).unitPrice;
+}
