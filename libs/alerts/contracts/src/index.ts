@@ -1,4 +1,4 @@
-import { CentsAmount, Id, IsoTime, MemberCards, Nullable } from '@hintakori/shared-contracts';
+import { CentsAmount, Id, IsoTime, MemberCardSchema, MemberCards, Nullable } from '@hintakori/shared-contracts';
 import { type Static, Type } from 'typebox';
 
 /**
@@ -111,6 +111,8 @@ export const WatchDto = Type.Object({
   itemSlug: Type.String(),
   storeId: Type.Integer(),
   storeName: Type.String(),
+  /** The cards the watch's prices are measured with (the subscriber's own at their last request); empty: shelf prices. */
+  cards: Type.Array(MemberCardSchema, { description: 'the membership cards the prices of this watch are measured with; empty: shelf prices' }),
   targetPrice: Nullable(Type.Integer()),
   /** The price the next drop is measured against: the price when the watch was made, then the last notified one. */
   referencePrice: Nullable(Type.Integer()),

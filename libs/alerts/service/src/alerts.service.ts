@@ -7,7 +7,7 @@ import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN } from './tokens';
 import type { AlertsConfig } from './alerts-config';
 import { clientKey } from './client-key';
 import { mailJobOptions, MailQueue } from './jobs/mail-queue';
-import { refreshPayablePrices } from './payable-price';
+import { refreshPayablePrices, knownCards } from './payable-price';
 import { hashToken, issueManageToken, newToken } from './secret-tokens';
 
 export { hashToken, newToken } from './secret-tokens';
@@ -35,6 +35,7 @@ interface WatchRow {
   target_price: number | null;
   reference_price: number | null;
   latest_price: number | null;
+  cards: string[] | null;
   created_at: Date;
 }
 
@@ -144,7 +145,7 @@ export class AlertsService {
     )) as { id: string; email: string }[];
     if (!subscriber) throw new NotFoundException(ALERT_MESSAGES.unknownManageToken);
     const rows = (await this.dataSource.query(
-      `SELECT id, item_id, item_name, item_slug, store_id, store_name, target_price, reference_price, latest_price, created_at
+      `SELECT id, item_id, item_name, item_slug, store_id, store_name, target_price, reference_price, latest_price, cards, created_at
        FROM alerts.watches WHERE subscriber_id = $1 ORDER BY item_name, store_name, id`,
       [subscriber.id],
     )) as WatchRow[];
@@ -191,6 +192,7 @@ function toWatchDto(row: WatchRow): WatchDto {
     itemSlug: row.item_slug,
     storeId: row.store_id,
     storeName: row.store_name,
+    cards: knownCards(row.cards),
     targetPrice: row.target_price,
     referencePrice: row.reference_price,
     latestPrice: row.latest_price,
