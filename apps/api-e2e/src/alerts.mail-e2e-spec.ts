@@ -148,6 +148,53 @@ describe('price alerts by e-mail (real Mailpit)', () => {
     await api().get(`/api/alerts/manage/${sentinelManageToken}`).expect(404);
   }, 600_000); // three feed runs through the pipeline
 
+  it("measures a card holder's watch on the price they would pay: the member price of the card they hold", async () => {
+    // A K store of the demo data and an item there whose K-Plussa price runs today (12 % of a K store's items have one).
+    const minimal = (await api().get('/api/stores/minimal?skip=0').expect(200)).body as { id: number; type: string }[];
+    interface Offered {
+      id: number;
+      storeItems: { storeId: number; price: number | null; memberPrice?: { card: string; price: number }; campaignStartsAt?: string; campaignEndsAt?: string | null }[];
+    }
+    const now = Date.now();
+    let found: { itemId: number; storeId: number; shelf: number; member: number } | undefined;
+    const candidates = minimal.filter((s) => s.type === 'K').slice(0, 3).flatMap((store) => ['maito', 'juusto', 'kahvi', 'jogurtti', 'leipä'].map((search) => ({ store, search })));
+    for (const { store, search } of candidates) {
+      const items = (await api().get('/api/items').query({ search, storeIds: store.id, limit: 200 }).expect(200)).body as Offered[];
+      for (const item of items) {
+        const offer = item.storeItems.find((s) => s.storeId === store.id);
+        const running =
+          offer?.memberPrice?.card === 'k-plussa' &&
+          offer.price !== null &&
+          offer.memberPrice.price < offer.price &&
+          (offer.campaignStartsAt == null || Date.parse(offer.campaignStartsAt) < now - 86_400_000) &&
+          (offer.campaignEndsAt == null || Date.parse(offer.campaignEndsAt) > now + 2 * 86_400_000);
+        if (running && offer?.price != null && offer.memberPrice) {
+          found = { itemId: item.id, storeId: store.id, shelf: offer.price, member: offer.memberPrice.price };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    if (!found) throw new Error('the demo data has no running K-Plussa price in its first K stores');
+    const holderClient = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const subscribeAndConfirm = async (address: string, cards?: string[]) => {
+      await api().post('/api/alerts').set('X-Forwarded-For', holderClient).send({ email: address, itemId: found?.itemId, storeIds: [found?.storeId], ...(cards ? { cards } : {}) }).expect(202);
+      const [mail] = await mailpit.waitFor(address, 1, 60_000);
+      const confirmed = await api().post(`/api/alerts/confirm/${await token(/\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/, mail.ID)}`).expect(200);
+      return (await api().get(`/api/alerts/manage/${confirmed.body.manageToken}`).expect(200)).body as { watches: { referencePrice: number; cards: string[] }[] };
+    };
+    const holder = await subscribeAndConfirm(`e2e-plussa-${randomUUID().slice(0, 8)}@example.fi`, ['k-plussa']);
+    expect(holder.watches).toEqual([expect.objectContaining({ referencePrice: found.member, cards: ['k-plussa'] })]);
+    // Another card does not lower a K store's price: the shelf price, as for a shopper without any card.
+    const lidl = await subscribeAndConfirm(`e2e-lidlplus-${randomUUID().slice(0, 8)}@example.fi`, ['lidl-plus']);
+    expect(lidl.watches).toEqual([expect.objectContaining({ referencePrice: found.shelf, cards: ['lidl-plus'] })]);
+    const none = await subscribeAndConfirm(`e2e-nocard-${randomUUID().slice(0, 8)}@example.fi`);
+    expect(none.watches).toEqual([expect.objectContaining({ referencePrice: found.shelf, cards: [] })]);
+
+    const bad = await api().post('/api/alerts').set('X-Forwarded-For', holderClient).send({ email, itemId: found.itemId, storeIds: [found.storeId], cards: ['s-bonus'] }).expect(400);
+    expect(bad.body.message).toBe('cards must be any of k-plussa, lidl-plus, s-etukortti (each once), got "s-bonus"');
+  }, 240_000);
+
   it('refuses bad input with a clear 4xx', async () => {
     const bad = await api().post('/api/alerts').set('X-Forwarded-For', client).send({ email: 'not-an-address', itemId, storeIds: [storeId] }).expect(400);
     // The gateway's schema refuses it before the alerts service sees it (the schema states what the service accepts).

@@ -1,11 +1,12 @@
-import { distinctIds, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { distinctIds, type MemberCard, REPEATED_IDS_POLICY } from '@hintakori/shared-contracts';
+import { payableUnitPrice } from '@hintakori/shared-util';
 import { ALERT_LIMITS, AlertToken, ConfirmResult, EmailAddress, ManageDto, SubscribeResult, TargetPrice } from '@hintakori/alerts-contracts';
 import { Controller, Delete, Get, Header, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Type } from 'typebox';
 import { Backend } from '../backend';
-import { errorResponses, Id, NoQuery, ok } from '../dto/schemas';
+import { Cards, errorResponses, Id, NoQuery, ok } from '../dto/schemas';
 import { Input, LinkContract, Route, routeContract, RouteInput } from '../http/contract';
 
 /** A watch covers at most this many stores. */
@@ -22,6 +23,12 @@ const subscribeContract = routeContract({
       itemId: Id('itemId'),
       storeIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_WATCH_STORES, description: `the stores to watch, 1–${MAX_WATCH_STORES}; ${REPEATED_IDS_POLICY}` }),
       targetPrice: Type.Optional(TargetPrice('Cents; omitted or null: any drop')),
+      cards: Type.Optional(
+        Type.Unsafe<MemberCard[]>({
+          ...Cards,
+          description: 'the membership cards the subscriber holds: a drop is measured on the price they would pay, a member price of a card they hold included; omitted or empty: shelf prices',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -103,7 +110,9 @@ export class AlertsController {
     const storeById = new Map(stores.map((store) => [store.id, store]));
     const missing = storeIds.filter((id) => !storeById.has(id));
     if (missing.length > 0) throw new NotFoundException(`Unknown store(s): ${missing.join(', ')}`);
-    const prices = new Map(item.storeItems.map((s) => [s.storeId, s.price]));
+    const cards = body.cards ?? [];
+    // The reference is the price this subscriber would pay today (their cards, the campaign's dates), as every later observation is.
+    const prices = new Map(item.storeItems.map((s) => [s.storeId, s.price === null ? null : payableUnitPrice({ ...s, price: s.price }, cards)]));
     const result = await this.backend.subscribeAlert({
       email,
       itemId,
@@ -111,6 +120,7 @@ export class AlertsController {
       itemSlug: item.urlSlug,
       stores: storeIds.map((id) => ({ storeId: id, storeName: (storeById.get(id) as { name: string }).name, price: prices.get(id) ?? null })),
       targetPrice,
+      ...(cards.length > 0 ? { cards } : {}),
       clientAddress: req.ip ?? 'unknown',
     });
     return { ...result, message: 'If the address can receive mail, a confirmation link has been sent to it' };
