@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/baseQuery';
+import type { MemberCard } from '@hintakori/shared-contracts';
 import type { ConfirmResult, ManageDto, SubscribeResult, WatchDto } from '@hintakori/alerts-contracts';
 
 /** The alerts contract's replies (type-only: nothing of the contract reaches the bundle). */
@@ -11,6 +12,8 @@ export interface SubscribeArgs {
   itemId: number;
   storeIds: number[];
   targetPrice: number | null;
+  /** The cards the shopper holds: a drop is measured on the price they would pay (omitted when none). */
+  cards?: MemberCard[];
 }
 
 /** Price-drop e-mails (POST /api/alerts …): no account, double opt-in, one-click unsubscribe. */

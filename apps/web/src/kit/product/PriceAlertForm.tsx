@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorBox, InfoBox, Stack, TextInput } from '@hintakori/web-ui';
-import { useAppSelector, selectSelectedStores } from '../../app/hooks';
+import { useAppSelector, selectSelectedStores, useMemberCards } from '../../app/hooks';
+import { CARD_LABELS, CARD_ORDER } from '../stores/cards.slice';
 import { errorStatus, parseEuros, useSubscribeAlertMutation } from '../api/alerts.api';
 
 const Form = styled.form`
@@ -32,6 +33,7 @@ export function PriceAlertForm({ itemId, itemName, size = 'md' }: { itemId: numb
   const [problem, setProblem] = useState<string | null>(null);
   const [subscribe, { isLoading, isSuccess, reset }] = useSubscribeAlertMutation();
   const storeIds = chosen ?? stores.map((s) => s.id);
+  const cards = useMemberCards();
 
   if (!open) {
     return (
@@ -57,7 +59,7 @@ export function PriceAlertForm({ itemId, itemName, size = 'md' }: { itemId: numb
     if (storeIds.length === 0) return setProblem('Valitse vähintään yksi kauppa.');
     const targetPrice = mode === 'target' ? parseEuros(target) : null;
     if (mode === 'target' && targetPrice === null) return setProblem('Anna tavoitehinta euroina, esim. 2,49.');
-    const result = await subscribe({ email: email.trim(), itemId, storeIds, targetPrice });
+    const result = await subscribe({ email: email.trim(), itemId, storeIds, targetPrice, ...(cards.length > 0 ? { cards: [...cards] } : {}) });
     if ('error' in result) setProblem(MESSAGES[errorStatus(result.error) ?? 0] ?? 'Pyyntö ei onnistunut. Yritä hetken kuluttua uudelleen.');
   };
   return (
@@ -91,6 +93,11 @@ export function PriceAlertForm({ itemId, itemName, size = 'md' }: { itemId: numb
           </label>
           {mode === 'target' ? <TextInput label="Tavoitehinta (€)" inputMode="decimal" value={target} onChange={(e) => setTarget(e.target.value)} placeholder="2,49" /> : null}
         </fieldset>
+        <p data-testid="alert-cards">
+          {cards.length === 0
+            ? 'Hintaa seurataan ilman kanta-asiakashintoja.'
+            : `Hintaa seurataan kanta-asiakkuuksillasi: ${CARD_ORDER.filter((card) => cards.includes(card)).map((card) => CARD_LABELS[card]).join(', ')}.`}
+        </p>
         {problem ? <ErrorBox role="alert">{problem}</ErrorBox> : null}
         <div>
           <Button type="submit" disabled={isLoading || stores.length === 0}>
