@@ -150,6 +150,9 @@ describe('generateDemoData (full set)', () => {
       expect(onDayTwo.some((s) => s.exceptions.some((e) => e.description === 'Inventaario'))).toBe(true);
       const closedDays = data.stores.flatMap((s) => s.exceptions).filter((e) => inWeek(e.date) && e.opens === null && e.description!.startsWith('Suljettu'));
       expect(closedDays.length).toBeGreaterThanOrEqual(3);
+      // And one store (not open all day) is closed today, so the demo always shows "Suljettu".
+      const closedToday = data.stores.filter((s) => s.exceptions.some((e) => e.date === TODAY && e.opens === null && e.description!.startsWith('Suljettu')));
+      expect(closedToday.length).toBeGreaterThanOrEqual(1);
       for (const s of data.stores) {
         const dates = s.exceptions.map((e) => e.date);
         expect(new Set(dates).size).toBe(dates.length);

@@ -113,7 +113,9 @@ function addExceptions(stores: DemoStore[], today: string, seed: number): void {
         exception = { date, opens: minutesToHhmm(regular[0]), closes: minutesToHhmm(closes), isOpenAllDay: false, description: 'Henkilökunnan koulutus' };
       }
     } else {
-      const date = freeDate(taken, today, 1 + Math.floor(hashUnit(seed, EXCEPTION_SALT, store.id, 2) * 5));
+      // The first of them is closed today, so every demo run shows a closed store ("Suljettu") whatever the hour.
+      const offset = rank === withWeekException ? 0 : 1 + Math.floor(hashUnit(seed, EXCEPTION_SALT, store.id, 2) * 5);
+      const date = freeDate(taken, today, offset);
       if (!date) return;
       const reasons = ['Suljettu vesivahingon vuoksi', 'Suljettu teknisen vian vuoksi', 'Suljettu remontin vuoksi'];
       exception = closedOn(date, reasons[Math.floor(kindRoll * reasons.length)]);
