@@ -1,42 +1,21 @@
 import { BootLatch } from '@hintakori/platform-persistence';
-import { type DemoPrice, generateDemoData } from '@hintakori/demo-data';
+import { demoObservation, generateDemoData } from '@hintakori/demo-data';
+import { helsinkiToday } from '@hintakori/shared-util';
+import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { PROJECTION_BATCH_SIZE, PriceMatrixProjection } from './price-matrix.projection';
 import { PriceMatrixRepository } from './price-matrix.repository';
-import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { COMPARISONS_SEED_FROM_FEED } from './seed-options';
 
 const PROGRESS_EVERY = 50_000;
 
 /** Today's date (YYYY-MM-DD) in Europe/Helsinki, the day the demo data is generated for. */
-export function helsinkiToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export { helsinkiToday };
 
 /** A demo price as the projection's observation, with its till terms when the demo gives them (absent: a plain cell). */
-export function demoPriceObservation(price: DemoPrice): PriceObservation {
-  return {
-    itemId: price.itemId,
-    storeId: price.storeId,
-    price: price.price,
-    comparisonPrice: price.comparisonPrice,
-    priceUnit: price.priceUnit,
-    comparisonPriceUnit: price.comparisonPriceUnit,
-    isCampaign: price.isCampaign,
-    observedAt: price.updatedAt,
-    deposit: price.deposit ?? null,
-    regularPrice: price.regularPrice ?? null,
-    campaignStartsAt: price.campaignStartsAt ?? null,
-    campaignEndsAt: price.campaignEndsAt ?? null,
-    memberPrice: price.memberPrice ?? null,
-    multibuy: price.multibuy ?? null,
-    averageWeightGrams: price.averageWeightGrams ?? null,
-  };
-}
+export const demoPriceObservation = demoObservation;
 
 /**
  * Loads the demo prices into an empty price matrix at boot when SEED_DEMO_DATA is on (not with

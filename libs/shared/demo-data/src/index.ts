@@ -16,6 +16,7 @@ export type {
 export { CHAINS } from './lib/chains';
 export { slugify } from './lib/slugify';
 export { generateDemoData, DEFAULT_SEED } from './lib/generate';
+export { demoObservation } from './lib/observation';
 export { parseSize, type ParsedSize } from './lib/sizes';
 export { isValidEan13 } from './lib/items';
 export { DEPOSIT_CENTS, demoDeposit } from './lib/deposits';

@@ -1,6 +1,6 @@
 import { BootLatch } from '@hintakori/platform-persistence';
 import { APP_CONFIG, AppConfig } from '@hintakori/platform-config';
-import type { DemoPrice } from '@hintakori/demo-data';
+import { demoObservation, type DemoPrice } from '@hintakori/demo-data';
 import type { PriceObservation } from '@hintakori/price-ingest-contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -12,26 +12,7 @@ import { PRICE_CHUNK_SIZE, StorePriceProjection } from '../prices/store-price.pr
 import { CATALOG_SEED_FROM_FEED } from './seed-options';
 
 /** A demo price as the observation the price projection applies (the seeder's and the search evaluation's). */
-export function demoObservation(price: DemoPrice): PriceObservation {
-  return {
-    itemId: price.itemId,
-    storeId: price.storeId,
-    price: price.price,
-    comparisonPrice: price.comparisonPrice,
-    priceUnit: price.priceUnit,
-    comparisonPriceUnit: price.comparisonPriceUnit,
-    isCampaign: price.isCampaign,
-    observedAt: price.updatedAt,
-    deposit: price.deposit ?? null,
-    // The till terms, each only where the demo gives it (as a feed's observation).
-    ...(price.regularPrice !== undefined ? { regularPrice: price.regularPrice } : {}),
-    ...(price.campaignStartsAt !== undefined ? { campaignStartsAt: price.campaignStartsAt } : {}),
-    ...(price.campaignEndsAt !== undefined ? { campaignEndsAt: price.campaignEndsAt } : {}),
-    ...(price.memberPrice !== undefined ? { memberPrice: { card: price.memberPrice.card, price: price.memberPrice.price } } : {}),
-    ...(price.multibuy !== undefined ? { multibuy: { quantity: price.multibuy.quantity, price: price.multibuy.price } } : {}),
-    ...(price.averageWeightGrams !== undefined ? { averageWeightGrams: price.averageWeightGrams } : {}),
-  };
-}
+export { demoObservation };
 
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */
 const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
