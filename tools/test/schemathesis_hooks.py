@@ -13,7 +13,8 @@ GET /api/priceLevels refuses a from/to of the right shape that is not a day of t
 other or that spans over 180 days, so two well-shaped dates are made real, ordered and brought within the limit.
 And the shopping day (`date`) of the comparisons (GET /api/shoppingCartComparisons' query, the bodies of its
 storeTotals and split) must be a real day within 60 days of today in Helsinki (MAX_SHOPPING_DAY_OFFSET): a
-well-shaped date is made real and brought into that window (its day of the month kept as an offset from today).
+real date is brought into that window (an offset from today derived from it); one that is no day of the calendar
+is left as generated, to be refused.
 """
 
 import datetime
@@ -95,8 +96,14 @@ HELSINKI_UTC_OFFSET_HOURS = 2  # the earlier of EET/EEST: a day inside the windo
 
 
 def _shopping_day(text):
-    """A well-shaped date as a real day within the shopping-day window of today (Helsinki), or None."""
-    real = _real_date(text)
+    """A real day (a valid `format: date`) brought into the shopping-day window of today (Helsinki), or None.
+
+    Only a date the schema admits is moved: one that is not a day of the calendar (0000-00-00, 2026-02-30) is
+    invalid data, which the negative phases send to be refused, so it is left as generated."""
+    try:
+        real = datetime.date.fromisoformat(text) if isinstance(text, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) else None
+    except ValueError:
+        real = None
     if real is None:
         return None
     today = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=HELSINKI_UTC_OFFSET_HOURS)).date()
