@@ -31,7 +31,9 @@ export function BasketComparisonPage() {
   const cart = useAppSelector((s) => s.cart);
   const storeIds = useMemo(() => stores.map((s) => s.id), [stores]);
   const cartPending = !cart.loaded;
-  const hint = cartPending ? null : comparisonHint(storeIds.length, cart.items.length);
+  // Without stores there is nothing to compare whatever the cart holds: the hint shows at once (as in the server's
+  // first screen, sent only to a browser without stores or a cart), not after a placeholder of another height.
+  const hint = cartPending ? (storeIds.length === 0 ? comparisonHint(0, 0) : null) : comparisonHint(storeIds.length, cart.items.length);
   const [fetchComparison, { data, isFetching, originalArgs }] = useLazyGetComparisonQuery();
   const canFetch = !cartPending && !hint && cart.id !== NO_CART_ID;
   const appStore = useStore<RootState>();
