@@ -9,7 +9,8 @@ import { AlertsService } from './alerts.service';
 import { ConfirmationJobData, mailJobOptions, MailQueue, NotificationJobData } from './jobs/mail-queue';
 import { Mailer } from './mail/mailer';
 import { confirmationMail, Drop, dropsMail } from './mail/templates';
-import { knownCards, payablePrice, refreshPayablePrices, watchTerms } from './payable-price';
+import { payableUnitPrice } from '@hintakori/shared-util';
+import { knownCards, refreshPayablePrices, watchTerms } from './payable-price';
 import { issueManageToken } from './secret-tokens';
 import { ALERTS_CONFIG, MAIL_QUEUE_TOKEN, MAILER } from './tokens';
 
@@ -59,7 +60,7 @@ export class WatchedPricesHandler implements EventBatchHandler {
     const updates = watches.map((watch) => {
       const observation = newest.get(`${watch.item_id}:${watch.store_id}`) as PriceObservation;
       const terms = watchTerms(observation);
-      return { id: watch.id, price: payablePrice(terms, knownCards(watch.cards), now), observedAt: observation.observedAt, terms: JSON.stringify(terms) };
+      return { id: watch.id, price: payableUnitPrice(terms, knownCards(watch.cards), now), observedAt: observation.observedAt, terms: JSON.stringify(terms) };
     });
     // The first price of an "any drop" watch made while the store had none becomes its reference; the guard keeps a
     // newer price written meanwhile.

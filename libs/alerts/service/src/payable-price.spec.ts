@@ -1,5 +1,6 @@
 import type { PriceObservation } from '@hintakori/price-ingest-contracts';
-import { knownCards, payablePrice, watchTerms } from './payable-price';
+import { payableUnitPrice } from '@hintakori/shared-util';
+import { knownCards, watchTerms } from './payable-price';
 
 /** Noon in Helsinki on 2026-12-03. */
 const today = new Date('2026-12-03T10:00:00Z');
@@ -15,29 +16,29 @@ const observation = (extra: Partial<PriceObservation> = {}): PriceObservation =>
   ...extra,
 });
 
-describe('the price a subscriber would pay (payablePrice)', () => {
+describe('the price a subscriber would pay (payableUnitPrice)', () => {
   it('is the member price for a holder of its card while the campaign runs, the shelf price without the card', () => {
     const terms = watchTerms(observation({ memberPrice: { card: 'k-plussa', price: 249 }, campaignEndsAt: '2026-12-06T21:59:59.000Z' }));
-    expect(payablePrice(terms, ['k-plussa'], today)).toBe(249);
-    expect(payablePrice(terms, ['lidl-plus', 's-etukortti'], today)).toBe(300);
-    expect(payablePrice(terms, [], today)).toBe(300);
+    expect(payableUnitPrice(terms, ['k-plussa'], today)).toBe(249);
+    expect(payableUnitPrice(terms, ['lidl-plus', 's-etukortti'], today)).toBe(300);
+    expect(payableUnitPrice(terms, [], today)).toBe(300);
   });
 
   it('is the regular price once the campaign ended, whatever the cards; the offer only from its start', () => {
     const ended = watchTerms(
       observation({ price: 199, isCampaign: true, regularPrice: 300, memberPrice: { card: 'k-plussa', price: 149 }, campaignEndsAt: '2026-12-01T21:59:59.000Z' }),
     );
-    expect(payablePrice(ended, ['k-plussa'], today)).toBe(300);
-    expect(payablePrice(ended, [], today)).toBe(300);
+    expect(payableUnitPrice(ended, ['k-plussa'], today)).toBe(300);
+    expect(payableUnitPrice(ended, [], today)).toBe(300);
     const upcoming = watchTerms(observation({ price: 199, isCampaign: true, regularPrice: 300, memberPrice: { card: 'k-plussa', price: 149 }, campaignStartsAt: '2026-12-04T22:00:00.000Z' }));
-    expect(payablePrice(upcoming, ['k-plussa'], today)).toBe(300);
-    expect(payablePrice(upcoming, ['k-plussa'], new Date('2026-12-05T10:00:00Z'))).toBe(149);
-    expect(payablePrice(upcoming, [], new Date('2026-12-05T10:00:00Z'))).toBe(199);
+    expect(payableUnitPrice(upcoming, ['k-plussa'], today)).toBe(300);
+    expect(payableUnitPrice(upcoming, ['k-plussa'], new Date('2026-12-05T10:00:00Z'))).toBe(149);
+    expect(payableUnitPrice(upcoming, [], new Date('2026-12-05T10:00:00Z'))).toBe(199);
   });
 
   it('keeps only the terms an observation gave, and only the known cards of a stored watch', () => {
     expect(watchTerms(observation())).toEqual({ price: 300, priceUnit: 'kpl' });
-    expect(payablePrice(watchTerms(observation()), ['k-plussa'], today)).toBe(300);
+    expect(payableUnitPrice(watchTerms(observation()), ['k-plussa'], today)).toBe(300);
     expect(knownCards(['k-plussa', 'tuntematon', 'lidl-plus'])).toEqual(['k-plussa', 'lidl-plus']);
     expect(knownCards(null)).toEqual([]);
   });

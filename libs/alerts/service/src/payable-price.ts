@@ -23,9 +23,6 @@ export function knownCards(cards: readonly string[] | null | undefined): MemberC
   return (cards ?? []).filter((card): card is MemberCard => (MEMBER_CARDS as readonly string[]).includes(card));
 }
 
-/** What one unit costs a subscriber holding `cards` today (Helsinki): see payableUnitPrice, shared with the gateway's reference price. */
-export const payablePrice = payableUnitPrice;
-
 /** What runs a query: a DataSource or a transaction's EntityManager. */
 interface Queryable {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
@@ -44,7 +41,7 @@ export async function refreshPayablePrices(db: Queryable, now: Date = new Date()
          WHERE latest_terms IS NOT NULL AND (latest_terms ? 'campaignStartsAt' OR latest_terms ? 'campaignEndsAt')`,
       ))) as { id: string; cards: string[]; latest_price: number | null; latest_terms: TillTerms }[];
   const changed = rows.flatMap((row) => {
-    const price = payablePrice(row.latest_terms, knownCards(row.cards), now);
+    const price = payableUnitPrice(row.latest_terms, knownCards(row.cards), now);
     return price === row.latest_price ? [] : [{ id: row.id, price }];
   });
   if (changed.length > 0) {

@@ -4,7 +4,8 @@ import { createTestDatabase, startTestService, testConfig, TestDatabase, TestSer
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ComparisonsModule } from './comparisons.module';
-import { ComparisonsSeeder, helsinkiToday } from './comparisons.seeder';
+import { helsinkiToday } from '@hintakori/shared-util';
+import { ComparisonsSeeder } from './comparisons.seeder';
 
 describe('demo price seeding', () => {
   let db: TestDatabase;

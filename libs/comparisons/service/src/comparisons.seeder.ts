@@ -11,12 +11,6 @@ import { COMPARISONS_SEED_FROM_FEED } from './seed-options';
 
 const PROGRESS_EVERY = 50_000;
 
-/** Today's date (YYYY-MM-DD) in Europe/Helsinki, the day the demo data is generated for. */
-export { helsinkiToday };
-
-/** A demo price as the projection's observation, with its till terms when the demo gives them (absent: a plain cell). */
-export const demoPriceObservation = demoObservation;
-
 /**
  * Loads the demo prices into an empty price matrix at boot when SEED_DEMO_DATA is on (not with
  * SEED_FROM_FEED: then the prices come from a feed run as events).
@@ -79,7 +73,7 @@ export class ComparisonsSeeder implements OnApplicationBootstrap {
     };
 
     for (const price of demo.prices()) {
-      chunk.push(demoPriceObservation(price));
+      chunk.push(demoObservation(price));
       if (chunk.length === PROJECTION_BATCH_SIZE) await flush();
     }
     await flush();

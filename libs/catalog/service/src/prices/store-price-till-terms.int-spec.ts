@@ -5,7 +5,7 @@ import { createTestDatabase, startTestService, testConfig, type TestDatabase, ty
 import { Client } from 'pg';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { CatalogModule } from '../catalog.module';
-import { demoObservation } from '../seeding/catalog.seeder';
+import { demoObservation } from '@hintakori/demo-data';
 import { StorePriceProjection } from './store-price.projection';
 
 const DAY = 24 * 60 * 60 * 1000;

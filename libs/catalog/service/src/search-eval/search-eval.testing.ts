@@ -16,7 +16,7 @@ import { CategoryRepository } from '../categories/category.repository';
 import { CategoryService } from '../categories/category.service';
 import { ItemRepository } from '../items/item.repository';
 import { StorePriceProjection } from '../prices/store-price.projection';
-import { demoObservation } from '../seeding/catalog.seeder';
+import { demoObservation } from '@hintakori/demo-data';
 import { EVAL_SET, type EvalQuery } from './eval-set.testing';
 
 /** Fixed, so that every run sees byte-identical data (only price timestamps depend on it). */

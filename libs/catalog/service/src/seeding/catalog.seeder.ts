@@ -11,9 +11,6 @@ import { ItemRepository, NewItem } from '../items/item.repository';
 import { PRICE_CHUNK_SIZE, StorePriceProjection } from '../prices/store-price.projection';
 import { CATALOG_SEED_FROM_FEED } from './seed-options';
 
-/** A demo price as the observation the price projection applies (the seeder's and the search evaluation's). */
-export { demoObservation };
-
 /** Held for the seeding transaction, so two replicas starting together never seed twice. */
 const SEED_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended('hintakori.catalog.seed', 0))`;
 const ITEM_CHUNK_SIZE = 5000;

@@ -1,10 +1,10 @@
-import { demoPriceObservation } from './comparisons.seeder';
+import { demoObservation } from './lib/observation';
 
-describe('demoPriceObservation', () => {
+describe('demoObservation', () => {
   const plain = { itemId: 1, storeId: 2, price: 300, comparisonPrice: 600, priceUnit: 'kpl', comparisonPriceUnit: 'kg', isCampaign: false, updatedAt: '2026-12-01T06:00:00.000Z' };
 
   it('carries a demo price with its till terms into the observation the projection stores', () => {
-    const observation = demoPriceObservation({
+    const observation = demoObservation({
       ...plain,
       isCampaign: true,
       regularPrice: 350,
@@ -28,7 +28,7 @@ describe('demoPriceObservation', () => {
   });
 
   it('leaves the terms of a plain demo price empty', () => {
-    const observation = demoPriceObservation(plain);
+    const observation = demoObservation(plain);
     expect(observation).toMatchObject({ deposit: null });
     for (const term of ['regularPrice', 'campaignStartsAt', 'campaignEndsAt', 'memberPrice', 'multibuy', 'averageWeightGrams']) expect(observation).not.toHaveProperty(term);
   });
