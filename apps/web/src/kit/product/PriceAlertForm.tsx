@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorBox, InfoBox, Stack, TextInput } from '@hintakori/web-ui';
 import { useAppSelector, selectSelectedStores, useMemberCards } from '../../app/hooks';
-import { CARD_LABELS, CARD_ORDER } from '../stores/cards.slice';
+import { cardNames } from '../stores/cards.slice';
 import { errorStatus, parseEuros, useSubscribeAlertMutation } from '../api/alerts.api';
 
 const Form = styled.form`
@@ -96,7 +96,7 @@ export function PriceAlertForm({ itemId, itemName, size = 'md' }: { itemId: numb
         <p data-testid="alert-cards">
           {cards.length === 0
             ? 'Hintaa seurataan ilman kanta-asiakashintoja.'
-            : `Hintaa seurataan kanta-asiakkuuksillasi: ${CARD_ORDER.filter((card) => cards.includes(card)).map((card) => CARD_LABELS[card]).join(', ')}.`}
+            : `Hintaa seurataan kanta-asiakkuuksillasi: ${cardNames(cards)}.`}
         </p>
         {problem ? <ErrorBox role="alert">{problem}</ErrorBox> : null}
         <div>

@@ -13,6 +13,11 @@ export const CARD_LABELS: Record<MemberCard, string> = {
   's-etukortti': 'S-Etukortti',
 };
 
+/** The names of `cards` in CARD_ORDER, comma-separated ("K-Plussa, Lidl Plus"). */
+export function cardNames(cards: readonly MemberCard[]): string {
+  return normalizeCards(cards).map((card) => CARD_LABELS[card]).join(', ');
+}
+
 /** The cards the shopper holds ("Kanta-asiakkuudet"); none: shelf prices. Kept in the browser like the chosen stores. */
 export interface CardsState {
   held: MemberCard[];

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button, CenteredSpinner, ErrorBox, InfoBox, Muted, Stack } from '@hintakori/web-ui';
 import { PageLayout } from '../../../kit/layout/PageLayout';
 import { PriceCell } from '../../../kit/product/PriceCell';
-import { CARD_LABELS, CARD_ORDER } from '../../../kit/stores/cards.slice';
+import { cardNames } from '../../../kit/stores/cards.slice';
 import { errorStatus, useDeleteAlertWatchMutation, useEraseAlertsMutation, useGetAlertsQuery, useUnsubscribeAlertsMutation } from '../../../kit/api/alerts.api';
 
 /**
@@ -84,9 +84,7 @@ export function ManageAlertsPage() {
                   ) : (
                     'mikä tahansa lasku'
                   )}
-                  {(watch.cards ?? []).length > 0
-                    ? `, hinnat kanta-asiakkuuksilla: ${CARD_ORDER.filter((card) => watch.cards.includes(card)).map((card) => CARD_LABELS[card]).join(', ')}`
-                    : ''}
+                  {watch.cards?.length ? `, hinnat kanta-asiakkuuksilla: ${cardNames(watch.cards)}` : ''}
                 </Muted>{' '}
                 <Button size="sm" variant="ghost" onClick={() => void deleteWatch({ token: manageToken, watchId: watch.id }).then(() => query.refetch())}>
                   Poista
