@@ -103,6 +103,8 @@ describe('GET /api/shoppingCartComparisons: cards and date as query parameters',
 
   it.each([
     [{ cards: 'k-plussa,s-bonus' }, UNKNOWN_CARD],
+    [{ cards: '' }, 'cards must be any of k-plussa, lidl-plus, s-etukortti (each once), got ""'],
+    [{ cards: 'k-plussa,' }, 'cards must be any of k-plussa, lidl-plus, s-etukortti (each once), got ""'],
     [{ cards: 'lidl-plus,lidl-plus' }, 'cards must not list the same value twice'],
     [{ date: '2026-13-01' }, 'date must be a date that exists, YYYY-MM-DD, within 60 days of today, got "2026-13-01"'],
     [{ bonusStoreIds: '1' }, 'Unknown query parameter: bonusStoreIds'],

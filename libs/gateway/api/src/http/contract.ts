@@ -125,7 +125,10 @@ export function coerceUrlValues(schema: TObject, raw: unknown): unknown {
     const property = properties[key] as (TSchema & { type?: unknown; items?: TSchema }) | undefined;
     if (property?.type === 'array') {
       const texts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-      out[key] = texts.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '').map((v) => coerceScalar(property.items, v));
+      // An empty list of ids (`?storeIds=`) is no ids; an empty word in a list of words (`?cards=`) is a word to refuse.
+      const numeric = ['integer', 'number'].includes(String((property.items as { type?: unknown } | undefined)?.type));
+      const trimmed = texts.map((v) => (typeof v === 'string' ? v.trim() : v));
+      out[key] = (numeric ? trimmed.filter((v) => v !== '') : trimmed).map((v) => coerceScalar(property.items, v));
     } else {
       out[key] = coerceScalar(property, value);
     }
