@@ -42,6 +42,8 @@ step "API e2e (standalone and distributed)"; node tools/test/e2e.mjs both
 # standalone (port 3460, PostgreSQL 54460, Mailpit 1460/8460 for the alert tokens). Its step stays within 5 minutes:
 # a boot of up to a minute, schemathesis' own budget (API_CONTRACT_MAX_TIME, 120 s here) and the admin sign-in, the
 # three alert subscriptions (about a second) and the shutdown around them.
+# A backup taken while the site runs, restored into a fresh data directory, answers as before (about a minute).
+step "restore drill (db:backup of a filled standalone, db:restore into a fresh PostgreSQL, the same answers)"; node tools/test/restore-drill.mjs
 step "API contract (schemathesis: all checks, stateful phase, against the standalone)"; API_CONTRACT_MAX_TIME="${API_CONTRACT_MAX_TIME:-120}" node tools/test/api-contract.mjs
 # Browser e2e in Debian's Chromium (installed by tools/infra/chromium.mjs when missing), with the built extension
 # loaded for apps/web-e2e/src/extension.e2e.test.mjs; WEB_E2E=false skips it.
