@@ -12,7 +12,7 @@
 //      when the machine's docker CLI has none — compose needs no daemon to validate and render a file).
 // Tools are built/installed once into ~/.cache/hintakori (tools/ops/tools.mjs); later runs take seconds.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMAGES, imageRef } from '../images/lib.mjs';
@@ -139,6 +139,12 @@ if (helm && kubeconform) {
   await step('the chart\'s images are the ones images:build produces', async () => {
     const newest = KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1];
     const built = new Set(IMAGES.map((image) => imageRef(image.name)));
+    // The one image that is not ours: the backup CronJob's pg_dump comes from the official PostgreSQL image of the
+    // server's major version (values.yaml backup.image), pinned to a release, never `latest`.
+    const chartValues = readFileSync(path.join(CHART, 'values.yaml'), 'utf8');
+    const backupImage = /^backup:\n(?:  .*\n)*?  image: (\S+)$/m.exec(chartValues)?.[1];
+    if (!backupImage || !/^docker\.io\/library\/postgres:\d+\.\d+-alpine$/.test(backupImage)) throw new Error(`values.yaml backup.image must be a pinned official postgres image, got ${backupImage}`);
+    built.add(backupImage.replace(/^docker\.io\//, ''));
     const wrong = [];
     for (const values of [null, ...valuesFiles]) {
       const name = values ? path.basename(values) : 'chart defaults';
