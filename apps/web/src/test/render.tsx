@@ -4,11 +4,13 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@hintakori/web-ui';
-import { makeStore, type RootState } from '../app/store';
+import { type AppStore, makeStore, type RootState } from '../app/store';
 
-/** Renders with theme, a fresh store and a memory router. */
-export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState }: { route?: string; preloadedState?: Partial<RootState> } = {}) {
-  const store = makeStore(preloadedState);
+/** Renders with theme, a fresh store (or the one given, e.g. the browser's store kept in local storage) and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', preloadedState, store = makeStore(preloadedState) }: { route?: string; preloadedState?: Partial<RootState>; store?: AppStore } = {},
+) {
   const result = render(
     <ThemeProvider theme={theme}>
       <Provider store={store}>

@@ -12,6 +12,8 @@ export interface DataSourceInfo {
   priceKind: string | null;
   licence: string | null;
   licenceUrl: string | null;
+  /** Why there is no open licence, in Finnish, shown in its place ("Ketjun oma tieto, …"); null for an open source. */
+  licenceNote: string | null;
   /** The attribution text the source asks for. */
   attribution: string | null;
   url: string | null;
@@ -25,7 +27,20 @@ export interface DataSourceInfo {
 
 /** A chain's or partner's own feed: no public licence or attribution. */
 function feedSource(id: string, name: string, provides: string, priceKind: string): DataSourceInfo {
-  return { id, name, provides, priceKind, licence: null, licenceUrl: null, attribution: null, url: null, terms: null, termsUrl: null, open: false };
+  return {
+    id,
+    name,
+    provides,
+    priceKind,
+    licence: null,
+    licenceUrl: null,
+    licenceNote: 'Ketjun oma tieto, ei avointa lisenssiä',
+    attribution: null,
+    url: null,
+    terms: null,
+    termsUrl: null,
+    open: false,
+  };
 }
 
 /**
@@ -37,6 +52,12 @@ function chainSiteSource(id: string, name: string, provides: string, priceKind: 
   return { ...feedSource(id, name, provides, priceKind), url: site.url, terms: site.terms, termsUrl: site.termsUrl };
 }
 
+/**
+ * The source id of the prices shoppers share from the chains' web shops with the Hintakori extension (POST
+ * /api/price-reports): the product page names the shop the price was seen in, which the store's group tells.
+ */
+export const SHOPPERS_SOURCE_ID = 'shoppers';
+
 export const DATA_SOURCES: readonly DataSourceInfo[] = [
   {
     id: 'osm',
@@ -45,6 +66,7 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     priceKind: null,
     licence: 'Open Database License (ODbL) 1.0',
     licenceUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
+    licenceNote: null,
     attribution: '© OpenStreetMapin tekijät',
     url: 'https://www.openstreetmap.org/copyright',
     terms: null,
@@ -58,6 +80,7 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     priceKind: null,
     licence: 'Open Database License (ODbL) 1.0; kuvat CC BY-SA 3.0',
     licenceUrl: 'https://world.openfoodfacts.org/terms-of-use',
+    licenceNote: null,
     attribution: 'Tuotetiedot: Open Food Facts -yhteisö (openfoodfacts.org)',
     url: 'https://world.openfoodfacts.org',
     terms: null,
@@ -71,6 +94,7 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     priceKind: 'käyttäjän ilmoitus',
     licence: 'Open Database License (ODbL) 1.0',
     licenceUrl: 'https://prices.openfoodfacts.org',
+    licenceNote: null,
     attribution: 'Hinnat: Open Prices, Open Food Facts -yhteisö (prices.openfoodfacts.org)',
     url: 'https://prices.openfoodfacts.org',
     terms: null,
@@ -95,6 +119,16 @@ export const DATA_SOURCES: readonly DataSourceInfo[] = [
     terms: 'K-ruoka.fi:n käyttöehdot; käytössä vain ketjun kanssa sovitusti',
     termsUrl: 'https://www.k-ruoka.fi/kayttoehdot',
   }),
+  // Hintakori's own shoppers, not a chain: no licence to name, and no attribution to give beyond the source line.
+  {
+    ...feedSource(
+      SHOPPERS_SOURCE_ID,
+      'Käyttäjien havainnot verkkokaupoista',
+      'Hinnat, jotka Hintakori-lisäosan käyttäjät ovat nähneet S-kauppojen ja K-Ruoan verkkokaupoissa ja halunneet jakaa',
+      'käyttäjän havainto',
+    ),
+    licenceNote: 'Hintakorin käyttäjien jakama tieto, ei avointa lisenssiä',
+  },
 ];
 
 const BY_ID = new Map(DATA_SOURCES.map((s) => [s.id, s]));

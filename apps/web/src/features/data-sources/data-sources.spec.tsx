@@ -8,6 +8,7 @@ import { OpenBadge } from '../../kit/stores/OpenBadge';
 import { OpeningTimes } from '../../kit/stores/OpeningTimes';
 import { StoreHeader, StoreInfo } from '../../kit/stores/StoreInfo';
 import { ProductSources } from '../../kit/sources/ProductSources';
+import { priceSourceText } from '../../kit/sources/data-sources';
 import { StoreSource, storeClosedText } from '../../kit/sources/StoreSource';
 
 // The store page's map (Leaflet) is never loaded in unit tests.
@@ -56,6 +57,38 @@ describe('where a price came from, on the product page', () => {
       expect.stringContaining('Lähde: Lidl, Lidlin valtakunnallinen hinta 24.11.2026'),
     ]);
     expect(screen.getAllByTestId('price-source')).toHaveLength(3);
+  });
+
+  it("names the web shop of a price a shopper shared by the store's group, and the day in Finland's calendar", () => {
+    const chosen = [
+      { id: 1, name: 'Prisma Kamppi', urlSlug: 'prisma-kamppi', chain: 'prisma', type: 'S', externalId: 's1' },
+      { id: 2, name: 'K-Citymarket Ruoholahti', urlSlug: 'k-citymarket-ruoholahti', chain: 'kcitymarket', type: 'K', externalId: 'k2' },
+      { id: 3, name: 'Lidl Kamppi', urlSlug: 'lidl-kamppi', chain: 'lidl', type: 'L', externalId: 'l3' },
+    ];
+    // 22.30 UTC on 30 November is 1 December in Helsinki.
+    const seen = '2026-11-30T22:30:00.000Z';
+    renderWithProviders(
+      <StorePriceTable
+        storeItems={[
+          price(1, { source: 'shoppers', updatedAt: seen, price: 189 }),
+          price(2, { source: 'shoppers', updatedAt: seen, price: 195 }),
+          price(3, { source: 'shoppers', updatedAt: seen, price: 199 }),
+          // Not among the chosen stores: the group is not known here.
+          price(4, { source: 'shoppers', updatedAt: seen, price: 209 }),
+          price(5, { source: 's-kaupat', updatedAt: seen, price: 219 }),
+        ]}
+      />,
+      { preloadedState: { stores: { selected: [...chosen, { id: 5, name: 'Sale Kallio', urlSlug: 'sale-kallio', chain: 'sale', type: 'S', externalId: 's5' }] } } },
+    );
+    expect(screen.getAllByTestId('price-source').map((line) => line.textContent)).toEqual([
+      'Lähde: käyttäjän havainto S-kaupat-verkkokaupasta 1.12.2026',
+      'Lähde: käyttäjän havainto K-Ruoka-verkkokaupasta 1.12.2026',
+      'Lähde: käyttäjän havainto verkkokaupasta 1.12.2026',
+      'Lähde: käyttäjän havainto verkkokaupasta 1.12.2026',
+      // Another source's line is the same whatever the store's group.
+      'Lähde: S-kaupat (S-ryhmän verkkokauppa), kaupan verkkokaupan hinta 1.12.2026',
+    ]);
+    expect(rowTexts()[0]).toMatch(/^Prisma Kamppi/);
   });
 
   it('renders what a source names itself as text, never as markup', () => {
@@ -146,8 +179,25 @@ describe('the sources page /tietoa/lahteet', () => {
     expect(screen.getAllByTestId('source-terms')).toHaveLength(DATA_SOURCES.filter((s) => s.terms).length);
     expect(DATA_SOURCES.filter((s) => s.terms).map((s) => s.id)).toEqual(['lidl', 's-kaupat', 'k-ruoka']);
     expect(DATA_SOURCES.filter((s) => s.open).map((s) => s.id)).toEqual(['osm', 'open-food-facts', 'open-prices']);
-    expect(DATA_SOURCES).toHaveLength(8);
+    expect(DATA_SOURCES).toHaveLength(9);
     expect(document.body.textContent).toContain('Hintakorin oma 30 päivän alin hinta lasketaan aina Hintakorin omasta hintahistoriasta');
+  });
+
+  it('lists the prices shoppers share with the extension: what is collected, what never is, and which price wins', () => {
+    renderWithProviders(<DataSourcesPage />);
+    const section = screen.getByRole('region', { name: 'Käyttäjien havainnot verkkokaupoista' });
+    expect(section).toHaveTextContent('Hinnat, jotka Hintakori-lisäosan käyttäjät ovat nähneet S-kauppojen ja K-Ruoan verkkokaupoissa ja halunneet jakaa');
+    expect(section).toHaveTextContent('Hintakorin käyttäjien jakama tieto, ei avointa lisenssiä');
+    expect(section).not.toHaveTextContent('Ketjun oma tieto');
+    expect(within(section).queryByText('Lähdemerkintä')).toBeNull();
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('tallennetaan vain tuotteen EAN-koodi, verkkokaupan kauppaa vastaava Hintakorin kauppa');
+    expect(page).toContain('Käyttäjästä ei lähetetä mitään: ei evästeitä, tiliä, ostoskoria eikä osoitetta');
+    expect(page).toContain('se odottaa, kunnes toinen käyttäjä havaitsee saman hinnan');
+    expect(page).toContain('Ketjun oma, uudempi hintatieto menee aina käyttäjän havainnon edelle');
+    // The example is the line the product page writes.
+    expect(page).toContain(`”${priceSourceText({ price: 189, isEstimated: false, source: 'shoppers', updatedAt: '2026-12-01T10:00:00.000Z' }, 'S')}”`);
+    expect(screen.getByRole('link', { name: 'tietosuojalausekkeessa' })).toHaveAttribute('href', '/tietosuojalauseke');
   });
 
   it("tells what shoppers' reports, open data and the red clock mean", () => {

@@ -24,6 +24,9 @@ describe('/tietoa/lahteet rendered on the server', () => {
     expect(screen.html).toContain('href="https://www.s-kaupat.fi/kayttoehdot"');
     expect(screen.html).toContain('href="https://www.k-ruoka.fi/kayttoehdot"');
     expect(screen.html).toContain('href="https://www.lidl.fi/c/kayttoehdot/s10016208"');
+    // The prices shoppers share with the extension, with what is collected: the same component as in the browser.
+    expect(shown).toContain('Käyttäjien havainnot verkkokaupoista');
+    expect(shown).toContain('Hintakorin käyttäjien jakama tieto, ei avointa lisenssiä');
     expect(screen.html).toMatch(/<footer[^]*<a href="\/tietoa\/lahteet"[^>]*>Tietolähteet<\/a>[^]*<\/footer>/);
   });
 });

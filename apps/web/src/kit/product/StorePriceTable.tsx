@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { formatDateTime, formatRelativeTime, isStalePrice } from '@hintakori/web-util';
 import { Icon, Muted, Tooltip } from '@hintakori/web-ui';
-import { useMemberCards, useStoreNames } from '../../app/hooks';
+import { selectSelectedStores, useAppSelector, useMemberCards } from '../../app/hooks';
 import type { StoreItem } from '../../app/models';
 import { PriceSource } from '../sources/PriceSource';
 import { CampaignNote } from './CampaignNote';
@@ -40,12 +41,22 @@ export function UpdatedAt({ updatedAt }: { updatedAt: string | null }) {
 }
 
 /**
+ * The selected stores by id: a row needs a store's name and its group (which web shop a shopper's price was seen in).
+ * Here rather than in app/hooks, whose code is in the first screen's scripts: only this lazily loaded table uses it.
+ */
+function useSelectedStoresById() {
+  const selected = useAppSelector(selectSelectedStores);
+  return useMemo(() => new Map(selected.map((s) => [s.id, s])), [selected]);
+}
+
+/**
  * Per-store price rows: store (and where its price came from and since when: "Lähde: S-kaupat (…), kaupan
- * verkkokaupan hinta 26.11.2026"), price with what its shop said of it (campaign end, its own 30-day low), comparison
- * price and last update. What the sources say is rendered as text only.
+ * verkkokaupan hinta 26.11.2026", or for a price a shopper shared, by the store's group, "Lähde: käyttäjän havainto
+ * S-kaupat-verkkokaupasta 1.12.2026"), price with what its shop said of it (campaign end, its own 30-day low),
+ * comparison price and last update. What the sources say is rendered as text only.
  */
 export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem[] }) {
-  const names = useStoreNames();
+  const stores = useSelectedStoresById();
   const cards = useMemberCards();
   if (storeItems.length === 0) return <Muted>Valitse kaupat nähdäksesi hinnat.</Muted>;
   const sorted = [...storeItems].sort((a, b) => (a.price ?? Infinity) - (b.price ?? Infinity));
@@ -65,8 +76,8 @@ export function StorePriceTable({ storeItems }: { storeItems: readonly StoreItem
         {sorted.map((s) => (
           <tr key={s.storeId} data-testid="store-price-row">
             <td>
-              {names.get(s.storeId) ?? `Kauppa ${s.storeId}`}
-              <PriceSource storeItem={s} />
+              {stores.get(s.storeId)?.name ?? `Kauppa ${s.storeId}`}
+              <PriceSource storeItem={s} storeType={stores.get(s.storeId)?.type} />
             </td>
             <td>
               <PriceCell cents={s.price} estimated={s.isEstimated} />

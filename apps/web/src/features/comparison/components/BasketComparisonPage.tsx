@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NO_CART_ID, type RankedTotal } from '@hintakori/web-util';
 import type { StoreTotalsResult } from '../../../app/models';
-import { Button, ErrorBox, Muted, Row, SkeletonRows } from '@hintakori/web-ui';
+import { Button, ErrorBox, InfoBox, Muted, Row, SkeletonRows } from '@hintakori/web-ui';
 import { useStore } from 'react-redux';
 import { useAppSelector, useMemberCards } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
@@ -13,6 +13,7 @@ import { comparisonHint, rankComparison, rankOpenNow } from '../comparison.lib';
 import { useGetStoreTotalsQuery, useLazyGetComparisonQuery } from '../../../kit/api/comparison.api';
 import { comparisonCsv, comparisonJson, downloadText, exportFileName } from '../comparison-export';
 import { useStoreOpening } from '../hooks/useOpenNow';
+import { useCartImport } from '../hooks/useCartImport';
 import { ComparisonTable } from './ComparisonTable';
 import { SplitSuggestion } from './SplitSuggestion';
 import { StoreTotalsList } from '../../../kit/cart/StoreTotalsList';
@@ -55,15 +56,21 @@ export function BasketComparisonPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cards]);
 
-  // Fetch once on arrival when there is something to compare; 'Hae hinnat' fetches again after changes.
+  // Lines from a web shop's cart (#tuo=…, the extension's "Vie Hintakoriin") join the cart first: the arrival's
+  // comparison waits for them, and one already shown is fetched again with them.
   const fetchedOnArrival = useRef(false);
+  const imported = useCartImport(() => {
+    if (fetchedOnArrival.current && appStore.getState().stores.selected.length > 0) void fetchPrices();
+  });
+
+  // Fetch once on arrival when there is something to compare; 'Hae hinnat' fetches again after changes.
   useEffect(() => {
-    if (!fetchedOnArrival.current && canFetch) {
+    if (!fetchedOnArrival.current && canFetch && !imported.importing) {
       fetchedOnArrival.current = true;
       void fetchPrices();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [canFetch]);
+  }, [canFetch, imported.importing]);
 
   const comparedStores = originalArgs ? stores.filter((s) => originalArgs.storeIds.includes(s.id)) : stores;
   const items = data ?? [];
@@ -86,6 +93,10 @@ export function BasketComparisonPage() {
   return (
     <PageLayout title="Ostoskorivertailu">
       <p>Vertaa ostoskorisi tuotteiden hintoja valitsemissasi kaupoissa tuote kerrallaan.</p>
+      {/* Always there (empty until an import), so that a screen reader announces what is put in it. */}
+      <div role="status" data-testid="cart-import-status">
+        {imported.status ? <InfoBox style={{ marginBottom: 16 }}>{imported.status}</InfoBox> : null}
+      </div>
       <div style={{ marginBottom: 16 }}>
         <StoreSelector />
       </div>
@@ -101,7 +112,7 @@ export function BasketComparisonPage() {
       </Row>
       {hint ? (
         <ErrorBox>{hint}</ErrorBox>
-      ) : isFetching || cartPending ? (
+      ) : isFetching || cartPending || imported.importing ? (
         <SkeletonRows />
       ) : data ? (
         <>

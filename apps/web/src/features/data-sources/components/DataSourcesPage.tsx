@@ -35,7 +35,7 @@ function SourceSection({ source }: { source: DataSourceInfo }) {
           {source.licence && source.licenceUrl ? (
             <ExternalLink href={source.licenceUrl}>{source.licence}</ExternalLink>
           ) : (
-            (source.licence ?? 'Ketjun oma tieto, ei avointa lisenssiä')
+            (source.licence ?? source.licenceNote)
           )}
         </dd>
         {source.attribution ? (
@@ -112,6 +112,24 @@ export function DataSourcesPage() {
           Open Prices -hinnat ovat kuluttajien kaupassa havaitsemia ja ilmoittamia hintoja. Ne voivat olla vanhempia kuin
           ketjujen omat hintatiedot tai poiketa hyllyssä olevasta hinnasta. Hinnan kohdalla näkyy päivä, jolloin hinta
           ilmoitettiin.
+        </p>
+        <h2>Käyttäjien havainnot verkkokaupoista</h2>
+        <p>
+          Hintakori-lisäosan käyttäjä voi halutessaan jakaa hinnat, jotka hän näkee S-kauppojen ja K-Ruoan
+          verkkokaupoissa valitsemansa kaupan tuotesivuilla. Jakaminen on pois päältä, kunnes käyttäjä itse ottaa sen
+          käyttöön lisäosan valikosta. Näin saamme kauppakohtaisia hintoja, joita kauppa näyttää asiakkailleen.
+        </p>
+        <p>
+          Jokaisesta havainnosta tallennetaan vain tuotteen EAN-koodi, verkkokaupan kauppaa vastaava Hintakorin kauppa,
+          hinta, mahdollinen tarjoushinta ja normaalihinta, yksikköhinta sellaisena kuin verkkokauppa sen näyttää sekä
+          havainnon aika. Käyttäjästä ei lähetetä mitään: ei evästeitä, tiliä, ostoskoria eikä osoitetta. Tarkemmin
+          asiasta kerrotaan <Link to="/tietosuojalauseke">tietosuojalausekkeessa</Link>.
+        </p>
+        <p>
+          Havainnot käsitellään kuten muutkin hintatiedot. Jos havaittu hinta poikkeaa paljon (yli 50 %) kaupan
+          tunnetusta hinnasta, se odottaa, kunnes toinen käyttäjä havaitsee saman hinnan. Ketjun oma, uudempi hintatieto
+          menee aina käyttäjän havainnon edelle. Hinnan kohdalla lukee, minkä verkkokaupan hinta on ja minä päivänä se
+          nähtiin, esimerkiksi ”Lähde: käyttäjän havainto S-kaupat-verkkokaupasta 1.12.2026”.
         </p>
         <h2>Vanhentuneet hinnat</h2>
         <p>

@@ -8,7 +8,7 @@ export function PrivacyPage() {
     <PageLayout title="Tietosuojalauseke">
       <Prose>
         <p>
-          <Muted>Päivitetty 26.11.2026</Muted>
+          <Muted>Päivitetty 3.12.2026</Muted>
         </p>
         <h2>Rekisterinpitäjä</h2>
         <p>
@@ -50,6 +50,35 @@ export function PrivacyPage() {
             kaikki tietosi ("Poista kaikki tietoni"). Poisto on välitön ja lopullinen.
           </li>
           <li>Sähköpostit lähetetään oman sähköpostipalvelimemme kautta; osoitettasi ei luovuteta kolmansille osapuolille.</li>
+        </ul>
+        <h2>Hintojen jakaminen Hintakori-lisäosalla</h2>
+        <ul>
+          <li>
+            Hintakori-lisäosa voi jakaa Hintakorille hinnat, jotka näet S-kauppojen ja K-Ruoan verkkokaupoissa. Jakaminen
+            on pois päältä, kunnes otat sen itse käyttöön lisäosan valikosta, ja saat sen pois päältä yhdellä
+            napsautuksella.
+          </li>
+          <li>
+            Kun jakaminen on päällä, lisäosa lähettää avaamaltasi tuotesivulta vain sen, mitä sivu näyttää: tuotteen
+            EAN-koodin, Hintakorin kaupan tunnisteen (lisäosa päättelee sen verkkokaupan kaupan tunnisteesta), hinnan,
+            normaalihinnan ja tarjoushinnan, yksikköhinnan sellaisena kuin verkkokauppa sen näyttää sekä ajan, jolloin
+            hinta nähtiin.
+          </li>
+          <li>
+            Sinusta ei lähetetä mitään: ei evästeitä, verkkokaupan tiliäsi, ostoskoriasi, osoitettasi eikä muuta sinuun
+            liittyvää tietoa.
+          </li>
+          <li>
+            Lähettävän laitteen IP-osoitetta käytetään vain siihen, että yhdestä laitteesta otetaan vastaan enintään 120
+            hintahavaintoa tunnissa, ja sen tunnistamiseen, tulevatko kaksi havaintoa samalta vai eri laitteelta (tunnetusta
+            hinnasta paljon poikkeava hinta julkaistaan vasta, kun toinen laite vahvistaa sen). Osoitteesta tallennetaan
+            vain avaimella laskettu yksisuuntainen tiiviste, josta osoitetta ei voi palauttaa; itse osoitetta ei
+            tallenneta.
+          </li>
+          <li>
+            Havainnot julkaistaan Hintakorissa hintoina, joiden kohdalla lukee esimerkiksi ”Lähde: käyttäjän havainto
+            S-kaupat-verkkokaupasta 1.12.2026”. Havainnosta ei näy, kuka sen jakoi.
+          </li>
         </ul>
         <h2>Sijainti</h2>
         <p>
