@@ -90,7 +90,7 @@ export function startComparison(shop: ShopAdapter): void {
     if (cartReading) return; // one reading at a time: the page's own changes call this often
     cartReading = true;
     const lines = await readSoon(() => {
-      const read = readCartLines(shop, document);
+      const read = readCartLines(shop, document, location.href);
       return read.length > 0 ? read : null;
     }, () => current?.id === id).finally(() => (cartReading = false));
     if (!lines || current?.id !== id) return;

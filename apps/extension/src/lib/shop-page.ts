@@ -217,16 +217,16 @@ export function readShopStoreId(shop: ShopAdapter, storage: Pick<Storage, 'getIt
 const LINE_CONTAINERS = 'li, tr, article, [role="listitem"]';
 
 /**
- * The cart page's lines: each product link (the shop's product URL, so the EAN) with the quantity of its line (the
+ * The cart page's lines (`pageUrl`: the page's address, which relative links resolve against): each product link (the shop's product URL, so the EAN) with the quantity of its line (the
  * line's number field, else "N kpl" in its text, else 1). A product linked twice in one line (picture and name) is
  * one line. The cart pages' markup is not publicly documented: only the product links' shape is the shops' own.
  */
-export function readCartLines(shop: ShopAdapter, doc: Document): CartLine[] {
+export function readCartLines(shop: ShopAdapter, doc: Document, pageUrl: string): CartLine[] {
   const lines = new Map<string, number>();
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     let url: URL;
     try {
-      url = new URL(link.getAttribute('href') ?? '', doc.location?.href ?? 'https://invalid.example/');
+      url = new URL(link.getAttribute('href') ?? '', pageUrl);
     } catch {
       continue;
     }
