@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 // Reading the shops' pages from stand-in pages in their markup (../test-pages; each says where its shape comes from).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { K_GROUP, S_GROUP } from '../shops';
 import { isEan } from './ean';
 import { centsFromText, comparisonFromText, readCartLines, readProduct, readShopStoreId } from './shop-page';
 
-const page = (name: string): Document => new DOMParser().parseFromString(readFileSync(path.join(__dirname, '../test-pages', name), 'utf8'), 'text/html');
+// The extension's tsconfig has browser types only: the test reads its stand-in pages through jest's Node require.
+declare const require: (id: 'node:fs') => { readFileSync(file: string, encoding: 'utf8'): string };
+declare const __dirname: string;
+const page = (name: string): Document => new DOMParser().parseFromString(require('node:fs').readFileSync(`${__dirname}/../test-pages/${name}`, 'utf8'), 'text/html');
 const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
 
 describe('EAN', () => {
