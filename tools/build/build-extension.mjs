@@ -36,6 +36,7 @@ const scripts = await build({
     site: path.join(src, 'content/site.ts'),
     shop: path.join(src, 'content/shop.ts'),
     options: path.join(src, 'options/options.ts'),
+    popup: path.join(src, 'popup/popup.ts'),
   },
   outdir: 'out',
   write: false,
@@ -54,6 +55,7 @@ for (const target of ['chromium', 'firefox']) {
   const files = {
     'manifest.json': strToU8(`${JSON.stringify(manifest(target, version), null, 2)}\n`),
     'options.html': readFileSync(path.join(src, 'options/options.html')),
+    'popup.html': readFileSync(path.join(src, 'popup/popup.html')),
     ...icons,
   };
   for (const file of scripts.outputFiles) files[path.basename(file.path)] = file.contents;

@@ -26,6 +26,13 @@ describe('manifest', () => {
     );
   });
 
+  it.each(TARGETS)('(%s) asks only for storage, opens the consent popup, and has no host permission on the shops', (target) => {
+    const m = manifest(target, '1.2.3');
+    expect(m.permissions).toEqual(['storage']);
+    expect((m.action as { default_popup: string }).default_popup).toBe('popup.html');
+    expect((m.host_permissions as string[]).some((p) => /s-kaupat|k-ruoka/.test(p))).toBe(false);
+  });
+
   it.each(TARGETS)('of a development build (%s) adds the local site on any port', (target) => {
     const m = manifest(target, '1.2.3', { dev: true });
     expect(m.host_permissions).toEqual(['https://hintakori.fi/*', 'https://www.hintakori.fi/*', 'http://localhost/*', 'http://127.0.0.1/*']);

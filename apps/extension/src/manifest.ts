@@ -5,7 +5,8 @@ export type Target = 'chromium' | 'firefox';
 
 /**
  * Manifest V3 for each browser. Permissions are only `storage` plus the Hintakori hosts (the API the
- * background worker calls); the shops are reached by content scripts alone. The production build names only
+ * background worker calls); the shops are reached by content scripts alone (no host permission: the worker never
+ * calls a shop). The toolbar button opens the popup (the price-sharing consent). The production build names only
  * the production site and the shops; a development build (`dev`) adds the local site on any port.
  */
 export function manifest(target: Target, version: string, { dev = DEV_BUILD }: { dev?: boolean } = {}): Record<string, unknown> {
@@ -16,7 +17,7 @@ export function manifest(target: Target, version: string, { dev = DEV_BUILD }: {
     name: dev ? 'Hintakori (kehitys)' : 'Hintakori',
     short_name: 'Hintakori',
     version,
-    description: 'Vie Hintakorin ostoskorin ostoslistaksi S-kauppojen ja K-Ruoan verkkokauppaan.',
+    description: 'Vertaa hintoja S-kauppojen ja K-Ruoan sivuilla valitsemissasi kaupoissa ja vie Hintakorin ostoskorin ostoslistaksi verkkokauppaan.',
     homepage_url: 'https://hintakori.fi/lisaosa',
     icons: { '48': 'icons/icon-48.png', '128': 'icons/icon-128.png' },
     permissions: ['storage'],
@@ -26,6 +27,7 @@ export function manifest(target: Target, version: string, { dev = DEV_BUILD }: {
       { matches: site, js: ['site.js'], run_at: 'document_start' },
       { matches: shopMatches, js: ['shop.js'], run_at: 'document_idle' },
     ],
+    action: { default_popup: 'popup.html', default_title: 'Hintakori', default_icon: { '48': 'icons/icon-48.png', '128': 'icons/icon-128.png' } },
     options_ui: { page: 'options.html', open_in_tab: false },
     ...(target === 'firefox'
       ? {
@@ -33,7 +35,8 @@ export function manifest(target: Target, version: string, { dev = DEV_BUILD }: {
             gecko: {
               id: 'lisaosa@hintakori.fi',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              // Nothing is collected unless the shopper turns price sharing on (the popup asks Firefox for this then).
+              data_collection_permissions: { required: ['none'], optional: ['websiteContent'] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

@@ -9,12 +9,17 @@ import assert from 'node:assert/strict';
  * cannot reach it, the DevTools protocol can (DOM.getDocument with `pierce` lists closed roots, DOM.resolveNode gives a
  * handle to one, Runtime.callFunctionOn calls `fn` on it).
  */
-export async function inPanel(page, fn, ...args) {
+export function inPanel(page, fn, ...args) {
+  return inShadowHost(page, 'hintakori-ostoslista', fn, ...args);
+}
+
+/** inPanel for the closed root of the panel hosted by the element with id `hostId` (the comparison: 'hintakori-vertailu'). */
+export async function inShadowHost(page, hostId, fn, ...args) {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
     const find = (node) => {
-      if (node.nodeName === 'DIV' && (node.attributes ?? []).some((v, i) => i % 2 === 1 && v === 'hintakori-ostoslista' && node.attributes[i - 1] === 'id'))
+      if (node.nodeName === 'DIV' && (node.attributes ?? []).some((v, i) => i % 2 === 1 && v === hostId && node.attributes[i - 1] === 'id'))
         return node;
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
         const found = find(child);

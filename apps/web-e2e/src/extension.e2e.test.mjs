@@ -11,20 +11,15 @@
 // The panel's shadow root is closed, so Playwright's locators cannot reach it: the test reads and clicks it through
 // the DevTools protocol (./extension-panel.mjs), as no page script can.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
-import { chromium } from 'playwright-core';
-import { BASE_URL, HELSINKI, launch, newContext } from './browser.mjs';
+import { BASE_URL, launch, newContext } from './browser.mjs';
+import { extensionWorker, launchWithExtension, ROOT, startShop } from './extension-browser.mjs';
 import { tickLine, waitForPanel } from './extension-panel.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const EXTENSION = path.join(ROOT, 'dist/extension-dev/chromium');
 const SHOTS = path.join(ROOT, 'dist/screenshots');
 const SHOP_HOST = 'www.k-ruoka.fi';
 const PRODUCT_QUERIES = (process.env.PRODUCT_QUERIES || 'maito,leipä,juusto,kahvi,omena,a').split(',');
@@ -36,53 +31,15 @@ let shop; // the stand-in shop server
 let context; // Chromium with the extension
 const state = { names: [], cartId: '', storeId: 0, storeName: '', lidlId: 0, lidlName: '' };
 
-/** A self-signed certificate for the shop's host name (openssl, present on Debian and in CI images). */
-function selfSignedCert(dir) {
-  const key = path.join(dir, 'shop.key');
-  const cert = path.join(dir, 'shop.crt');
-  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${SHOP_HOST}`, '-addext', `subjectAltName=DNS:${SHOP_HOST}`, '-keyout', key, '-out', cert], { stdio: 'pipe' });
-  assert.equal(r.status, 0, `openssl failed: ${r.stderr}`);
-  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
-}
-
-/** Any path answers a plain page, like the shop's single-page app shell would. */
-async function startShop(dir) {
-  const server = https.createServer(selfSignedCert(dir), (req, res) => {
+before(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hk-ext-e2e-'));
+  // Any path answers a plain page, like the shop's single-page app shell would.
+  shop = await startShop(tmp, SHOP_HOST, Number(process.env.WEB_E2E_SHOP_PORT || 0), (req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><html lang="fi"><head><title>K-Ruoka (testikauppa)</title></head><body><h1>K-Ruoka testikauppa</h1><p>Paikallinen sivu kaupan osoitteella.</p></body></html>');
   });
-  await new Promise((resolve) => server.listen(Number(process.env.WEB_E2E_SHOP_PORT || 0), '127.0.0.1', resolve));
-  return server;
-}
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(EXTENSION, 'manifest.json')), 'build the development extension first: EXTENSION_DEV=1 node tools/build/build-extension.mjs');
-  fs.mkdirSync(SHOTS, { recursive: true });
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hk-ext-e2e-'));
-  shop = await startShop(tmp);
-  const shopPort = shop.address().port;
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true, // Chromium's new headless mode, which runs extensions
-    ignoreHTTPSErrors: true,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      `--disable-extensions-except=${EXTENSION}`,
-      `--load-extension=${EXTENSION}`,
-      `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1:${shopPort}`,
-      '--ignore-certificate-errors',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    viewport: { width: 1280, height: 900 },
-    locale: 'fi-FI',
-    timezoneId: 'Europe/Helsinki',
-    geolocation: HELSINKI,
-    permissions: ['geolocation'],
-  });
-  context.setDefaultTimeout(60_000);
+  context = await launchWithExtension(path.join(tmp, 'profile'), SHOP_HOST, shop.address().port);
 });
 
 after(async () => {
@@ -165,7 +122,7 @@ describe('browser extension', { timeout: 600_000 }, () => {
   let shopPage;
 
   it('loads in Chromium with its background worker', async () => {
-    const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker'));
+    const worker = await extensionWorker(context);
     assert.match(worker.url(), /^chrome-extension:\/\/[a-p]{32}\/background\.js$/);
   });
 

@@ -50,24 +50,25 @@ footer { padding: 10px 12px; display: flex; flex-direction: column; gap: 8px; }
 .collapsed ul, .collapsed footer, .collapsed .meta, .collapsed .message { display: none; }
 `;
 
-/** The panel this content script mounted: the closed root is reachable only through this reference. */
-let mounted: { root: ShadowRoot; host: HTMLElement } | null = null;
+/** The panels this content script mounted, by host id: a closed root is reachable only through this reference. */
+const mounted = new Map<string, { root: ShadowRoot; host: HTMLElement }>();
 
 /**
  * Creates the panel host once (again after "Sulje" removed it) and returns its closed shadow root. An element the
- * shop put under the same id is never reused.
+ * shop put under the same id is never reused. `id`: the checklist's host by default, the comparison panel has its own.
  */
-export function mountPanel(): { root: ShadowRoot; host: HTMLElement } {
-  if (mounted?.host.isConnected) return mounted;
+export function mountPanel(id = 'hintakori-ostoslista'): { root: ShadowRoot; host: HTMLElement } {
+  const existing = mounted.get(id);
+  if (existing?.host.isConnected) return existing;
   const host = document.createElement('div');
-  host.id = 'hintakori-ostoslista';
+  host.id = id;
   const root = host.attachShadow({ mode: 'closed' });
   (document.body ?? document.documentElement).append(host);
-  mounted = { root, host };
-  return mounted;
+  mounted.set(id, { root, host });
+  return { root, host };
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;

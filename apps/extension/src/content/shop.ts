@@ -1,10 +1,12 @@
 // Content script on the groups' web shops (one adapter per group in ../shops). Reads the hand-over
-// from the link's hash, asks the background worker for the cart and shows the checklist panel.
+// from the link's hash, asks the background worker for the cart and shows the checklist panel; on product and cart
+// pages it shows the comparison in the shopper's Hintakori stores (./comparison.ts).
 import { ext } from '../lib/browser';
 import { checklistLines } from '../lib/cart';
 import { type Handover, parseHandover } from '../lib/handover';
 import { type CartResponse, type ExtensionMessage, STORAGE } from '../lib/messages';
 import { shopForHost } from '../shops';
+import { startComparison } from './comparison';
 import { mountPanel, renderChecklist, renderMessage } from './panel';
 
 const shop = shopForHost(window.location.hostname);
@@ -87,6 +89,7 @@ async function show(): Promise<void> {
 }
 
 if (shop) {
+  startComparison(shop);
   void show();
   window.addEventListener('hashchange', () => {
     if (parseHandover(window.location.hash)) void show();
