@@ -86,7 +86,7 @@ export class PriceReportsRepository {
       `SELECT id FROM ingest.price_reports
         WHERE store_id = $1 AND item_id = $2 AND status = 'pending' AND client <> $3 AND received_at > $4
           AND abs(price - $5::integer) <= price * $6::float8
-        ORDER BY seen_at DESC LIMIT 1`,
+        ORDER BY seen_at DESC, id DESC LIMIT 1`,
       [report.storeId, report.itemId, report.client, new Date(now - PRICE_REPORT_LIMITS.pendingMs), report.price, PRICE_REPORT_LIMITS.confirmShare],
     );
     return row ? Number(row.id) : null;
