@@ -9,7 +9,7 @@ import { Backend } from '../backend';
 import { ErrorBody, errorResponses, NoQuery, ok } from '../dto/schemas';
 import type { GatewayConfig } from '../gateway-config';
 import { Input, Route, routeContract, RouteInput } from '../http/contract';
-import { countPriceReport, reportClient, TooManyReports } from '../http/price-report-limit';
+import { countPriceReport, limitClient, reportClient, TooManyReports } from '../http/price-report-limit';
 
 const { perHour, maxBodyBytes } = PRICE_REPORT_LIMITS;
 
@@ -54,11 +54,10 @@ export class PriceReportsController {
     const problem = priceReportProblem(body, Date.now(), gtinCheckDigit);
     if (problem !== null) throw new BadRequestException(problem);
     const options = this.config.priceReports;
-    const client = reportClient(req.ip, options.clientSecret);
-    await countPriceReport(this.store, options, client, body).catch((error: unknown) => {
+    await countPriceReport(this.store, options, limitClient(req.ip), body).catch((error: unknown) => {
       if (error instanceof TooManyReports) res.setHeader('Retry-After', String(error.retryAfter));
       throw error;
     });
-    await this.backend.submitPriceReport({ ...body, client });
+    await this.backend.submitPriceReport({ ...body, client: reportClient(req.ip, options.clientSecret) });
   }
 }

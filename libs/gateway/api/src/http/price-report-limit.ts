@@ -2,7 +2,7 @@ import type { CacheStore } from '@hintakori/platform-cache';
 import { type ConfigSection, Env, envInt } from '@hintakori/platform-config';
 import { PRICE_REPORT_LIMITS, type PriceReport } from '@hintakori/price-ingest-contracts';
 import { HttpException } from '@nestjs/common';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { clientKey } from './client-key';
 
 /** The price reports' settings (GATEWAY_CONFIG_SECTIONS), read at boot with the gateway's others. */
@@ -34,6 +34,14 @@ export function reportClient(ip: string | undefined, secret: string): string {
   return createHmac('sha256', secret).update(clientKey(ip)).digest('hex').slice(0, 32);
 }
 
+/**
+ * The client as the limit's counters name it: a plain SHA-256 of its client key, the same on every replica whatever
+ * its secret (so the replicas count one client together), and no address in the cache store's keys.
+ */
+export function limitClient(ip: string | undefined): string {
+  return createHash('sha256').update(clientKey(ip)).digest('hex').slice(0, 32);
+}
+
 /** What makes two reports of one client the same report (its time apart): the duplicate window's key. */
 function sameReportKey(client: string, report: PriceReport): string {
   const { storeId, ean, price, regularPrice, comparisonPrice, comparisonUnit } = report;
@@ -46,7 +54,7 @@ const HOUR_SECONDS = 3600;
  * The hourly limit of one client's reports, counted in the gateway's cache store (Redis when distributed, so every
  * replica counts together; memory in standalone). An hour's window starts at the client's first report in it. A
  * report identical to one the client sent within 10 minutes counts once (a burst of the same page's reports). Throws
- * a 429 with `Retry-After` (seconds to the window's end) past the limit.
+ * a 429 with `Retry-After` (seconds to the window's end) past the limit. `client` is limitClient's.
  */
 export async function countPriceReport(store: CacheStore, options: PriceReportOptions, client: string, report: PriceReport): Promise<void> {
   const sameKey = sameReportKey(client, report);
