@@ -131,6 +131,8 @@ def _map_shopping_day(case):
 
 
 PRICE_REPORTS = "/api/price-reports"
+# REPORT_TIME_PATTERN of libs/price-ingest/contracts/src/price-reports.ts
+SEEN_AT = r"(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)"
 _store_ids = []
 
 
@@ -154,12 +156,12 @@ def _map_price_report(case):
     if not isinstance(body, dict):
         return case
     stores = _known_store_ids()
-    if _is_int(body.get("storeId")) and body["storeId"] >= 1 and stores:
+    if _is_int(body.get("storeId")) and 1 <= body["storeId"] <= 2_147_483_647 and stores:
         body["storeId"] = stores[body["storeId"] % len(stores)]
     ean = body.get("ean")
     if isinstance(ean, str) and re.fullmatch(r"\d{8}|\d{13}", ean, re.ASCII):
         body["ean"] = _with_check_digit(ean)
-    if isinstance(body.get("seenAt"), str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})", body["seenAt"], re.ASCII):
+    if isinstance(body.get("seenAt"), str) and re.fullmatch(SEEN_AT, body["seenAt"], re.ASCII):
         body["seenAt"] = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)).isoformat(timespec="milliseconds")
     price, regular = body.get("price"), body.get("regularPrice")
     if _is_int(price) and _is_int(regular) and 1 <= regular < price <= 1_000_000:

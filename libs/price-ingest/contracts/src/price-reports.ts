@@ -36,8 +36,12 @@ export const PRICE_REPORT_LIMITS = {
 
 const Cents = (title: string, max: number, description: string) => Type.Integer({ minimum: 1, maximum: max, title, description });
 
-/** ISO 8601 with the time and an offset (Z or ±hh:mm), as `Date.prototype.toISOString` and the shops' pages give it. */
-export const REPORT_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
+/**
+ * ISO 8601 with the time and an offset (Z or ±hh:mm), as `Date.prototype.toISOString` and the shops' pages give it; the
+ * fields in their ranges, so that a time the schema admits is one (Date.parse reads a 31 February as 3 March).
+ */
+export const REPORT_TIME_PATTERN =
+  '^(19|20)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$';
 
 /** The body of `POST /api/price-reports`: no other field is allowed. */
 export const PriceReport = Type.Object(

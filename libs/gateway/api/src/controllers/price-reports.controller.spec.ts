@@ -53,7 +53,7 @@ describe('POST /api/price-reports: the 400s name the field', () => {
     [{ comparisonUnit: 'kg' }, 'comparisonPrice is required with comparisonUnit'],
     [{ comparisonPrice: 995, comparisonUnit: 'Kg' }, 'comparisonUnit must be 1 to 12 lower-case letters or digits, e.g. "kg", "l", "kpl", got "Kg"'],
     [{ seenAt: '2026-12-01T10:00:00' }, 'seenAt must be an ISO 8601 time with an offset, e.g. 2026-12-01T10:15:00+02:00, got "2026-12-01T10:00:00"'],
-    [{ seenAt: '2026-13-45T10:00:00Z' }, 'seenAt must be an ISO 8601 time with an offset, got "2026-13-45T10:00:00Z"'],
+    [{ seenAt: '2026-13-45T10:00:00Z' }, 'seenAt must be an ISO 8601 time with an offset, e.g. 2026-12-01T10:15:00+02:00, got "2026-13-45T10:00:00Z"'],
     [{ seenAt: new Date(Date.now() + 3 * 60_000).toISOString() }, 'seenAt must not be in the future'],
     [{ seenAt: new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString() }, 'seenAt is over a day old'],
     [{ x: 1 }, 'Unknown field in body: x'],
