@@ -180,7 +180,8 @@ function schemathesis(bin, configFile, baseUrl, session, args) {
       process.env.API_CONTRACT_SEED ?? '20261124',
       ...args,
     ],
-    { cwd: root, env: { ...process.env, HK_ADMIN_SESSION: session }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // The hooks read the site's store ids for the price reports (schemathesis_hooks.py).
+    { cwd: root, env: { ...process.env, HK_ADMIN_SESSION: session, HK_CONTRACT_BASE_URL: baseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (stream) => (chunk) => {
@@ -208,7 +209,8 @@ try {
   if (!baseUrl) {
     mailpit = await startRunMailpit();
     // The tiny demo data set is enough to exercise every route and keeps the first boot short.
-    const env = { RATE_LIMIT_PER_MINUTE: '0', DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny', ...(mailpit?.smtpUrl ? { SMTP_URL: mailpit.smtpUrl } : {}) };
+    // The price reports' hourly limit stays on with RATE_LIMIT_PER_MINUTE=0: lifted here, or the run's reports would be 429s.
+    const env = { RATE_LIMIT_PER_MINUTE: '0', PRICE_REPORTS_PER_HOUR: '1000000', DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny', ...(mailpit?.smtpUrl ? { SMTP_URL: mailpit.smtpUrl } : {}) };
     mkdirSync(DATA_DIR, { recursive: true });
     server = await startStandaloneOnPorts({ port: PORT, pgPort: PG_PORT, dataDir: DATA_DIR, env, nodeArgs: ['--enable-source-maps'], log });
     baseUrl = server.url;

@@ -15,10 +15,19 @@ And the shopping day (`date`) of the comparisons (GET /api/shoppingCartCompariso
 storeTotals and split) must be a real day within 60 days of today in Helsinki (MAX_SHOPPING_DAY_OFFSET): a
 real date is brought into that window (an offset from today derived from it); one that is no day of the calendar
 is left as generated, to be refused.
+
+And POST /api/price-reports, whose rules beside the schema are the clock and other fields: a generated report of the
+right shapes gets a store id of the running site (from its store list: an unknown one is a documented 400), its EAN's
+right check digit, a seenAt of a minute ago (one of the right shape is any time; the window is 2 minutes ahead to 24 h
+back), a regularPrice of at least its price, and comparisonPrice and comparisonUnit as a pair. A value of the wrong
+shape is left as generated, to be refused.
 """
 
 import datetime
+import json
+import os
 import re
+import urllib.request
 
 import schemathesis
 
@@ -121,10 +130,56 @@ def _map_shopping_day(case):
     return case
 
 
+PRICE_REPORTS = "/api/price-reports"
+# REPORT_TIME_PATTERN of libs/price-ingest/contracts/src/price-reports.ts
+SEEN_AT = r"(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)"
+_store_ids = []
+
+
+def _known_store_ids():
+    """The ids of the running site's first page of stores (HK_CONTRACT_BASE_URL, set by api-contract.mjs), read once."""
+    if not _store_ids and os.environ.get("HK_CONTRACT_BASE_URL"):
+        try:
+            with urllib.request.urlopen(f"{os.environ['HK_CONTRACT_BASE_URL']}/api/stores/minimal?skip=0", timeout=10) as answer:
+                _store_ids.extend(store["id"] for store in json.load(answer))
+        except (OSError, ValueError, KeyError):
+            pass
+    return _store_ids
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _map_price_report(case):
+    body = case.body
+    if not isinstance(body, dict):
+        return case
+    stores = _known_store_ids()
+    if _is_int(body.get("storeId")) and 1 <= body["storeId"] <= 2_147_483_647 and stores:
+        body["storeId"] = stores[body["storeId"] % len(stores)]
+    ean = body.get("ean")
+    if isinstance(ean, str) and re.fullmatch(r"\d{8}|\d{13}", ean, re.ASCII):
+        body["ean"] = _with_check_digit(ean)
+    if isinstance(body.get("seenAt"), str) and re.fullmatch(SEEN_AT, body["seenAt"], re.ASCII):
+        body["seenAt"] = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)).isoformat(timespec="milliseconds")
+    price, regular = body.get("price"), body.get("regularPrice")
+    if _is_int(price) and _is_int(regular) and 1 <= regular < price <= 1_000_000:
+        body["price"], body["regularPrice"] = regular, price
+    unit, comparison = body.get("comparisonUnit"), body.get("comparisonPrice")
+    if isinstance(unit, str) and re.fullmatch(r"[a-z0-9]{1,12}", unit, re.ASCII) and "comparisonPrice" not in body:
+        body["comparisonPrice"] = 100
+    if _is_int(comparison) and 1 <= comparison <= 100_000_000 and "comparisonUnit" not in body:
+        body["comparisonUnit"] = "kg"
+    return case
+
+
 @schemathesis.hook
 def map_case(context, case):
     if case.operation.path == BY_EAN:
         return _map_by_ean(case)
+    if case.operation.path == PRICE_REPORTS and case.method.upper() == "POST":
+        return _map_price_report(case)
     if case.operation.path == PRICE_LEVELS:
         return _map_price_levels(case)
     if case.operation.path in SHOPPING_DAY_PATHS:

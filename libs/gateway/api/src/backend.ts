@@ -14,7 +14,8 @@ import {
   ServiceCircuit,
   ServiceName,
 } from '@hintakori/platform-messaging';
-import { OfferDto, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
+import { PriceIngestPatterns, SubmitPriceReportRequest, SubmitPriceReportResult } from '@hintakori/price-ingest-contracts';
+import { OfferDto, StoreByShopStoreIdRequest, StoreDto, StoreMinimalDto, StoresPatterns } from '@hintakori/stores-contracts';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { TillRequest } from './controllers/till-request';
 import { ClientProxy } from '@nestjs/microservices';
@@ -121,6 +122,9 @@ export class Backend implements OnApplicationShutdown {
   store(id: number): Promise<StoreDto> {
     return this.call('stores', StoresPatterns.Get, { id });
   }
+  storeByShopStoreId(request: StoreByShopStoreIdRequest): Promise<StoreDto> {
+    return this.call('stores', StoresPatterns.ByShopStoreId, request);
+  }
   stores(ids: number[]): Promise<StoreDto[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.call('stores', StoresPatterns.GetMany, { ids });
   }
@@ -178,6 +182,10 @@ export class Backend implements OnApplicationShutdown {
   }
   eraseAlerts(token: string): Promise<EraseResult> {
     return this.call('alerts', AlertsPatterns.Erase, { token });
+  }
+
+  submitPriceReport(request: SubmitPriceReportRequest): Promise<SubmitPriceReportResult> {
+    return this.call('price-ingest', PriceIngestPatterns.SubmitPriceReport, request);
   }
 
   /** Each service's own report of its dependencies; a service that does not answer is down. */

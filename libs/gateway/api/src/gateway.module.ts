@@ -10,6 +10,7 @@ import { AdminController } from './controllers/admin.controller';
 import { AlertsController } from './controllers/alerts.controller';
 import { CatalogController } from './controllers/catalog.controller';
 import { PricesController } from './controllers/prices.controller';
+import { PriceReportsController } from './controllers/price-reports.controller';
 import { ClientErrorsController } from './controllers/client-errors.controller';
 import { ComparisonsController } from './controllers/comparisons.controller';
 import { HealthController } from './controllers/health.controller';
@@ -28,7 +29,7 @@ export class GatewayModule implements OnApplicationShutdown {
     return {
       module: GatewayModule,
       imports: [AppConfigModule.forRoot(config), ServiceClientsModule.forRoot('gateway', SERVICE_PATTERNS), ...admin.imports],
-      controllers: [HealthController, CatalogController, PricesController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, AlertsController, ...admin.controllers],
+      controllers: [HealthController, CatalogController, PricesController, StoresController, ShoppingCartsController, ComparisonsController, ClientErrorsController, AdminController, AlertsController, PriceReportsController, ...admin.controllers],
       providers: [Backend, ResponseCache, { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor }, { provide: CACHE_STORE, inject: [APP_CONFIG], useFactory: createCacheStore }, ...admin.providers],
     };
   }

@@ -1,5 +1,6 @@
 import { APP_CONFIG } from '@hintakori/platform-config';
 import { CACHE_STORE, CacheStore } from '@hintakori/platform-cache';
+import { PRICE_REPORT_LIMITS } from '@hintakori/price-ingest-contracts';
 import { serveOnMetricsPort } from '@hintakori/platform-telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplication } from '@nestjs/common';
@@ -46,6 +47,8 @@ export function configureGateway(app: NestExpressApplication, options: GatewaySe
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
+  // A price report is about 200 bytes: its route reads at most 4 kB (413 beyond), before the others' 100 kB parser.
+  app.use('/api/price-reports', express.json({ limit: PRICE_REPORT_LIMITS.maxBodyBytes }));
   app.useBodyParser('json', { limit: '100kb' });
   app.use(bodyParserErrorMiddleware);
   app.use(cookieParser());

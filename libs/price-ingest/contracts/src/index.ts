@@ -6,6 +6,8 @@ import { EventSource, EventText, EventTime, OrNull } from './event-fields';
 
 export const PriceIngestPatterns = {
   Status: 'price-ingest.status',
+  /** A shopper's price report (price-reports.ts), answered with what became of it. */
+  SubmitPriceReport: 'price-ingest.submit-price-report',
 } as const;
 
 export const IngestTopics = {
@@ -189,4 +191,5 @@ export interface IngestStatus {
 }
 
 export * from './price-observed';
+export * from './price-reports';
 export { EventSource, EventText, EventTime, sourceIdOf } from './event-fields';

@@ -10,16 +10,19 @@ import { PublishedPrices1765400000000 } from './database/migrations/176540000000
 import { PublishedRecords1765700000000 } from './database/migrations/1765700000000-published-records';
 import { StoreTwins1765850000000 } from './database/migrations/1765850000000-store-twins';
 import { PublishedPricesPricedAt1796000000000 } from './database/migrations/1796000000000-published-prices-priced-at';
+import { PriceReports1796400000000 } from './database/migrations/1796400000000-price-reports';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
 import { PriceIngestHandler } from './price-ingest.handler';
+import { PriceReportsHandler } from './price-reports/price-reports.handler';
+import { PriceReportsService } from './price-reports/price-reports.service';
 import { PublishedPricesRepository } from './published/published-prices.repository';
 import { createIngestPublisher, IngestPublisher } from './publishing/ingest-publisher';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000, PublishedPricesPricedAt1796000000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000, PublishedPricesPricedAt1796000000000, PriceReports1796400000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */
@@ -37,7 +40,7 @@ export class PriceIngestModule {
           useFactory: () => serviceTypeOrmOptions(config, { schema: 'ingest', entities: [], migrations: INGEST_MIGRATIONS }),
         }),
       ],
-      controllers: [PriceIngestHandler, createHealthHandler('price-ingest')],
+      controllers: [PriceIngestHandler, PriceReportsHandler, createHealthHandler('price-ingest')],
       providers: [
         RegistryRepository,
         PublishedPricesRepository,
@@ -45,6 +48,7 @@ export class PriceIngestModule {
         { provide: IngestPublisher, useFactory: () => createIngestPublisher(config) },
         { provide: WORKER_TUNING, useValue: options },
         FeedRunsService,
+        PriceReportsService,
       ],
       exports: [FeedRunsService],
     };

@@ -15,6 +15,7 @@ export const StoresPatterns = {
   Get: 'stores.get',
   GetMany: 'stores.get-many',
   OffersByStore: 'stores.offers.by-store',
+  ByShopStoreId: 'stores.by-shop-store-id',
 } as const;
 export type StoresPattern = (typeof StoresPatterns)[keyof typeof StoresPatterns];
 
@@ -173,6 +174,35 @@ export type GetStoreRequest = Static<typeof GetStoreRequest>;
 /** `stores.get-many`: the known ones of at most 1000 store ids (a repeated id counts once: distinctIds). */
 export const GetStoresRequest = Type.Object({ ids: Type.Array(Id(), { maxItems: STORE_LIMITS.ids }) });
 export type GetStoresRequest = Static<typeof GetStoresRequest>;
+
+/**
+ * The chains' web shops a shopper's browser extension reads, and the group of each: a shop's own store id is the
+ * `externalId` of that group's store (S-kaupat's store ids are the S group's, K-Ruoka's the K group's).
+ */
+export const SHOP_GROUPS = { 's-kaupat': 'S', 'k-ruoka': 'K' } as const;
+export type ShopId = keyof typeof SHOP_GROUPS;
+export const SHOP_IDS = Object.keys(SHOP_GROUPS) as ShopId[];
+
+/** `stores.by-shop-store-id`: the open store of a shop's group with that shop's store id (`GET /api/stores/byShopStoreId`). */
+export const StoreByShopStoreIdRequest = Type.Object(
+  {
+    shop: Type.Unsafe<ShopId>({
+      ...Type.Union(SHOP_IDS.map((shop) => Type.Literal(shop))),
+      title: 'shop',
+      'x-expected': SHOP_IDS.join(' or '),
+      description: `the web shop: ${SHOP_IDS.join(' or ')}`,
+    }),
+    id: Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      title: 'id',
+      'x-expected': '1 to 64 letters, digits, _ or -',
+      description: "the shop's own store id (1 to 64 letters, digits, _ or -)",
+      examples: ['513971200'],
+    }),
+  },
+  { additionalProperties: false },
+);
+export type StoreByShopStoreIdRequest = Static<typeof StoreByShopStoreIdRequest>;
 
 /** `stores.offers.by-store`. */
 export const OffersByStoreRequest = Type.Object({ storeId: Id() });

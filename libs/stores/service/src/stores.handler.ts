@@ -12,6 +12,7 @@ import {
   StoreMinimalDto,
   StoresInBoxRequest,
   StoresPatterns,
+  StoreByShopStoreIdRequest,
 } from '@hintakori/stores-contracts';
 import { ValidPayload } from '@hintakori/platform-messaging';
 import { BadRequestException, Controller } from '@nestjs/common';
@@ -54,5 +55,10 @@ export class StoresHandler {
   @MessagePattern(StoresPatterns.GetMany)
   getMany(@ValidPayload(GetStoresRequest) request: GetStoresRequest): Promise<StoreDto[]> {
     return this.stores.getMany({ ids: distinctIds(request.ids) });
+  }
+
+  @MessagePattern(StoresPatterns.ByShopStoreId)
+  byShopStoreId(@ValidPayload(StoreByShopStoreIdRequest) request: StoreByShopStoreIdRequest): Promise<StoreDto> {
+    return this.stores.byShopStoreId(request);
   }
 }

@@ -165,6 +165,16 @@ export class StoresRepository {
     return this.withDetails(page, [...params, toNanodegrees(point.lat), toNanodegrees(point.long)], window);
   }
 
+  /** The open stores of a group (S, K, L) with this externalId (a shop's own store id): one, or none. */
+  byExternalId(group: string, externalId: string, window: OpeningWindow): Promise<StoreRow[]> {
+    const page = `
+      SELECT s.id, 1 AS ord, NULL::integer AS distance
+      FROM stores.stores s JOIN stores.chains c ON c.id = s.chain_id
+      WHERE c.group_type = $1 AND s.external_id = $2 AND s.closed_at IS NULL
+      ORDER BY s.id LIMIT 1`;
+    return this.withDetails(page, [group, externalId], window);
+  }
+
   /** Stores by id, in the order asked for; unknown ids are left out. */
   byIds(ids: number[], window: OpeningWindow): Promise<StoreRow[]> {
     const page = 'SELECT p.id, p.ord, NULL::integer AS distance FROM unnest($1::integer[]) WITH ORDINALITY AS p(id, ord)';

@@ -1,4 +1,4 @@
-import type { GetStoresRequest, MinimalStoresRequest, SearchStoresRequest, StoreDto, StoreMinimalDto, StoresInBoxRequest } from '@hintakori/stores-contracts';
+import { SHOP_GROUPS, type GetStoresRequest, type StoreByShopStoreIdRequest, type MinimalStoresRequest, type SearchStoresRequest, type StoreDto, type StoreMinimalDto, type StoresInBoxRequest } from '@hintakori/stores-contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { datedOpeningTimes, exceptionsInWindow, OpeningWindow, openingWindow } from './opening-window';
 import { searchTokens } from './store-search';
@@ -31,6 +31,14 @@ export class StoresService {
     const [store] = await this.getMany({ ids: [id] });
     if (!store) throw new NotFoundException(`Store ${id} not found`);
     return store;
+  }
+
+  /** The open store of the shop's group whose own id is `id` (its externalId); 404 when there is none. */
+  async byShopStoreId({ shop, id }: StoreByShopStoreIdRequest): Promise<StoreDto> {
+    const window = openingWindow(new Date());
+    const [row] = await this.stores.byExternalId(SHOP_GROUPS[shop], id, window);
+    if (!row) throw new NotFoundException(`No open ${shop} store has the id ${id}`);
+    return toStoreDto(row, window);
   }
 
   async getMany({ ids }: GetStoresRequest): Promise<StoreDto[]> {

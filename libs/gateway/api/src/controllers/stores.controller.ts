@@ -7,6 +7,7 @@ import {
   STORE_PAGE_SIZE,
   storeBoxPoint,
   storeBoxProblem,
+  StoreByShopStoreIdRequest,
   StoreDto,
   StoreMinimalDto,
   StoresInBoxRequest,
@@ -83,6 +84,17 @@ const storeContract = routeContract({
   },
 });
 
+const byShopStoreIdContract = routeContract({
+  // The stores contract's request is the query: the same shop names and id rule in the service and here.
+  query: StoreByShopStoreIdRequest,
+  responses: {
+    200: ok("The store with that shop's own store id, as GET /api/stores/{id} answers it (its id is Hintakori's)", StoreDto, {
+      store: { operationId: 'StoresController_store', parameters: { id: '$response.body#/id' } },
+    }),
+    ...errorResponses({ 400: 'Bad or missing shop or id', 404: "No open store of the shop's group has that store id" }),
+  },
+});
+
 const offersContract = routeContract({
   query: Type.Object({ storeId: Id('storeId') }, { additionalProperties: false }),
   responses: { 200: ok("The store's current offers", Type.Array(OfferDto)), ...errorResponses({ 400: 'Missing or bad storeId', 404: 'Unknown store' }) },
@@ -152,6 +164,17 @@ export class StoresController {
   minimal(@Input() { query }: RouteInput<typeof minimalContract>): Promise<JsonBody<StoreMinimalDto[]>> {
     const skip = query.skip ?? 0;
     return this.cache.wrapJson(`stores-minimal:${skip}`, 120, () => this.backend.minimalStores(skip, STORE_PAGE_SIZE));
+  }
+
+  // Before stores/:id, which would take "byShopStoreId" for an id (and refuse it).
+  @Get('stores/byShopStoreId')
+  @ApiOperation({
+    summary: "The store a web shop's own store id names (s-kaupat: the S group's stores, k-ruoka: the K group's)",
+    description: "The browser extension reads the shop's store id from the shop's page and asks which Hintakori store it is. Only open stores.",
+  })
+  @Route(byShopStoreIdContract)
+  byShopStoreId(@Input() { query }: RouteInput<typeof byShopStoreIdContract>): Promise<JsonBody<StoreDto>> {
+    return this.cache.wrapJson(`store-by-shop:${query.shop}:${query.id}`, 60, () => this.backend.storeByShopStoreId(query));
   }
 
   @Get('stores/:id')

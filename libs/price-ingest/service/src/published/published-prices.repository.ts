@@ -88,6 +88,20 @@ export function decodeStorePrices(buffer: Buffer): StorePrices {
   return prices;
 }
 
+/** One item's price in a store's packed prices (ordered by item id: a binary search, no decoding), or null. */
+export function publishedPriceOf(buffer: Buffer, itemId: number): PublishedPrice | null {
+  let low = 0;
+  let high = Math.floor(buffer.length / 12) - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = buffer.readInt32LE(middle * 12);
+    if (found === itemId) return { price: buffer.readInt32LE(middle * 12 + 4), fingerprint: buffer.readInt32LE(middle * 12 + 8) };
+    if (found < itemId) low = middle + 1;
+    else high = middle - 1;
+  }
+  return null;
+}
+
 /**
  * What each source last published per store (ingest.published_prices): a run publishes only the prices that differ
  * from it, so a feed that repeats itself costs Kafka and the projections only its changes. One row per (source,
