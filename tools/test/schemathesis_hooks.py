@@ -148,7 +148,10 @@ def _known_store_ids():
 
 
 def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A JSON Schema integer as generated: an int, or a float of whole value (1023.0 is an integer to the schema)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _map_price_report(case):
@@ -157,7 +160,7 @@ def _map_price_report(case):
         return case
     stores = _known_store_ids()
     if _is_int(body.get("storeId")) and 1 <= body["storeId"] <= 2_147_483_647 and stores:
-        body["storeId"] = stores[body["storeId"] % len(stores)]
+        body["storeId"] = stores[int(body["storeId"]) % len(stores)]
     ean = body.get("ean")
     if isinstance(ean, str) and re.fullmatch(r"\d{8}|\d{13}", ean, re.ASCII):
         body["ean"] = _with_check_digit(ean)

@@ -51,8 +51,9 @@ export const PriceReport = Type.Object(
       pattern: '^(?:[0-9]{8}|[0-9]{13})$',
       title: 'ean',
       'x-expected': 'an EAN-8 or EAN-13 code (8 or 13 digits)',
+      // No `examples`: schemathesis' examples phase builds a whole report around one without the project's hooks,
+      // with a seenAt of 1900 that the 24-hour window refuses (seen in the contract run of 2026-12-03).
       description: 'EAN-8 or EAN-13 barcode digits with a right GS1 check digit',
-      examples: ['6408430000036'],
     }),
     price: Cents('price', PRICE_REPORT_LIMITS.maxPriceCents, 'the price the shop shows, integer cents (a campaign price when there is one)'),
     regularPrice: Type.Optional(
