@@ -3,7 +3,7 @@
 // and tests. Built once from the Go module proxy (github.com/axllent/mailpit, pinned in tools/ops/lib.mjs) and
 // cached in ~/.cache/hintakori.
 //   node tools/infra/mailpit.mjs           run in the foreground (MAILPIT_SMTP_PORT, default 1025; MAILPIT_UI_PORT, default 8025)
-// From scripts: startMailpit({ smtpPort, uiPort, detached }) → { smtpUrl, uiUrl, pid, stop() }.
+// From scripts: startMailpit({ smtpPort, uiPort, detached }) → { smtpUrl, uiUrl, pid, stop() }; confirmationToken(uiUrl, email).
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { ensureGoTool } from '../ops/lib.mjs';
@@ -52,6 +52,23 @@ export async function startMailpit({ smtpPort = MAILPIT_DEFAULTS.smtpPort, uiPor
     pid: child.pid,
     stop: () => stopChild(child),
   };
+}
+
+/** The token of a price alert's confirmation link (/hintavahti/vahvista/<token>) in Mailpit's first mail to `email`. */
+export async function confirmationToken(uiUrl, email, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const search = await (await fetch(`${uiUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json();
+    const [message] = search.messages ?? [];
+    if (message) {
+      const { Text } = await (await fetch(`${uiUrl}/api/v1/message/${message.ID}`)).json();
+      const token = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec(Text)?.[1];
+      if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
+      return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} within ${timeoutMs / 1000} s`);
+    await sleep(250);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -95,7 +95,7 @@ export async function backup({ pgData, port, out }) {
       stop = (await client.query('SELECT lsn, labelfile, spcmapfile FROM pg_backup_stop(false)')).rows[0];
       // Ends the segment the stop record is in, so it is complete (and flushed) when copied.
       await client.query('SELECT pg_switch_wal()');
-      const [first, last] = (await client.query('SELECT pg_walfile_name($1) AS first, pg_walfile_name($2) AS last', [start, stop.lsn])).rows.map((r) => [r.first, r.last])[0];
+      const { first, last } = (await client.query('SELECT pg_walfile_name($1) AS first, pg_walfile_name($2) AS last', [start, stop.lsn])).rows[0];
       const label = path.join(out, 'backup_label');
       fs.writeFileSync(label, stop.labelfile);
       if (stop.spcmapfile) fs.writeFileSync(path.join(out, 'tablespace_map'), stop.spcmapfile);

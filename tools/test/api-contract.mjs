@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confirmationToken } from '../infra/mailpit.mjs';
 import { CACHE_DIR, startStandaloneOnPorts, withCacheLock } from '../runtime/lib.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
@@ -84,8 +85,6 @@ async function startRunMailpit() {
   }
 }
 
-const TOKEN_LINK = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/;
-
 /**
  * Three price-alert subscriptions of an item in a store, their confirmation tokens read from Mailpit: one left for
  * schemathesis to confirm, two confirmed here for their manage tokens (one, with its watch's id, for the routes that
@@ -117,21 +116,9 @@ async function alertTokens(baseUrl, mailpitUrl) {
     ['confirmation', 'manage', 'erase'].map(async (purpose) => {
       const email = `contract-${purpose}-${run}@example.fi`;
       await api('POST', '/alerts', { email, itemId: item.id, storeIds: [store.id] });
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const search = await (await fetch(`${mailpitUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json();
-        const [message] = search.messages ?? [];
-        if (message) {
-          const { Text } = await (await fetch(`${mailpitUrl}/api/v1/message/${message.ID}`)).json();
-          const token = TOKEN_LINK.exec(Text)?.[1];
-          if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
-          tokens[purpose] = purpose === 'confirmation' ? token : (await api('POST', `/alerts/confirm/${token}`)).manageToken;
-          if (purpose === 'manage') tokens.watch = (await api('GET', `/alerts/manage/${tokens.manage}`)).watches[0].id;
-          return;
-        }
-        if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} within 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const token = await confirmationToken(mailpitUrl, email);
+      tokens[purpose] = purpose === 'confirmation' ? token : (await api('POST', `/alerts/confirm/${token}`)).manageToken;
+      if (purpose === 'manage') tokens.watch = (await api('GET', `/alerts/manage/${tokens.manage}`)).watches[0].id;
     }),
   );
   return tokens;

@@ -49,19 +49,7 @@ function session(baseUrl) {
 async function confirmedManageToken(api, mailpitUrl, itemId, storeId) {
   const email = `restore-drill-${randomUUID().slice(0, 8)}@example.fi`;
   await api('POST', '/alerts', { email, itemId, storeIds: [storeId] });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const search = await (await fetch(`${mailpitUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json();
-    const [message] = search.messages ?? [];
-    if (message) {
-      const { Text } = await (await fetch(`${mailpitUrl}/api/v1/message/${message.ID}`)).json();
-      const token = /\/hintavahti\/vahvista\/([A-Za-z0-9_-]{43})/.exec(Text)?.[1];
-      if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
-      return (await api('POST', `/alerts/confirm/${token}`)).manageToken;
-    }
-    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return (await api('POST', `/alerts/confirm/${await confirmationToken(mailpitUrl, email)}`)).manageToken;
 }
 
 /** The fixed requests whose answers must survive the restore. */
@@ -80,7 +68,7 @@ function drillRequests({ cartId, storeIds, itemId, manageToken }) {
 
 const answers = async (api, requests) => Promise.all(requests.map(([method, route, body]) => api(method, route, body)));
 
-const { startMailpit } = await import('../infra/mailpit.mjs');
+const { confirmationToken, startMailpit } = await import('../infra/mailpit.mjs');
 const mailpit = await startMailpit({ smtpPort: SMTP_PORT, uiPort: MAILPIT_UI_PORT, log });
 const env = { RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: mailpit.smtpUrl, DEMO_FEED_SIZE: process.env.DEMO_FEED_SIZE ?? 'tiny' };
 let failed = false;
