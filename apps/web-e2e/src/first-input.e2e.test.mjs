@@ -38,20 +38,34 @@ async function openThrottled(path) {
     addEventListener('toggle', (event) => event.newState === 'open' && event.target.closest?.('#first-screen') && (window.__popoverBeforeTakeover ??= onServerCopy()), true);
   });
   const page = await context.newPage();
+  // The app's scripts (/static/js/) wait until the test has made its first tap, as on a phone whose network is
+  // slower than its shopper: the tap lands on the server's copy however loaded this machine is, and the app takes
+  // over while the letters are being typed. Without the hold a loaded machine let the app take over between the
+  // field showing and the tap, and the test tapped a detached copy.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(`${BASE_URL}${path}`, { waitUntil: 'commit' });
-  return { context, page };
+  return { context, page, release };
 }
 
 /** True when the page's first tap landed on the server's copy, before the app took over. */
 const tappedBeforeTakeover = (page) => page.evaluate(() => window.__tapBeforeTakeover === true);
 
-/** Taps `field` as soon as it is visible, checks the app has not taken over yet, then types `text` at 80 ms a key. */
-async function typeAtOnce(page, field, text, { end = false } = {}) {
+/**
+ * Taps `field` as soon as it is visible, checks the app has not taken over yet, lets the app's scripts load, then
+ * types `text` at 80 ms a key (the app takes over meanwhile).
+ */
+async function typeAtOnce({ page, release }, field, text, { end = false } = {}) {
   await field.waitFor({ state: 'visible' });
   await field.tap();
   assert.ok(await tappedBeforeTakeover(page), 'the field was used before the app took over');
+  release();
   if (end) await page.keyboard.press('End');
   await page.keyboard.type(text, { delay: KEY_DELAY_MS });
   await page.waitForFunction(() => window.__takeover !== undefined);
@@ -59,8 +73,9 @@ async function typeAtOnce(page, field, text, { end = false } = {}) {
 
 describe("typing and tapping on the server's first screen before the app takes over (390 px, CPU 4×)", () => {
   it('home: every letter typed into "Hae tuotteita" at once reaches the search, and the box keeps the focus', async () => {
-    const { context, page } = await openThrottled('/');
-    await typeAtOnce(page, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'maitojuoma');
+    const opened = await openThrottled('/');
+    const { context, page } = opened;
+    await typeAtOnce(opened, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'maitojuoma');
     await page.waitForURL(/\/haku\?search=maitojuoma$/);
     // The address changes before the search page is in place: its own search box replaces the home page's once it is.
     await page.getByText('Tervetuloa Hintakoriin!').waitFor({ state: 'detached' });
@@ -71,16 +86,18 @@ describe("typing and tapping on the server's first screen before the app takes o
   });
 
   it('search page: typing on at the end of the search text runs the search for the whole text', async () => {
-    const { context, page } = await openThrottled('/haku?search=maito');
-    await typeAtOnce(page, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'juoma', { end: true });
+    const opened = await openThrottled('/haku?search=maito');
+    const { context, page } = opened;
+    await typeAtOnce(opened, page.locator('#first-screen').getByRole('searchbox', { name: 'Hae tuotteita' }), 'juoma', { end: true });
     await page.waitForURL(/\/haku\?search=maitojuoma$/);
     assert.equal(await page.getByRole('searchbox', { name: 'Hae tuotteita' }).inputValue(), 'maitojuoma');
     await context.close();
   });
 
   it('store picker: the store search typed at once keeps its text and lists the stores found', async () => {
-    const { context, page } = await openThrottled('/');
-    await typeAtOnce(page, page.locator('#first-screen').getByRole('combobox', { name: 'Valitse kaupat' }).first(), 'Prisma');
+    const opened = await openThrottled('/');
+    const { context, page } = opened;
+    await typeAtOnce(opened, page.locator('#first-screen').getByRole('combobox', { name: 'Valitse kaupat' }).first(), 'Prisma');
     const picker = page.locator('#root').getByRole('combobox', { name: 'Valitse kaupat' }).first();
     assert.equal(await picker.inputValue(), 'Prisma');
     assert.ok(await picker.evaluate((el) => el === document.activeElement), 'the store search keeps the focus');
@@ -89,7 +106,7 @@ describe("typing and tapping on the server's first screen before the app takes o
   });
 
   it('the menu opens on the first tap, before the app, and stays open (once) when the app takes over', async () => {
-    const { context, page } = await openThrottled('/');
+    const { context, page, release } = await openThrottled('/');
     const button = page.getByRole('button', { name: 'Avaa valikko' }).first();
     await button.waitFor({ state: 'visible' });
     await button.tap();
@@ -97,6 +114,7 @@ describe("typing and tapping on the server's first screen before the app takes o
     // Open without the app: the server copy's menu (its popover) opened on that tap.
     await page.waitForFunction(() => window.__popoverBeforeTakeover !== undefined, undefined, { timeout: 2000 });
     assert.ok(await page.evaluate(() => window.__popoverBeforeTakeover), 'the menu opened before the app took over');
+    release();
     await page.waitForFunction(() => window.__takeover !== undefined);
     // The app's menu in its place: open, not closed again by a second toggle.
     const drawer = page.getByTestId('mobile-drawer');
@@ -110,7 +128,8 @@ describe("typing and tapping on the server's first screen before the app takes o
 
 describe('the store list on a phone while the page loads (390 px, CPU 4×)', () => {
   it('builds the cards its box shows and no more until the shopper scrolls, then the next step', async () => {
-    const { context, page } = await openThrottled('/kaupat');
+    const { context, page, release } = await openThrottled('/kaupat');
+    release();
     await page.waitForFunction(() => window.__takeover !== undefined);
     const cards = page.getByTestId('store-card');
     await cards.first().waitFor();
@@ -157,7 +176,7 @@ describe('the same on every other page with a first screen (390 px, CPU 4×)', (
     for (const { path, field, heading } of await otherFirstScreenPages()) {
       if (field) {
         const typing = await openThrottled(path);
-        await typeAtOnce(typing.page, typing.page.locator('#first-screen').getByRole(field.role, { name: field.name }).first(), 'maitojuoma');
+        await typeAtOnce(typing, typing.page.locator('#first-screen').getByRole(field.role, { name: field.name }).first(), 'maitojuoma');
         if (field.role === 'searchbox') {
           await typing.page.waitForURL(/\/haku\?search=maitojuoma$/);
           // The address changes before the search page is in place: its own box replaces the page's once it is.
@@ -174,6 +193,7 @@ describe('the same on every other page with a first screen (390 px, CPU 4×)', (
       await button.waitFor({ state: 'visible' });
       await button.tap();
       assert.ok(await tappedBeforeTakeover(tapping.page), `${path}: tapped before the app took over`);
+      tapping.release();
       await tapping.page.waitForFunction(() => window.__takeover !== undefined);
       await tapping.page.getByTestId('mobile-drawer').getByRole('link', { name: 'Kaupat' }).waitFor({ state: 'visible' });
       await tapping.page.waitForTimeout(300);
