@@ -17,6 +17,11 @@ export interface HttpGetOptions {
   maxBytes?: number;
   /** Further request headers a service's API expects (never a cookie or a token: no source is used past a login). */
   headers?: Record<string, string>;
+  /**
+   * The pull source the request is made for (set by `forSource`): its shared rate (INGEST_RATE_<SOURCE>, every worker
+   * together) and its pause after a Retry-After apply. Without it only the client's per-host spacing does.
+   */
+  source?: string;
   signal?: AbortSignal;
 }
 
@@ -102,5 +107,18 @@ export function askingAgain(http: SourceHttp): SourceHttp {
     get: (url, options) => http.get(url, stale(options)),
     postForm: (url, form, options) => http.postForm(url, form, stale(options)),
     postJson: (url, body, options) => http.postJson(url, body, stale(options)),
+  };
+}
+
+/**
+ * The client of one source's run: every request names `source` (HttpGetOptions.source), so the source's shared rate
+ * and Retry-After pauses hold it together with every other worker's requests of the source.
+ */
+export function forSource(http: SourceHttp, source: string): SourceHttp {
+  const named = (options: HttpGetOptions = {}): HttpGetOptions => ({ ...options, source: options.source ?? source });
+  return {
+    get: (url, options) => http.get(url, named(options)),
+    postForm: (url, form, options) => http.postForm(url, form, named(options)),
+    postJson: (url, body, options) => http.postJson(url, body, named(options)),
   };
 }
