@@ -53,7 +53,7 @@ async function standIn(): Promise<void> {
 
 async function worker(): Promise<void> {
   const url = process.env.PULL_URL ?? '';
-  const limiter = new RedisRateLimiter(process.env.REDIS_URL ?? '', { 's-kaupat': Number(process.env.PULL_RATE ?? 20) }, process.env.PULL_PREFIX ?? 'bench');
+  const limiter = new RedisRateLimiter(process.env.REDIS_URL ?? '', { rates: { 's-kaupat': Number(process.env.PULL_RATE ?? 20) } }, process.env.PULL_PREFIX ?? 'bench');
   const http = new PoliteHttp({
     userAgent: 'Hintakori/bench (+https://hintakori.fi; bench@hintakori.fi)',
     // The loopback spacing of the open-data wiring (createOpenDataWiring), one request at a time.

@@ -54,7 +54,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     if (this.worker) return this.worker;
     this.refresh = chainRefreshWiring(this.dataSource, this.config);
     // Each pull source's rate, shared with every other worker process through Redis in the distributed profile.
-    this.limiter = createSourceRateLimiter(this.config, this.config.ingest.openData.requestRates);
+    this.limiter = createSourceRateLimiter(this.config, { rates: this.config.ingest.openData.requestRates, budgets: this.config.ingest.requestBudgets });
     const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData, this.limiter), ...this.refresh.wiring };
     const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);

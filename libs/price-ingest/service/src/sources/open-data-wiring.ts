@@ -67,7 +67,7 @@ export function createOpenDataWiring(dataSource: DataSource, settings: OpenDataS
   const http = new PoliteHttp({
     userAgent: hintakoriUserAgent(settings.version ?? '0.1', settings.contact),
     rates: openDataRates(settings.openFoodFactsUrl, settings.requestRates),
-    limiter: limiter ?? new InProcessRateLimiter(settings.requestRates ?? {}),
+    limiter: limiter ?? new InProcessRateLimiter({ rates: settings.requestRates ?? {} }),
     limitedOnLoopback: settings.requestRatesOnLoopback,
     // A stand-in on this machine (tests, trying the import locally) is not a public service to spare.
     loopbackPerMinute: 6000,

@@ -22,6 +22,12 @@ export interface HttpGetOptions {
    * together) and its pause after a Retry-After apply. Without it only the client's per-host spacing does.
    */
   source?: string;
+  /**
+   * A request the source's hourly budget pays for (INGEST_BUDGET_<SOURCE>, shared by every worker like the rate): one
+   * request of it is spent when the request is sent (not for an answer from a fresh copy); none left throws
+   * SourceBudgetSpentError before anything is sent.
+   */
+  budgeted?: boolean;
   signal?: AbortSignal;
 }
 
@@ -84,6 +90,20 @@ export class SourceBlockedError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The source's hourly request budget, shared by every worker of it, has nothing left now: the request was not sent.
+ * Not a SourceHttpError: the adapters stop spending (as when their own run's budget is spent) instead of reading it as
+ * an unreadable answer.
+ */
+export class SourceBudgetSpentError extends Error {
+  constructor(
+    readonly url: string,
+    readonly source: string,
+  ) {
+    super(`the hourly request budget of ${source} (INGEST_BUDGET_*, all workers together) is spent for now`);
   }
 }
 

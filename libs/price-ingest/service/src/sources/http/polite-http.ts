@@ -1,4 +1,4 @@
-import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
+import { SourceBlockedError, SourceBudgetSpentError, SourceHttpError, SourceTooLargeError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
 import { isCacheable, type CachedAnswer, type HttpCacheStore } from './http-cache';
 import type { SourceRateLimiter } from './source-rate-limiter';
 
@@ -174,6 +174,9 @@ export class PoliteHttp implements SourceHttp {
 
     const shared = (name: string) => this.options.limiter?.rateOf(name) !== undefined && (!isLoopbackHost(parsed.hostname) || (this.options.limitedOnLoopback ?? []).includes(name));
     const source = options.source !== undefined && shared(options.source) ? options.source : undefined;
+    // One request of the source's hourly budget for this request, whatever its retries (the adapters count the same).
+    if (options.budgeted && options.source !== undefined && this.options.limiter?.hasBudget(options.source) && !(await this.options.limiter.spendBudget(options.source)))
+      throw new SourceBudgetSpentError(url, options.source);
 
     for (let attempt = 0; ; attempt++) {
       const release = await lane.acquire(this.now, this.sleep);

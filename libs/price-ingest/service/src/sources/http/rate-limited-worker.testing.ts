@@ -14,7 +14,7 @@ import { RedisRateLimiter } from './source-rate-limiter';
 async function main(): Promise<void> {
   const env = process.env;
   const url = new URL(env.WORKER_URL ?? '');
-  const limiter = new RedisRateLimiter(env.REDIS_URL ?? '', { 's-kaupat': Number(env.WORKER_RATE) }, env.WORKER_PREFIX ?? 'test');
+  const limiter = new RedisRateLimiter(env.REDIS_URL ?? '', { rates: { 's-kaupat': Number(env.WORKER_RATE) } }, env.WORKER_PREFIX ?? 'test');
   // One request at a time per worker, as a pull does; the host's own spacing out of the way.
   const http = forSource(new PoliteHttp({ userAgent: 'Hintakori/test (+https://hintakori.fi; test@hintakori.fi)', rates: { [url.host]: { perMinute: 600_000 } }, limiter, limitedOnLoopback: ['s-kaupat'], maxRetryWaitMs: 30_000 }), 's-kaupat');
   await limiter.pause('s-kaupat-ready-check', 1); // connects (a command on a source nobody uses)

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { RedisRateLimiter } from './source-rate-limiter';
 
 /**
  * The distributed profile's shared limiter (RedisRateLimiter) on the real Redis of the contract run (its global setup
@@ -130,5 +131,19 @@ describe('the shared limiter of a pull source across worker processes (Redis)', 
     // Nothing reached the service during the pause, b's requests (asked 100 ms after the 429) included; 1 ms for the
     // millisecond rounding of Redis's clock and the server's.
     for (const later of rest) expect(later.at).toBeGreaterThanOrEqual(refused.at + 2000 - 1);
+  });
+
+  it('the hourly budget is spent once across the workers, each on its own connection, asking at the same time', async () => {
+    const limits = { rates: {}, budgets: { lidl: 30 } };
+    const key = prefix();
+    const limiters = [new RedisRateLimiter(REDIS_URL, limits, key), new RedisRateLimiter(REDIS_URL, limits, key)];
+    try {
+      const spent = await Promise.all(limiters.flatMap((limiter) => Array.from({ length: 25 }, () => limiter.spendBudget('lidl'))));
+      expect(spent.filter(Boolean)).toHaveLength(30);
+      // Another source's budget is its own.
+      expect(await limiters[0].spendBudget('osm')).toBe(true);
+    } finally {
+      await Promise.all(limiters.map((l) => l.close()));
+    }
   });
 });

@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SKaupatAdapter } from '../s-kaupat/s-kaupat.adapter';
+import { sKaupatStandIn } from '../s-kaupat/s-kaupat.stand-in';
 import { forSource, SourceHttpError } from '../source-http';
+import { OPEN_DATA_FIXTURES } from '../stand-in-server';
 import { fakeTime } from './http.testing';
 import { PoliteHttp } from './polite-http';
 import { InProcessRateLimiter, rateWindow } from './source-rate-limiter';
@@ -78,7 +82,7 @@ describe('the standalone in-process limiter behind PoliteHttp', () => {
     const arrivals: { at: number; worker: string }[] = [];
     const real = await serveReal(arrivals);
     server = real;
-    const limiter = new InProcessRateLimiter({ 's-kaupat': 10 });
+    const limiter = new InProcessRateLimiter({ rates: { 's-kaupat': 10 } });
     const { sleep } = realTime();
     const a = worker(limiter, { ...clock, now: Date.now, sleep }, real.host);
     const b = worker(limiter, { ...clock, now: Date.now, sleep }, real.host);
@@ -95,7 +99,7 @@ describe('the standalone in-process limiter behind PoliteHttp', () => {
     const arrivals: { at: number; worker: string }[] = [];
     const real = await serveReal(arrivals);
     server = real;
-    const limiter = new InProcessRateLimiter({ 's-kaupat': 2, osm: 1 });
+    const limiter = new InProcessRateLimiter({ rates: { 's-kaupat': 2, osm: 1 } });
     const { waits, sleep } = realTime();
     const http = new PoliteHttp({ userAgent: 'test', rates: { [real.host]: { perMinute: 600_000, concurrency: 4 } }, limiter, limitedOnLoopback: ['s-kaupat'], sleep });
     const url = `${real.base}/x`;
@@ -111,7 +115,7 @@ describe('the standalone in-process limiter behind PoliteHttp', () => {
     const clock = fakeTime();
     const stand = await serve(clock, (n) => (n === 0 ? { status: 429, headers: { 'Retry-After': '5' } } : { status: 200 }));
     server = stand;
-    const limiter = new InProcessRateLimiter({ 's-kaupat': 10 }, clock.now);
+    const limiter = new InProcessRateLimiter({ rates: { 's-kaupat': 10 } }, clock.now);
     const a = worker(limiter, clock, stand.host);
     const b = worker(limiter, clock, stand.host);
     const asked = clock.time.now;
@@ -133,7 +137,7 @@ describe('the standalone in-process limiter behind PoliteHttp', () => {
     const clock = fakeTime();
     const stand = await serve(clock, () => ({ status: 429, headers: { 'Retry-After': '600' } }));
     server = stand;
-    const limiter = new InProcessRateLimiter({ 's-kaupat': 10 }, clock.now);
+    const limiter = new InProcessRateLimiter({ rates: { 's-kaupat': 10 } }, clock.now);
     const a = worker(limiter, clock, stand.host, { maxRetryWaitMs: 60_000 });
     const b = worker(limiter, clock, stand.host, { maxRetryWaitMs: 60_000 });
     await expect(a.get(`${stand.base}/a`)).rejects.toThrow(/asked to wait 600 s/);
@@ -141,5 +145,63 @@ describe('the standalone in-process limiter behind PoliteHttp', () => {
     expect(error).toBeInstanceOf(SourceHttpError);
     expect((error as Error).message).toMatch(/s-kaupat is paused for 600 s \(its service asked with Retry-After/);
     expect(stand.arrivals).toHaveLength(1);
+  });
+});
+
+describe('the hourly budget shared by the workers of a source', () => {
+  it('is a bucket of one hour\'s requests that refills evenly over the hour', async () => {
+    const clock = fakeTime();
+    const limiter = new InProcessRateLimiter({ rates: {}, budgets: { lidl: 3600 } }, clock.now);
+    expect(limiter.hasBudget('lidl')).toBe(true);
+    expect(limiter.hasBudget('osm')).toBe(false);
+    const spent: boolean[] = [];
+    for (let i = 0; i < 3601; i++) spent.push(await limiter.spendBudget('lidl'));
+    expect(spent.filter(Boolean)).toHaveLength(3600);
+    expect(spent.at(-1)).toBe(false);
+    clock.time.now += 1000; // one second: one request of 3,600 an hour
+    expect([await limiter.spendBudget('lidl'), await limiter.spendBudget('lidl')]).toEqual([true, false]);
+    expect(await limiter.spendBudget('osm')).toBe(true);
+  });
+
+  it('two S-kaupat pulls at once spend the budget together, each stopping when it is spent', async () => {
+    const standIn = sKaupatStandIn({ fixtureDir: join(OPEN_DATA_FIXTURES, 's-kaupat') });
+    const server = createServer((req, res) => void (standIn(req, res) || res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const limiter = new InProcessRateLimiter({ rates: {}, budgets: { 's-kaupat': 5 } });
+      const logs: string[] = [];
+      const pull = async () => {
+        const http = forSource(new PoliteHttp({ userAgent: 'test', rates: {}, loopbackPerMinute: 600_000, limiter }), 's-kaupat');
+        const adapter = new SKaupatAdapter();
+        const input = await adapter.openInput(url, {
+          runId: 'r',
+          http,
+          lastCompletedRunStartedAt: null,
+          listedEans: async () => new Set(),
+          knownEans: async () => new Set(),
+          eansToRefresh: async () => [],
+          markProductsChecked: async () => undefined,
+          lookupOpenFoodFacts: async () => null,
+          log: (m) => logs.push(m),
+          requestBudget: 1000, // each run's own budget is far from spent
+          refreshPriorities: async () => ({ stores: [], eans: [], basketEans: [], lastPricedAt: new Map() }),
+        });
+        const parse = adapter.createParser();
+        const rejected: string[] = [];
+        let n = 0;
+        for await (const line of input.lines) for (const r of parse(line as string, ++n)) if (r.kind === 'reject') rejected.push(r.reason);
+        return rejected;
+      };
+      const [a, b] = await Promise.all([pull(), pull()]);
+      const priced = standIn.requests().filter((r) => ['RemoteProductsByEans', 'RemoteNavigation', 'RemoteFilteredProducts'].includes(r.operationName));
+      // One pull alone asks 11 price requests of the fixtures; the two together got the budget's 5.
+      expect(priced).toHaveLength(5);
+      expect(logs.filter((m) => m.includes('the hourly budget shared by every worker of s-kaupat'))).toHaveLength(2);
+      // Stopping is not a fault: no answer turned into an unreadable line.
+      expect([...a, ...b].filter((reason) => reason.includes('budget'))).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

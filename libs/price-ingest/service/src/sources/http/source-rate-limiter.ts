@@ -29,8 +29,23 @@ export interface SourceRateLimiter {
   release(source: string, token: string): Promise<void>;
   /** No request of `source` starts in the next `ms` (a Retry-After); a longer pause already set stays. */
   pause(source: string, ms: number): Promise<void>;
+  /** Whether `source` has an hourly request budget here (INGEST_BUDGET_<SOURCE>). */
+  hasBudget(source: string): boolean;
+  /**
+   * Spends one request of the source's hourly budget, shared like the rate: a bucket of one hour's requests that refills
+   * evenly over the hour (so a run after a pause of half an hour finds half an hour's). False: none left now.
+   */
+  spendBudget(source: string): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** What a limiter holds: each source's requests a second (INGEST_RATE_<SOURCE>) and requests an hour (INGEST_BUDGET_<SOURCE>). */
+export interface SourceLimits {
+  rates: Record<string, number>;
+  budgets?: Record<string, number>;
+}
+
+const HOUR_MS = 3_600_000;
 
 export type Admission = { granted: true; token: string } | { granted: false; waitMs: number; paused: boolean };
 
@@ -63,17 +78,35 @@ function windows(rates: Record<string, number>): Map<string, RateWindow> {
 export class InProcessRateLimiter implements SourceRateLimiter {
   private readonly windows: Map<string, RateWindow>;
   private readonly state = new Map<string, { slots: Map<string, number>; pausedUntil: number }>();
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private seq = 0;
 
   constructor(
-    private readonly rates: Record<string, number>,
+    private readonly limits: SourceLimits,
     private readonly now: () => number = Date.now,
   ) {
-    this.windows = windows(rates);
+    this.windows = windows(limits.rates);
   }
 
   rateOf(source: string): number | undefined {
-    return this.rates[source];
+    return this.limits.rates[source];
+  }
+
+  hasBudget(source: string): boolean {
+    return this.limits.budgets?.[source] !== undefined;
+  }
+
+  async spendBudget(source: string): Promise<boolean> {
+    const perHour = this.limits.budgets?.[source];
+    if (perHour === undefined) return true;
+    const now = this.now();
+    const bucket = this.buckets.get(source) ?? { tokens: perHour, at: now };
+    bucket.tokens = Math.min(perHour, bucket.tokens + ((now - bucket.at) * perHour) / HOUR_MS);
+    bucket.at = now;
+    this.buckets.set(source, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
   }
 
   private of(source: string) {
@@ -110,6 +143,7 @@ export class InProcessRateLimiter implements SourceRateLimiter {
 
   async close(): Promise<void> {
     this.state.clear();
+    this.buckets.clear();
   }
 }
 
@@ -145,6 +179,23 @@ if redis.call('PTTL', KEYS[1]) < window then redis.call('PEXPIRE', KEYS[1], wind
 return 1
 `;
 
+/** KEYS: budget (hash tokens, at); ARGV: requests an hour → 1 spent, 0 none left. */
+const SPEND = `${NOW}
+local cap = tonumber(ARGV[1])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or cap
+local at = tonumber(state[2]) or now
+tokens = math.min(cap, tokens + (now - at) * cap / ${HOUR_MS})
+local spent = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  spent = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], ${HOUR_MS})
+return spent
+`;
+
 /** KEYS: pause-until; ARGV: ms. */
 const PAUSE = `${NOW}
 local ms = tonumber(ARGV[1])
@@ -157,6 +208,7 @@ type RateCommands = IORedis & {
   ingestRateAcquire(slots: string, pause: string, limit: number, windowMs: number, holdMs: number, token: string, pollMs: number): Promise<[number, number, number]>;
   ingestRateRelease(slots: string, windowMs: number, token: string): Promise<number>;
   ingestRatePause(pause: string, ms: number): Promise<number>;
+  ingestRateSpend(budget: string, perHour: number): Promise<number>;
 };
 
 /**
@@ -172,24 +224,34 @@ export class RedisRateLimiter implements SourceRateLimiter {
 
   constructor(
     redisUrl: string,
-    private readonly rates: Record<string, number>,
+    private readonly limits: SourceLimits,
     private readonly prefix: string,
   ) {
-    this.windows = windows(rates);
+    this.windows = windows(limits.rates);
     // Commands fail (after ioredis's retries) rather than wait for ever when Redis is away: no request goes out unlimited.
     const redis = new IORedis(redisUrl, { lazyConnect: true });
     redis.defineCommand('ingestRateAcquire', { numberOfKeys: 2, lua: ACQUIRE });
     redis.defineCommand('ingestRateRelease', { numberOfKeys: 1, lua: RELEASE });
     redis.defineCommand('ingestRatePause', { numberOfKeys: 1, lua: PAUSE });
+    redis.defineCommand('ingestRateSpend', { numberOfKeys: 1, lua: SPEND });
     this.redis = redis as RateCommands;
   }
 
-  private key(source: string, what: 'slots' | 'pause'): string {
+  private key(source: string, what: 'slots' | 'pause' | 'budget'): string {
     return `${this.prefix}:ingest-rate:{${source}}:${what}`;
   }
 
   rateOf(source: string): number | undefined {
-    return this.rates[source];
+    return this.limits.rates[source];
+  }
+
+  hasBudget(source: string): boolean {
+    return this.limits.budgets?.[source] !== undefined;
+  }
+
+  async spendBudget(source: string): Promise<boolean> {
+    const perHour = this.limits.budgets?.[source];
+    return perHour === undefined || (await this.redis.ingestRateSpend(this.key(source, 'budget'), perHour)) === 1;
   }
 
   async tryAcquire(source: string, holdMs: number): Promise<Admission> {
@@ -214,7 +276,7 @@ export class RedisRateLimiter implements SourceRateLimiter {
   }
 }
 
-/** The limiter of a process of this profile: Redis (REDIS_URL, the queue prefix) in the distributed one, in-process in the standalone. */
-export function createSourceRateLimiter(config: { profile: string; redisUrl: string; queuePrefix: string }, rates: Record<string, number>): SourceRateLimiter {
-  return config.profile === 'distributed' ? new RedisRateLimiter(config.redisUrl, rates, config.queuePrefix) : new InProcessRateLimiter(rates);
+/** The limiter (rates and budgets) of a process of this profile: Redis (REDIS_URL, the queue prefix) in the distributed one, in-process in the standalone. */
+export function createSourceRateLimiter(config: { profile: string; redisUrl: string; queuePrefix: string }, limits: SourceLimits): SourceRateLimiter {
+  return config.profile === 'distributed' ? new RedisRateLimiter(config.redisUrl, limits, config.queuePrefix) : new InProcessRateLimiter(limits);
 }
