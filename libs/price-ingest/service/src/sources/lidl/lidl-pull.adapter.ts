@@ -158,6 +158,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
     // National prices, within the request budget.
     const budget = ctx.requestBudget;
     let spent = 0;
+    let sharedSpent = false;
     const seen = new Set<string>();
     const search = async function* (
       this: LidlPullAdapter,
@@ -178,7 +179,10 @@ export class LidlPullAdapter implements PullSourceAdapter {
           },
         );
         progress.done++;
-        if (!answer.ok && answer.spent) return 'budget';
+        if (!answer.ok && answer.spent) {
+          sharedSpent = true;
+          return 'budget';
+        }
         if (!answer.ok) {
           yield line({ t: 'unreadable', what: `${what} at offset ${offset}`, reason: answer.reason });
           return 'done';
@@ -221,7 +225,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
         if (outcome === 'budget') left++;
       }
     }
-    if (outcome === 'budget') ctx.log(`lidl: request budget of ${budget} spent; left for the next run: ${left} searches or assortment reads`);
+    if (outcome === 'budget') ctx.log(`lidl: ${sharedSpent ? 'the hourly request budget shared by every worker of lidl' : `request budget of ${budget}`} spent; left for the next run: ${left} searches or assortment reads`);
   }
 
   /** One answer, retried once (a new request, not the cache) when its body cannot be read; errors other than a bot challenge become a reason. */
