@@ -186,8 +186,10 @@ export class PoliteHttp implements SourceHttp {
         if (source !== undefined) slot = await this.sourceSlot(source, method, url, options.signal);
         result = await this.attempt(method, url, headers, body, options.signal, options.maxBytes ?? this.maxBodyBytes);
       } finally {
-        // A slot not given back (the store is away) frees itself when its hold runs out.
-        if (source !== undefined && slot !== null) await this.options.limiter?.release(source, slot).catch(() => undefined);
+        // Not awaited: the limiter's next command of this process comes after it (Redis answers one connection in order),
+        // and the time it records is later still than the answer's. A slot not given back (the store is away) frees
+        // itself when its hold runs out.
+        if (source !== undefined && slot !== null) void this.options.limiter?.release(source, slot).catch(() => undefined);
         release();
       }
       const attempts = attempt + 1;
