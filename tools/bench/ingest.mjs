@@ -5,6 +5,7 @@
 // the same server, measured right after it.
 //
 //   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
+//   npm run bench:ingest -- --pull [--workers 1,2,4]   (the pull round only: tools/bench/ingest-pull.mjs)
 //
 // Rounds, with the first worker count: `fresh` (a fresh database hintakori_bench_w<N>, the stack started with N
 // workers and no demo loading, the S group and K group demo feeds queued at once), then on the same database
@@ -41,6 +42,12 @@ if (process.env.BENCH_INGEST_LOCKED !== '1') {
     stdio: 'inherit',
     env: { ...process.env, BENCH_INGEST_LOCKED: '1' },
   });
+  process.exit(result.status ?? 1);
+}
+
+if (args.includes('--pull')) {
+  // The pull round: a source's shared rate with 1, 2 and 4 worker processes (tools/bench/ingest-pull.mjs), under this lock.
+  const result = spawnSync(process.execPath, [path.join(root, 'tools/bench/ingest-pull.mjs'), ...args.filter((a) => a !== '--pull')], { stdio: 'inherit', env: process.env });
   process.exit(result.status ?? 1);
 }
 

@@ -2,6 +2,7 @@ import { APP_CONFIG } from '@hintakori/platform-config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from './sources/open-data-wiring';
+import { createSourceRateLimiter, type SourceRateLimiter } from './sources/http/source-rate-limiter';
 import { chainRefreshWiring, type ChainRefreshWiring } from './refresh/refresh-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
 import type { IngestAppConfig } from './ingest-config';
@@ -26,6 +27,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   private queue: FeedQueue | null = null;
   private worker: FeedWorker | null = null;
   private refresh: ChainRefreshWiring | null = null;
+  private limiter: SourceRateLimiter | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: IngestAppConfig,
@@ -51,7 +53,9 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   startWorker(): FeedWorker {
     if (this.worker) return this.worker;
     this.refresh = chainRefreshWiring(this.dataSource, this.config);
-    const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData), ...this.refresh.wiring };
+    // Each pull source's rate, shared with every other worker process through Redis in the distributed profile.
+    this.limiter = createSourceRateLimiter(this.config, { rates: this.config.ingest.openData.requestRates, budgets: this.config.ingest.requestBudgets });
+    const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData, this.limiter), ...this.refresh.wiring };
     const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits), this.runs, this.tuning.checkpointLines);
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
@@ -97,6 +101,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     await this.worker?.close().catch(() => undefined);
     await this.queue?.close().catch(() => undefined);
     await this.refresh?.close();
+    await this.limiter?.close();
     await this.publisher.close().catch(() => undefined);
   }
 }

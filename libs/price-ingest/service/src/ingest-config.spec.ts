@@ -50,6 +50,21 @@ describe('loadIngestAppConfig', () => {
     );
   });
 
+  it('each pull source\'s shared request rate: the defaults, a fraction below one or a whole number, each bad value named', () => {
+    const defaults = loadIngestAppConfig({}).ingest.openData;
+    expect(defaults.requestRates).toEqual({ 's-kaupat': 0.5, 'k-ruoka': 0.5, lidl: 0.5, osm: 1 / 60, 'open-prices': 0.5, 'open-food-facts': 0.25 });
+    // Unset, a rate spares only the public services: a stand-in on this machine is not held to it.
+    expect(defaults.requestRatesOnLoopback).toEqual([]);
+    const set = loadIngestAppConfig({ INGEST_RATE_S_KAUPAT: '1', INGEST_RATE_LIDL: '20', INGEST_RATE_OSM: '0.01' }).ingest.openData;
+    expect(set.requestRates).toMatchObject({ 's-kaupat': 1, lidl: 20, osm: 0.01, 'k-ruoka': 0.5 });
+    expect(set.requestRatesOnLoopback).toEqual(['s-kaupat', 'lidl', 'osm']);
+    const load = () => loadIngestAppConfig({ INGEST_RATE_S_KAUPAT: 'fast', INGEST_RATE_K_RUOKA: '1.5', INGEST_RATE_LIDL: '0', INGEST_RATE_OPEN_PRICES: '101' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      /INGEST_RATE_S_KAUPAT must be requests a second: a fraction below 1 \(0.5 = one every 2 s\) or a whole number from 1 to 100, got "fast"[\s\S]*INGEST_RATE_K_RUOKA .* got "1.5"[\s\S]*INGEST_RATE_LIDL .* got "0"[\s\S]*INGEST_RATE_OPEN_PRICES .* got "101"/,
+    );
+  });
+
   it('overrides replace settings read from the environment (a CLI schedules no feed)', () => {
     expect(loadIngestAppConfig({ INGEST_FEEDS: 's-group=/tmp/s.jsonl' }, {}, { feeds: [] }).ingest.feeds).toEqual([]);
   });

@@ -27,7 +27,20 @@ export interface IngestConfig {
    * Open-data sources: Open Food Facts for EAN look-ups (OPEN_FOOD_FACTS_URL; 'off' → none), the contact in the
    * User-Agent (INGEST_CONTACT; unset: price-ingest's default), category prices.
    */
-  openData: { openFoodFactsUrl: string | null; contact: string | undefined; openPricesCategoryEans: string; osmExceptionDays: number };
+  openData: {
+    openFoodFactsUrl: string | null;
+    contact: string | undefined;
+    openPricesCategoryEans: string;
+    osmExceptionDays: number;
+    /**
+     * Requests a second each pull source may make, all workers and processes together (INGEST_RATE_S_KAUPAT,
+     * INGEST_RATE_K_RUOKA, INGEST_RATE_LIDL, INGEST_RATE_OSM, INGEST_RATE_OPEN_PRICES, INGEST_RATE_OPEN_FOOD_FACTS; see
+     * REQUEST_RATES), keyed by source id: the shared limiter's (sources/http/source-rate-limiter.ts).
+     */
+    requestRates: Record<string, number>;
+    /** The sources whose INGEST_RATE_<SOURCE> is set: their rate holds for a stand-in on this machine too (unset: the defaults spare only public services). */
+    requestRatesOnLoopback: string[];
+  };
   /**
    * Requests per hour each chain source may spend on prices (INGEST_BUDGET_S_KAUPAT, INGEST_BUDGET_K_RUOKA,
    * INGEST_BUDGET_LIDL; 1–3,600, at most one a second), keyed by source id: OpenDataWiring.requestBudgets.
@@ -80,6 +93,39 @@ export const REQUEST_BUDGETS = [
   { source: 'k-ruoka', variable: 'INGEST_BUDGET_K_RUOKA', perHour: 3000 },
   { source: 'lidl', variable: 'INGEST_BUDGET_LIDL', perHour: 600 },
 ] as const;
+
+/**
+ * Each pull source's rate variable and default requests a second, shared by every worker (source-rate-limiter.ts):
+ * the chains' web shops one request every 2 s (they publish no limit), the open-data services what they ask for
+ * (Overpass one national query a minute, Open Prices 30 a minute, Open Food Facts' product reads 15 a minute; the
+ * Open Food Facts look-ups of an Open Prices run count as Open Food Facts').
+ */
+export const REQUEST_RATES = [
+  { source: 's-kaupat', variable: 'INGEST_RATE_S_KAUPAT', perSecond: 0.5 },
+  { source: 'k-ruoka', variable: 'INGEST_RATE_K_RUOKA', perSecond: 0.5 },
+  { source: 'lidl', variable: 'INGEST_RATE_LIDL', perSecond: 0.5 },
+  { source: 'osm', variable: 'INGEST_RATE_OSM', perSecond: 1 / 60 },
+  { source: 'open-prices', variable: 'INGEST_RATE_OPEN_PRICES', perSecond: 0.5 },
+  { source: 'open-food-facts', variable: 'INGEST_RATE_OPEN_FOOD_FACTS', perSecond: 0.25 },
+] as const;
+
+/** Most requests a second a source may be given (INGEST_RATE_<SOURCE>). */
+export const MAX_REQUEST_RATE = 100;
+
+/**
+ * A request rate variable: a fraction below one (0.5: one request every 2 s) or a whole number of requests a second
+ * from one to MAX_REQUEST_RATE; a bad value adds a problem naming it.
+ */
+export function envRequestRate(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n > 0 && n <= MAX_REQUEST_RATE) || (n >= 1 && !Number.isInteger(n))) {
+    problems.push(`${name} must be requests a second: a fraction below 1 (0.5 = one every 2 s) or a whole number from 1 to ${MAX_REQUEST_RATE}, got "${env[name]}"`);
+    return fallback;
+  }
+  return n;
+}
 
 /** The ingest settings of `env` for a process of this profile and data; each bad value adds a problem naming it. */
 export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'profile' | 'data'>, problems: string[]): IngestConfig {
@@ -142,6 +188,8 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
       contact: env.INGEST_CONTACT?.trim() || undefined,
       openPricesCategoryEans: env.OPEN_PRICES_CATEGORY_EANS ?? '',
       osmExceptionDays: envInt(env, 'INGEST_OSM_EXCEPTION_DAYS', 21, problems, 1, 400),
+      requestRates: Object.fromEntries(REQUEST_RATES.map((r) => [r.source, envRequestRate(env, r.variable, r.perSecond, problems)])),
+      requestRatesOnLoopback: REQUEST_RATES.filter((r) => (env[r.variable]?.trim() ?? '') !== '').map((r) => r.source),
     },
     requestBudgets: Object.fromEntries(REQUEST_BUDGETS.map((b) => [b.source, envInt(env, b.variable, b.perHour, problems, 1, 3600)])),
     feedLimits: {

@@ -14,7 +14,7 @@ import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
-import { askingAgain, SourceBlockedError, type SourceHttp } from '../sources/source-http';
+import { askingAgain, forSource, SourceBlockedError, type SourceHttp } from '../sources/source-http';
 import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
@@ -115,7 +115,8 @@ export class FeedRunner {
     const lastCompleted = await this.runs.lastCompletedStart(run.source);
     return {
       runId: run.id,
-      http: refresh ? askingAgain(wiring.http) : wiring.http,
+      // Named by the run's source: its shared rate (INGEST_RATE_<SOURCE>) and Retry-After pauses hold the requests.
+      http: forSource(refresh ? askingAgain(wiring.http) : wiring.http, run.source),
       lastCompletedRunStartedAt: lastCompleted,
       listedEans: (source, eans) => this.registry.listedEans(source, eans),
       knownEans: (eans) => this.registry.knownEans(eans),

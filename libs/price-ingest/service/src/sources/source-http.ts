@@ -17,6 +17,17 @@ export interface HttpGetOptions {
   maxBytes?: number;
   /** Further request headers a service's API expects (never a cookie or a token: no source is used past a login). */
   headers?: Record<string, string>;
+  /**
+   * The pull source the request is made for (set by `forSource`): its shared rate (INGEST_RATE_<SOURCE>, every worker
+   * together) and its pause after a Retry-After apply. Without it only the client's per-host spacing does.
+   */
+  source?: string;
+  /**
+   * A request the source's hourly budget pays for (INGEST_BUDGET_<SOURCE>, shared by every worker like the rate): one
+   * request of it is spent when the request is sent (not for an answer from a fresh copy); none left throws
+   * SourceBudgetSpentError before anything is sent.
+   */
+  budgeted?: boolean;
   signal?: AbortSignal;
 }
 
@@ -82,6 +93,20 @@ export class SourceBlockedError extends Error {
   }
 }
 
+/**
+ * The source's hourly request budget, shared by every worker of it, has nothing left now: the request was not sent.
+ * Not a SourceHttpError: the adapters stop spending (as when their own run's budget is spent) instead of reading it as
+ * an unreadable answer.
+ */
+export class SourceBudgetSpentError extends Error {
+  constructor(
+    readonly url: string,
+    readonly source: string,
+  ) {
+    super(`the hourly request budget of ${source} (INGEST_BUDGET_*, all workers together) is spent for now`);
+  }
+}
+
 export interface SourceHttp {
   /** GET a URL; 2xx and 404 are answered, everything else throws one of the errors above after the retries. */
   get(url: string, options?: HttpGetOptions): Promise<HttpAnswer>;
@@ -102,5 +127,18 @@ export function askingAgain(http: SourceHttp): SourceHttp {
     get: (url, options) => http.get(url, stale(options)),
     postForm: (url, form, options) => http.postForm(url, form, stale(options)),
     postJson: (url, body, options) => http.postJson(url, body, stale(options)),
+  };
+}
+
+/**
+ * The client of one source's run: every request names `source` (HttpGetOptions.source), so the source's shared rate
+ * and Retry-After pauses hold it together with every other worker's requests of the source.
+ */
+export function forSource(http: SourceHttp, source: string): SourceHttp {
+  const named = (options: HttpGetOptions = {}): HttpGetOptions => ({ ...options, source: options.source ?? source });
+  return {
+    get: (url, options) => http.get(url, named(options)),
+    postForm: (url, form, options) => http.postForm(url, form, named(options)),
+    postJson: (url, body, options) => http.postJson(url, body, named(options)),
   };
 }

@@ -1,5 +1,6 @@
-import { SourceBlockedError, SourceHttpError, SourceTooLargeError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
+import { SourceBlockedError, SourceBudgetSpentError, SourceHttpError, SourceTooLargeError, SourceUnreachableError, type HttpAnswer, type HttpGetOptions, type SourceHttp } from '../source-http';
 import { isCacheable, type CachedAnswer, type HttpCacheStore } from './http-cache';
+import type { SourceRateLimiter } from './source-rate-limiter';
 
 export interface RateLimit {
   /** Requests started per minute, spaced evenly (60 000 / perMinute ms apart). */
@@ -28,6 +29,16 @@ export interface PoliteHttpOptions {
   /** The longest answer body read, in bytes, unless a request says otherwise (HttpGetOptions.maxBytes); default 50 MiB. */
   maxBodyBytes?: number;
   cache?: HttpCacheStore;
+  /**
+   * Each pull source's rate shared with every other worker (INGEST_RATE_<SOURCE>), for requests that name their source
+   * (HttpGetOptions.source): a slot is taken before each attempt, and a Retry-After pauses the source for all of them.
+   */
+  limiter?: SourceRateLimiter;
+  /**
+   * Sources whose shared rate holds for a loopback host too (a stand-in on this machine: their INGEST_RATE_<SOURCE> is
+   * set); any other source's loopback requests have only the loopback spacing. Default: none.
+   */
+  limitedOnLoopback?: readonly string[];
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   /** Clock (ms since the epoch) for the spacing and freshness; default Date.now. */
@@ -161,12 +172,24 @@ export class PoliteHttp implements SourceHttp {
     }
     const lane = this.lane(parsed, options.rateClass);
 
+    const shared = (name: string) => this.options.limiter?.rateOf(name) !== undefined && (!isLoopbackHost(parsed.hostname) || (this.options.limitedOnLoopback ?? []).includes(name));
+    const source = options.source !== undefined && shared(options.source) ? options.source : undefined;
+    // One request of the source's hourly budget for this request, whatever its retries (the adapters count the same).
+    if (options.budgeted && options.source !== undefined && this.options.limiter?.hasBudget(options.source) && !(await this.options.limiter.spendBudget(options.source)))
+      throw new SourceBudgetSpentError(url, options.source);
+
     for (let attempt = 0; ; attempt++) {
       const release = await lane.acquire(this.now, this.sleep);
       let result: Attempt;
+      let slot: string | null = null;
       try {
+        if (source !== undefined) slot = await this.sourceSlot(source, method, url, options.signal);
         result = await this.attempt(method, url, headers, body, options.signal, options.maxBytes ?? this.maxBodyBytes);
       } finally {
+        // Not awaited: the limiter's next command of this process comes after it (Redis answers one connection in order),
+        // and the time it records is later still than the answer's. A slot not given back (the store is away) frees
+        // itself when its hold runs out.
+        if (source !== undefined && slot !== null) void this.options.limiter?.release(source, slot).catch(() => undefined);
         release();
       }
       const attempts = attempt + 1;
@@ -201,6 +224,8 @@ export class PoliteHttp implements SourceHttp {
       }
       if (status === 429 || status >= 500) {
         const asked = retryAfterMs(result.headers.get('retry-after'), this.now());
+        // The service asked this source to wait: every worker of it waits (their next slot comes after the pause).
+        if (asked !== null && asked > 0 && source !== undefined) await this.options.limiter?.pause(source, asked);
         if (asked !== null && asked > this.maxRetryWaitMs)
           throw new SourceHttpError(
             url,
@@ -208,10 +233,32 @@ export class PoliteHttp implements SourceHttp {
             `${host} answered ${status} and asked to wait ${Math.ceil(asked / 1000)} s before retrying (more than the ${Math.round(this.maxRetryWaitMs / 1000)} s allowed): ${method} ${url}`,
           );
         if (attempt >= this.maxRetries) throw new SourceHttpError(url, status, `${host} answered ${status} after ${attempts} attempts: ${method} ${url}`);
-        await this.sleep(asked ?? this.backoff(attempt));
+        // A paused source's next slot waits out the pause itself.
+        if (asked === null || source === undefined) await this.sleep(asked ?? this.backoff(attempt));
         continue;
       }
       throw new SourceHttpError(url, status, `${host} answered ${status}: ${method} ${url}`);
+    }
+  }
+
+  /**
+   * A slot of the source's shared rate for one attempt: waits while every slot is taken or the source is paused. A
+   * pause longer than maxRetryWaitMs (a Retry-After another worker was given) fails the request at once, as the same
+   * answer to this request would.
+   */
+  private async sourceSlot(source: string, method: string, url: string, signal: AbortSignal | undefined): Promise<string> {
+    const limiter = this.options.limiter as SourceRateLimiter;
+    for (;;) {
+      if (signal?.aborted) throw signal.reason;
+      const admission = await limiter.tryAcquire(source, this.timeoutMs + 10_000);
+      if (admission.granted) return admission.token;
+      if (admission.paused && admission.waitMs > this.maxRetryWaitMs)
+        throw new SourceHttpError(
+          url,
+          429,
+          `${source} is paused for ${Math.ceil(admission.waitMs / 1000)} s (its service asked with Retry-After; more than the ${Math.round(this.maxRetryWaitMs / 1000)} s allowed): ${method} ${url}`,
+        );
+      await this.sleep(Math.max(1, Math.ceil(admission.waitMs)));
     }
   }
 

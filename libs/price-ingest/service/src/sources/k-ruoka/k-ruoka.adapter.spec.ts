@@ -5,7 +5,8 @@ import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore } from '.
 import { fakeTime } from '../http/http.testing';
 import { PoliteHttp } from '../http/polite-http';
 import type { PullContext, RefreshPriorities } from '../pull-source';
-import { SourceBlockedError } from '../source-http';
+import { InProcessRateLimiter } from '../http/source-rate-limiter';
+import { forSource, SourceBlockedError } from '../source-http';
 import { K_RUOKA_BLOCKED_REASON, K_RUOKA_RATES, K_RUOKA_URL, KRuokaAdapter, kRuokaRates, parseLine } from './k-ruoka.adapter';
 import { kRuokaPrice, normaliseChainName } from './k-ruoka.records';
 import { kRuokaStandIn } from './k-ruoka.stand-in';
@@ -60,13 +61,13 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
     ...over,
   });
 
-  async function run(options: { budget?: number; priorities?: RefreshPriorities; adapter?: KRuokaAdapter } = {}): Promise<Outcome> {
+  async function run(options: { budget?: number; priorities?: RefreshPriorities; adapter?: KRuokaAdapter; limiter?: InProcessRateLimiter } = {}): Promise<Outcome> {
     const clock = fakeTime(NOW);
-    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: kRuokaRates(base), sleep: clock.sleep, now: clock.now, random: () => 0, maxRetries: 2 });
+    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: kRuokaRates(base), sleep: clock.sleep, now: clock.now, random: () => 0, maxRetries: 2, limiter: options.limiter });
     const logs: string[] = [];
     const ctx: PullContext = {
       runId: 'run-1',
-      http,
+      http: forSource(http, 'k-ruoka'),
       lastCompletedRunStartedAt: null,
       listedEans: async () => new Set(),
       knownEans: async () => new Set(),
@@ -280,6 +281,20 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
     expect(outcome.logs).toContainEqual(expect.stringMatching(/^k-ruoka: 4 price requests, \d+ store prices, 1 EANs not found in their store$/));
     expect(of(outcome.records, 'store')).toHaveLength(6);
     expect(of(outcome.records, 'price').map((r) => r.value.ean)).toEqual([KIIVI, SUVI, '2000504400007', '6410405085436', '6430025259949', '6418388005168']);
+  });
+
+  it('stops where the hourly budget shared by every worker is spent, and the next run finds none left', async () => {
+    const limiter = new InProcessRateLimiter({ rates: {}, budgets: { 'k-ruoka': 4 } });
+    const outcome = await run({ limiter });
+    expect(outcome.error).toBeNull();
+    expect(outcome.priceRequests.map((r) => r.path)).toEqual([`/kr-api/v2/product-search/${KIIVI}`, `/kr-api/v2/product-search/${NOT_SOLD}`, '/kr-api/search-offers/', '/kr-api/fetch-offers']);
+    expect(outcome.logs).toContainEqual('k-ruoka: the hourly request budget shared by every worker of k-ruoka is spent; 4 tasks (0 EAN look-ups, 4 store assortments) in 4 stores left for the next run');
+    // The request not sent is no unreadable answer.
+    expect(outcome.records.filter((r) => r.kind === 'reject' && r.reason.includes('budget'))).toEqual([]);
+    expect(outcome.lines.filter((l) => l.includes('budget'))).toEqual([]);
+    const next = await run({ limiter });
+    expect(next.priceRequests).toEqual([]);
+    expect(of(next.records, 'store')).toHaveLength(6);
   });
 
   it('a basket EAN already priced in the run is not asked again', async () => {

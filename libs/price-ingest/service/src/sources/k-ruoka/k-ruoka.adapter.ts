@@ -4,7 +4,7 @@ import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values
 import { guarded } from '../../feeds/adapters/common';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
 import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
-import { type HttpAnswer, SourceHttpError } from '../source-http';
+import { type HttpAnswer, SourceBudgetSpentError, SourceHttpError } from '../source-http';
 import { isWebStore, K_RUOKA_STORE_PREFIX, kRuokaOffer, kRuokaPrice, kRuokaProduct, kRuokaStore, type KRuokaLine, pricingEnd } from './k-ruoka.records';
 
 /** The K group's web shop; `--url` is the site's address, its API is under `/kr-api`. */
@@ -42,7 +42,8 @@ export interface KRuokaOptions {
   storesFreshForMs?: number;
 }
 
-type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** `spent`: the request was not sent, the source's hourly budget shared by every worker has nothing left now. */
+type Read<T> = { ok: true; value: T } | { ok: false; reason: string; spent?: true };
 
 /** The state of one run's price requests: the budget, and what it has already written. */
 interface PriceRun {
@@ -129,6 +130,7 @@ export class KRuokaAdapter implements PullSourceAdapter {
 
   /** Whether the budget allows another request; records why not. */
   private mayAsk(run: PriceRun): boolean {
+    if (run.stopped !== null) return false;
     if (run.used < run.budget) return true;
     run.stopped = `the request budget of ${run.budget} is spent`;
     return false;
@@ -141,6 +143,10 @@ export class KRuokaAdapter implements PullSourceAdapter {
       if (!answer.fromCache) run.used++;
       return { ok: true, value: answer };
     } catch (error) {
+      if (error instanceof SourceBudgetSpentError) {
+        run.stopped = 'the hourly request budget shared by every worker of k-ruoka is spent';
+        return { ok: false, reason: error.message, spent: true };
+      }
       if (!(error instanceof SourceHttpError)) throw error;
       run.used++;
       return { ok: false, reason: error.message };
@@ -152,8 +158,9 @@ export class KRuokaAdapter implements PullSourceAdapter {
     if (run.priced.has(`${storeId}|${ean}`) || run.stopped !== null || !this.mayAsk(run)) return;
     const query = new URLSearchParams({ offset: '0', language: 'fi', storeId, limit: '5', discountFilter: 'false', isTosTrOffer: 'false' });
     const url = `${api}/v2/product-search/${encodeURIComponent(ean)}?${query}`;
-    const asked = await this.ask(run, () => ctx.http.postJson(url, {}, { headers: this.headers, signal: ctx.signal }));
+    const asked = await this.ask(run, () => ctx.http.postJson(url, {}, { headers: this.headers, signal: ctx.signal, budgeted: true }));
     const what = `the product search of ${ean} in store ${storeId}`;
+    if (!asked.ok && asked.spent) return;
     if (!asked.ok) return yield line({ t: 'unreadable', what, reason: asked.reason });
     const hits = searchHits(asked.value.text);
     if (!hits.ok) return yield line({ t: 'unreadable', what, reason: hits.reason });
@@ -174,8 +181,9 @@ export class KRuokaAdapter implements PullSourceAdapter {
       }
       if (!this.mayAsk(run)) return;
       const query = new URLSearchParams({ storeId, offset: String(offset), categoryPath: '', language: 'fi' });
-      const asked = await this.ask(run, () => ctx.http.get(`${api}/search-offers/?${query}`, { headers: this.headers, freshForMs: 5 * 60_000, signal: ctx.signal }));
+      const asked = await this.ask(run, () => ctx.http.get(`${api}/search-offers/?${query}`, { headers: this.headers, freshForMs: 5 * 60_000, signal: ctx.signal, budgeted: true }));
       const what = `the offers of store ${storeId} from offset ${offset}`;
+      if (!asked.ok && asked.spent) return;
       if (!asked.ok) return yield line({ t: 'unreadable', what, reason: asked.reason });
       const page = offersPage(asked.value.text);
       if (!page.ok) return yield line({ t: 'unreadable', what, reason: page.reason });
@@ -187,8 +195,9 @@ export class KRuokaAdapter implements PullSourceAdapter {
       for (let i = 0; i < compound.length; i += K_RUOKA_FETCH_OFFERS_BATCH) {
         if (!this.mayAsk(run)) return;
         const ids = compound.slice(i, i + K_RUOKA_FETCH_OFFERS_BATCH);
-        const fetched = await this.ask(run, () => ctx.http.postJson(`${api}/fetch-offers`, { storeId, offerIds: ids, pricing: {} }, { headers: this.headers, signal: ctx.signal }));
+        const fetched = await this.ask(run, () => ctx.http.postJson(`${api}/fetch-offers`, { storeId, offerIds: ids, pricing: {} }, { headers: this.headers, signal: ctx.signal, budgeted: true }));
         const about = `the offers ${ids.join(', ')} of store ${storeId}`;
+        if (!fetched.ok && fetched.spent) return;
         if (!fetched.ok) {
           yield line({ t: 'unreadable', what: about, reason: fetched.reason });
           continue;

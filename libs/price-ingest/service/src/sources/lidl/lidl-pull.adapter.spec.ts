@@ -5,7 +5,8 @@ import type { FeedPrice, FeedProduct, FeedRecord, FeedStore } from '../../feeds/
 import { fakeTime, MapCache } from '../http/http.testing';
 import { PoliteHttp } from '../http/polite-http';
 import type { PullContext, RefreshPriorities } from '../pull-source';
-import { SourceBlockedError, type SourceHttp } from '../source-http';
+import { InProcessRateLimiter } from '../http/source-rate-limiter';
+import { forSource, SourceBlockedError, type SourceHttp } from '../source-http';
 import { LIDL_RATES, LIDL_SITE_URL, LIDL_STORE_API_URL, LIDL_STORES_API_KEY, lidlEndpoints, LidlPullAdapter } from './lidl-pull.adapter';
 import { lidlHours } from './lidl.records';
 import { lidlStandIn } from './lidl.stand-in';
@@ -104,9 +105,10 @@ describe('Lidl openInput against the stand-in through PoliteHttp', () => {
 
   afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const http = () => {
+  const http = (limiter?: InProcessRateLimiter) => {
     const clock = fakeTime();
     return new PoliteHttp({
+      limiter,
       userAgent: 'Hintakori/test',
       rates: LIDL_RATES,
       sleep: clock.sleep,
@@ -117,10 +119,10 @@ describe('Lidl openInput against the stand-in through PoliteHttp', () => {
     });
   };
 
-  async function run(options: { budget: number; adapter?: LidlPullAdapter }) {
+  async function run(options: { budget: number; adapter?: LidlPullAdapter; limiter?: InProcessRateLimiter }) {
     const adapter = options.adapter ?? new LidlPullAdapter({ pageSize: 4, now: () => NOW });
     const logs: string[] = [];
-    const input = await adapter.openInput(base, context(http(), options.budget, logs));
+    const input = await adapter.openInput(base, context(forSource(http(options.limiter), 'lidl'), options.budget, logs));
     const lines: string[] = [];
     for await (const line of input.lines) lines.push(line);
     const parse = adapter.createParser();
@@ -253,6 +255,16 @@ describe('Lidl openInput against the stand-in through PoliteHttp', () => {
     expect(kind(records, 'store')).toHaveLength(4);
     expect(kind(records, 'price').map((r) => r.value.ean)).toEqual(['6408408001010', '6410405082657']);
     expect(logs).toContain('lidl: request budget of 2 spent; left for the next run: 2 searches or assortment reads');
+  });
+
+  it('stops where the hourly budget shared by every worker is spent, as at its own budget', async () => {
+    const limiter = new InProcessRateLimiter({ rates: {}, budgets: { lidl: 2 } });
+    const { records, logs, lines } = await run({ budget: Infinity, limiter });
+    expect(searches()).toEqual(['offers@-', 'q=6410405082657']);
+    expect(kind(records, 'store')).toHaveLength(4);
+    expect(kind(records, 'price').map((r) => r.value.ean)).toEqual(['6408408001010', '6410405082657']);
+    expect(logs).toContain('lidl: the hourly request budget shared by every worker of lidl spent; left for the next run: 2 searches or assortment reads');
+    expect(lines.filter((l) => l.includes('budget'))).toEqual([]);
   });
 
   it('without EAN searches and with one assortment page, asks nothing with q= or offset=', async () => {

@@ -5,7 +5,7 @@ import { isObject, type Json, RecordError } from '../../feeds/values';
 import type { RateLimit } from '../http/polite-http';
 import { planRefresh } from '../../refresh/refresh-plan';
 import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter, type RefreshPriorities } from '../pull-source';
-import { SourceHttpError, SourceUnreachableError } from '../source-http';
+import { SourceBudgetSpentError, SourceHttpError, SourceUnreachableError } from '../source-http';
 import { type LidlLine, lidlItem, lidlStore } from './lidl.records';
 
 /** The Schwarz group's store API (every Lidl country; Finland by `country_code=FI`). */
@@ -68,7 +68,8 @@ export interface LidlPullOptions {
   now?: () => Date;
 }
 
-type Answer = { ok: true; body: Json } | { ok: false; reason: string };
+/** `spent`: the request was not sent, the source's hourly budget shared by every worker has nothing left now. */
+type Answer = { ok: true; body: Json } | { ok: false; reason: string; spent?: true };
 
 /** The search API's own media type (the site's front-end asks for it), JSON otherwise. */
 const SEARCH_ACCEPT = 'application/mindshift.search+json;version=2, application/json';
@@ -157,6 +158,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
     // National prices, within the request budget.
     const budget = ctx.requestBudget;
     let spent = 0;
+    let sharedSpent = false;
     const seen = new Set<string>();
     const search = async function* (
       this: LidlPullAdapter,
@@ -169,7 +171,7 @@ export class LidlPullAdapter implements PullSourceAdapter {
         const answer = await this.read(
           this.searchUrl(endpoints.site, { ...request, offset }),
           ctx,
-          { freshForMs: this.searchFreshForMs, accept: SEARCH_ACCEPT },
+          { freshForMs: this.searchFreshForMs, accept: SEARCH_ACCEPT, budgeted: true },
           searchPage,
           {
             onRequest: () => spent++,
@@ -177,6 +179,10 @@ export class LidlPullAdapter implements PullSourceAdapter {
           },
         );
         progress.done++;
+        if (!answer.ok && answer.spent) {
+          sharedSpent = true;
+          return 'budget';
+        }
         if (!answer.ok) {
           yield line({ t: 'unreadable', what: `${what} at offset ${offset}`, reason: answer.reason });
           return 'done';
@@ -219,14 +225,14 @@ export class LidlPullAdapter implements PullSourceAdapter {
         if (outcome === 'budget') left++;
       }
     }
-    if (outcome === 'budget') ctx.log(`lidl: request budget of ${budget} spent; left for the next run: ${left} searches or assortment reads`);
+    if (outcome === 'budget') ctx.log(`lidl: ${sharedSpent ? 'the hourly request budget shared by every worker of lidl' : `request budget of ${budget}`} spent; left for the next run: ${left} searches or assortment reads`);
   }
 
   /** One answer, retried once (a new request, not the cache) when its body cannot be read; errors other than a bot challenge become a reason. */
   private async read(
     url: string,
     ctx: PullContext,
-    options: { headers?: Record<string, string>; freshForMs: number; accept?: string },
+    options: { headers?: Record<string, string>; freshForMs: number; accept?: string; budgeted?: boolean },
     check: (body: unknown) => string | null,
     counting: { onRequest(): void; mayRetry(): boolean } = { onRequest: () => undefined, mayRetry: () => true },
   ): Promise<Answer> {
@@ -241,11 +247,13 @@ export class LidlPullAdapter implements PullSourceAdapter {
           accept: options.accept,
           freshForMs: attempt === 0 ? options.freshForMs : 0,
           signal: ctx.signal,
+          ...(options.budgeted ? { budgeted: true } : {}),
         });
         if (answer.status === 404) return { ok: false, reason: 'HTTP status 404' };
         text = answer.text;
       } catch (error) {
         // A bot challenge (SourceBlockedError) and anything unexpected stop the run; a refused or unreachable answer is one line.
+        if (error instanceof SourceBudgetSpentError) return { ok: false, reason: error.message, spent: true };
         if (error instanceof SourceHttpError)
           return {
             ok: false,

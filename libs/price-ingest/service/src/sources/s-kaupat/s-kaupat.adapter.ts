@@ -4,7 +4,7 @@ import { guarded } from '../../feeds/adapters/common';
 import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
 import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
-import { SourceHttpError, SourceUnreachableError } from '../source-http';
+import { SourceBudgetSpentError, SourceHttpError, SourceUnreachableError } from '../source-http';
 import { helsinkiDate } from './s-kaupat-hours';
 import { CATEGORY_PRODUCTS_QUERY, NAVIGATION_QUERY, PRODUCTS_BY_EANS_QUERY, STORE_SEARCH_QUERY, storeHoursQuery } from './s-kaupat.queries';
 import { chainOfBrand, hasWebShop, S_KAUPAT_BRANDS, S_KAUPAT_SOURCE, sKaupatPrice, sKaupatProduct, sKaupatStore } from './s-kaupat.records';
@@ -35,6 +35,8 @@ export const S_KAUPAT_HOURS_PER_REQUEST = 24;
 export const S_KAUPAT_CROSS_LISTINGS = ['uutuustuotteet', 'kampanjat', 'kasvipohjaiset-tuotteet', 'ideat-ja-sesongit'];
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Why a run stopped before its own budget: the source's hourly budget, shared by every worker, had nothing left. */
+const SHARED_BUDGET = ' (the hourly budget shared by every worker of s-kaupat)';
 
 export interface SKaupatOptions {
   /** The parser's clock: dated opening-hour exceptions before today (Helsinki) are dropped. Default: the real time. */
@@ -59,7 +61,8 @@ type SKaupatLine =
   /** An answer that could not be read (not JSON, truncated, GraphQL `errors`, an HTTP error): nothing of it is applied. */
   | { t: 'unreadable'; what: string; reason: string };
 
-type Read = { ok: true; data: Json; fetchedAt: string } | { ok: false; reason: string };
+/** `spent`: the request was not sent, the source's hourly budget shared by every worker has nothing left now. */
+type Read = { ok: true; data: Json; fetchedAt: string } | { ok: false; reason: string; spent?: true };
 
 interface GraphqlRequest {
   operationName: string;
@@ -130,12 +133,16 @@ export class SKaupatAdapter implements PullSourceAdapter {
     return linesInput(this.lines(url, ctx, progress), { done: () => progress.done, total: () => null });
   }
 
-  /** One POST; an HTTP error or an unreadable body becomes the reason. A bot challenge (SourceBlockedError) propagates. */
-  private async ask(url: string, ctx: PullContext, request: GraphqlRequest, freshForMs: number, progress: { done: number }): Promise<Read> {
+  /**
+   * One POST (`budgeted`: a price request, paid by the source's hourly budget); an HTTP error or an unreadable body
+   * becomes the reason. A bot challenge (SourceBlockedError) propagates.
+   */
+  private async ask(url: string, ctx: PullContext, request: GraphqlRequest, freshForMs: number, progress: { done: number }, budgeted = false): Promise<Read> {
     let answer;
     try {
-      answer = await ctx.http.postJson(url, request, { freshForMs, accept: 'application/json', signal: ctx.signal });
+      answer = await ctx.http.postJson(url, request, { freshForMs, accept: 'application/json', signal: ctx.signal, ...(budgeted ? { budgeted } : {}) });
     } catch (error) {
+      if (error instanceof SourceBudgetSpentError) return { ok: false, reason: error.message, spent: true };
       if (error instanceof SourceHttpError || error instanceof SourceUnreachableError) return { ok: false, reason: error.message };
       throw error;
     } finally {
@@ -244,13 +251,21 @@ export class SKaupatAdapter implements PullSourceAdapter {
       if (task.kind === 'eans') {
         const eans = task.eans.filter((e) => /^\d{8,14}$/.test(e));
         if (eans.length === 0) continue;
-        const read = await this.ask(url, ctx, { operationName: 'RemoteProductsByEans', variables: { storeId, eans, limit: eans.length }, query: PRODUCTS_BY_EANS_QUERY }, this.freshForMs, progress);
+        const read = await this.ask(url, ctx, { operationName: 'RemoteProductsByEans', variables: { storeId, eans, limit: eans.length }, query: PRODUCTS_BY_EANS_QUERY }, this.freshForMs, progress, true);
+        if (!read.ok && read.spent) {
+          stopped = { at: t, detail: SHARED_BUDGET };
+          break;
+        }
         spent++;
         if (!read.ok) yield line({ t: 'unreadable', what: `${eans.length} EAN(s) in ${task.externalStoreId} (${task.tier})`, reason: read.reason });
         else yield* items(task.externalStoreId, read.data, read.fetchedAt).lines;
         continue;
       }
-      const nav = await this.ask(url, ctx, { operationName: 'RemoteNavigation', variables: { id: storeId }, query: NAVIGATION_QUERY }, this.storesFreshForMs, progress);
+      const nav = await this.ask(url, ctx, { operationName: 'RemoteNavigation', variables: { id: storeId }, query: NAVIGATION_QUERY }, this.storesFreshForMs, progress, true);
+      if (!nav.ok && nav.spent) {
+        stopped = { at: t, detail: SHARED_BUDGET };
+        break;
+      }
       spent++;
       const store = nav.ok && isObject(nav.data.store) ? nav.data.store : null;
       if (!nav.ok || !store || !Array.isArray(store.navigation)) {
@@ -271,7 +286,12 @@ export class SKaupatAdapter implements PullSourceAdapter {
             { operationName: 'RemoteFilteredProducts', variables: { storeId, slug, from, limit: this.pageSize }, query: CATEGORY_PRODUCTS_QUERY },
             this.freshForMs,
             progress,
+            true,
           );
+          if (!read.ok && read.spent) {
+            stopped = { at: t + 1, detail: ` (${task.externalStoreId} stopped in category ${slug} at ${from})${SHARED_BUDGET}` };
+            break;
+          }
           spent++;
           if (!read.ok) {
             yield line({ t: 'unreadable', what: `${task.externalStoreId} category ${slug} from ${from}`, reason: read.reason });
