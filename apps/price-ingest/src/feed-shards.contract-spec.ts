@@ -3,7 +3,7 @@ import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
 import { consumeBatches, createConsumer, createKafkaAdmin, KafkaBatchConsumer, type KafkaConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
 import { DeadLetterRecord, IngestTopics } from '@hintakori/price-ingest-contracts';
-import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, withIngestConfig, type FeedRun } from '@hintakori/price-ingest-service';
+import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, withIngestConfig } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, TestDatabase } from '@hintakori/testing';
 import { INestApplicationContext, Logger } from '@nestjs/common';
