@@ -1,4 +1,5 @@
 import { APP_CONFIG } from '@hintakori/platform-config';
+import { appMetrics } from '@hintakori/platform-telemetry';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from './sources/open-data-wiring';
@@ -6,7 +7,7 @@ import { createSourceRateLimiter, type SourceRateLimiter } from './sources/http/
 import { chainRefreshWiring, type ChainRefreshWiring } from './refresh/refresh-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
 import type { IngestAppConfig } from './ingest-config';
-import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, SHARD_JOB, WorkerTuning } from './jobs/feed-queue';
+import { createFeedQueue, createFeedWorker, FEED_QUEUE, FeedQueue, FeedWorker, jobOptions, SHARD_JOB, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
 import { IngestPublisher } from './publishing/ingest-publisher';
 import { PublishedPricesRepository } from './published/published-prices.repository';
@@ -52,7 +53,13 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
       await this.queue.upsertJobScheduler(`feed:${feed.source}`, { pattern: feed.schedule }, { name: 'feed-run', data, opts: jobOptions(this.config) });
       this.logger.log(`scheduled ${feed.source} from ${feed.location || 'its public endpoint'} (${feed.schedule})`);
     }
-    if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) this.startWorker();
+    if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) {
+      // hintakori_queue_depth{queue="price-ingest-feeds"}: runs and shards waiting for a worker, what the worker HPA scales on
+      // (every worker process reports the same queue: the adapter takes the max).
+      const queue = this.queue;
+      appMetrics.observeQueueDepth(FEED_QUEUE, () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'));
+      this.startWorker();
+    }
   }
 
   startWorker(): FeedWorker {

@@ -75,6 +75,8 @@ class RedisFeedWorker extends Worker<FeedJobData> {
 /** What price-ingest uses of a queue, whichever backend holds it. */
 export interface FeedQueue {
   add(name: string, data: FeedJobData, opts?: JobsOptions): Promise<unknown>;
+  /** Jobs by state (waiting, active, delayed, failed…): the queue depth the worker HPA scales on. */
+  getJobCounts(...types: ('waiting' | 'active' | 'delayed' | 'failed' | 'completed' | 'prioritized')[]): Promise<Record<string, number>>;
   upsertJobScheduler(id: string, repeat: Omit<RepeatOptions, 'key'>, template?: { name?: string; data?: FeedJobData; opts?: Omit<JobsOptions, 'jobId' | 'repeat' | 'delay'> }): Promise<unknown>;
   close(): Promise<void>;
 }
