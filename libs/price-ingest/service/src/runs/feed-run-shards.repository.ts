@@ -88,7 +88,8 @@ export class FeedRunShardsRepository {
       ),
     );
     if (!row) throw new LostRunError(`Feed run ${runId} has no shard ${shardNo}`);
-    await this.dataSource.query(`UPDATE ingest.feed_runs SET status = 'running', last_error = NULL WHERE id = $1 AND status NOT IN ('completed', 'running')`, [runId]);
+    // A failed run stays failed (one of its parts ran out of attempts): its other parts do not bring it back.
+    await this.dataSource.query(`UPDATE ingest.feed_runs SET status = 'running', last_error = NULL WHERE id = $1 AND status NOT IN ('completed', 'failed')`, [runId]);
     return normalise(row);
   }
 

@@ -75,6 +75,11 @@ export class FeedShards {
     const run = await this.runs.get(runId);
     if (!run) throw new LostRunError(`Feed run ${runId} does not exist`);
     if (run.status === 'completed') return run;
+    if (run.status === 'failed') {
+      // Another part ran out of attempts: the run has failed for good (its report says why); this part is not read.
+      this.logger.warn(`run ${runId} shard ${shardNo}: not read, the run failed: ${run.lastError ?? 'unknown error'}`);
+      return run;
+    }
     if (shard.status === 'completed') {
       // A retried job whose part was done: its worker may have stopped before the run's end.
       return (await this.shards.allCompleted(runId)) ? this.finishRun(run) : run;
