@@ -4,8 +4,10 @@
 // committed in PostgreSQL), each round beside the raw PostgreSQL COPY rate of the same rows into a scratch table on
 // the same server, measured right after it.
 //
-//   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2]
+//   npm run bench:ingest [-- --size small|finland] [-- --workers 1,2] [-- --feeds s-group,k-group]
 //   npm run bench:ingest -- --pull [--workers 1,2,4]   (the pull round only: tools/bench/ingest-pull.mjs)
+//
+// `--feeds s-group` times one run alone: with more workers than one, its shards (INGEST_SHARD_BYTES) are shared.
 //
 // Rounds, with the first worker count: `fresh` (a fresh database hintakori_bench_w<N>, the stack started with N
 // workers and no demo loading, the S group and K group demo feeds queued at once), then on the same database
@@ -57,7 +59,11 @@ const workerCounts = option('workers', '1,2')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const PORT = '3320';
-const FEEDS = ['s-group', 'k-group'];
+const FEEDS = option('feeds', 's-group,k-group').split(',');
+if (FEEDS.length === 0 || FEEDS.some((feed) => !['s-group', 'k-group'].includes(feed))) {
+  console.error(`--feeds takes s-group and/or k-group (comma-separated), got '${option('feeds', '')}'`);
+  process.exit(2);
+}
 const log = (message) => console.log(`[bench] ${message}`);
 const run = (cmd, cmdArgs, env = {}) => {
   const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -344,7 +350,7 @@ try {
 
 const ratio = (r) => `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`;
 const name = (r) => `${r.label}, ${r.workers} worker(s)`;
-console.log(`\nIngest end to end (${size} S group + K group feeds, distributed profile; machine: ${(await import('node:os')).cpus().length} cores):`);
+console.log(`\nIngest end to end (${size} ${FEEDS.join(' + ')} feed${FEEDS.length > 1 ? 's' : ''}, distributed profile; machine: ${(await import('node:os')).cpus().length} cores):`);
 console.table(
   results.map((r) => ({
     round: r.label,

@@ -21,6 +21,11 @@
  * but the databases and, in the distributed profile, Kafka). Profile and connections come from the
  * environment as for the apps (HINTAKORI_PROFILE, DATABASE_URL, KAFKA_BROKERS, REDIS_URL); without
  * DATABASE_URL the standalone profile's embedded PostgreSQL (PG_PORT, default 54329) is used.
+ *
+ *   npm run ingest -- --status [<run id>]
+ *
+ * shows the latest runs (or one) and, for a run split into shards (a file larger than INGEST_SHARD_BYTES), each shard
+ * with the worker that took it; a run's report after it completes shows the same.
  */
 import 'reflect-metadata';
 import { FeedRunsService, loadIngestAppConfig, PriceIngestModule, SOURCE_PATTERN } from '@hintakori/price-ingest-service';
@@ -28,6 +33,7 @@ import { NestFactory } from '@nestjs/core';
 import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { progressBar } from './progress';
+import { formatRunReport, parseStatusArgs } from './run-report';
 
 const USAGE =
   'Usage: npm run ingest -- --source <s-group|k-group|lidl|csv:<name>|jsonl:<name>> --file <path|url> [--here]\n' +
@@ -90,12 +96,14 @@ async function countLines(file: string): Promise<number | null> {
 }
 
 async function main(): Promise<void> {
-  const args = parseIngestArgs(process.argv.slice(2));
+  const status = parseStatusArgs(process.argv.slice(2));
   const env = { ...process.env };
   if (!env.DATABASE_URL && (env.HINTAKORI_PROFILE ?? 'standalone') === 'standalone') {
     env.DATABASE_URL = `postgres://hintakori:hintakori@127.0.0.1:${env.PG_PORT ?? 54329}/hintakori`;
   }
   const config = loadIngestAppConfig({ LOG_LEVEL: 'warn', ...env }, {}, { feeds: [] });
+  if (status) return showStatus(config, status.runId, status.limit);
+  const args = parseIngestArgs(process.argv.slice(2));
   const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: args.here }), {
     logger: ['error', 'warn'],
   });
@@ -129,6 +137,21 @@ async function main(): Promise<void> {
     );
     const reasons = Object.entries(done.rejectedByReason).sort((a, b) => b[1] - a[1]);
     for (const [reason, count] of reasons) process.stdout.write(`  ${String(count).padStart(7)}  ${reason}\n`);
+    if (done.shards) process.stdout.write(formatRunReport(done, await service.shardsOf(done.id)));
+  } finally {
+    await app.close();
+  }
+}
+
+/** `--status`: the latest runs (or one), each split run with its shards and their workers. */
+async function showStatus(config: Parameters<typeof PriceIngestModule.forRoot>[0], runId: string | null, limit: number): Promise<void> {
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(config, { runWorkers: false }), { logger: ['error', 'warn'] });
+  try {
+    const service = app.get(FeedRunsService);
+    const runs = runId ? [await service.feedRuns.get(runId)].filter((r) => r !== null) : await service.feedRuns.latest(limit);
+    if (runId && runs.length === 0) throw new Error(`No feed run ${runId}`);
+    if (runs.length === 0) process.stdout.write('no feed runs yet\n');
+    for (const run of runs) process.stdout.write(formatRunReport(run, await service.shardsOf(run.id)));
   } finally {
     await app.close();
   }

@@ -7,14 +7,29 @@
  * TEST_STALL_AT_PRICE_PUBLISH=<n>: on the n-th publication of a chunk's prices, publish the first half
  * only, print "STALLED <run id>" and hang — the test then SIGKILLs the process between a half-published
  * chunk and its checkpoint, the worst moment.
+ *
+ * Runs are split into shards as by main.worker.ts (INGEST_SHARD_BYTES, INGEST_MAX_SHARDS): this process queues the
+ * parts of a run it plans, and takes parts like any worker. It prints "WORKER <host:pid>", the name a run's report
+ * gives the worker of each part.
  */
 import 'reflect-metadata';
 import { IngestTopics, type IngestTopic } from '@hintakori/price-ingest-contracts';
-import { FeedRunner, FeedRunsRepository, IngestPublisher, loadIngestAppConfig, PriceIngestModule, PublishedPricesRepository, RegistryRepository } from '@hintakori/price-ingest-service';
+import {
+  FeedRunner,
+  FeedRunShardsRepository,
+  FeedRunsRepository,
+  FeedShards,
+  IngestPublisher,
+  loadIngestAppConfig,
+  PriceIngestModule,
+  PublishedPricesRepository,
+  RegistryRepository,
+  WORKER_NAME,
+} from '@hintakori/price-ingest-service';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 // The worker's own wiring, which the library does not export: its queue, job processor and open-data sources.
-import { createFeedWorker } from '../../../libs/price-ingest/service/src/jobs/feed-queue';
+import { createFeedQueue, createFeedWorker, jobOptions, SHARD_JOB } from '../../../libs/price-ingest/service/src/jobs/feed-queue';
 import { FeedRunProcessor } from '../../../libs/price-ingest/service/src/jobs/feed-run.processor';
 import type { OutgoingMessage } from '../../../libs/price-ingest/service/src/publishing/ingest-publisher';
 import { createOpenDataWiring } from '../../../libs/price-ingest/service/src/sources/open-data-wiring';
@@ -56,12 +71,20 @@ async function main(): Promise<void> {
   const publisher = stallAt > 0 ? new StallingPublisher(app.get(IngestPublisher), stallAt) : app.get(IngestPublisher);
   const runs = app.get(FeedRunsRepository);
   const openData = createOpenDataWiring(app.get(DataSource), config.ingest.openData);
-  const processor = new FeedRunProcessor(new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), publisher, openData, config.ingest.feedLimits), runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500));
+  const published = app.get(PublishedPricesRepository);
+  const runner = new FeedRunner(runs, app.get(RegistryRepository), published, publisher, openData, config.ingest.feedLimits);
+  const queue = createFeedQueue(config);
+  const shards = new FeedShards(runner, runs, new FeedRunShardsRepository(app.get(DataSource)), published, publisher, config.ingest.shards, config.ingest.feedLimits);
+  const processor = new FeedRunProcessor(runner, runs, Number(process.env.TEST_CHECKPOINT_LINES ?? 500), {
+    shards,
+    enqueue: (data, jobId) => queue.add(SHARD_JOB, data, { ...jobOptions(config), jobId }),
+  });
   const worker = createFeedWorker(config, (job) => processor.process(job), { lockDuration: 2000, stalledInterval: 1000 });
   worker.on('error', (error) => process.stderr.write(`worker: ${error.message}\n`));
-  process.stdout.write('READY\n');
+  process.stdout.write(`WORKER ${WORKER_NAME}\nREADY\n`);
   const stop = async () => {
     await worker.close().catch(() => undefined);
+    await queue.close().catch(() => undefined);
     await app.close();
     process.exit(0);
   };

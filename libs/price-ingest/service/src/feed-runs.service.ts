@@ -1,4 +1,5 @@
 import { APP_CONFIG } from '@hintakori/platform-config';
+import { appMetrics } from '@hintakori/platform-telemetry';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createOpenDataWiring } from './sources/open-data-wiring';
@@ -6,13 +7,15 @@ import { createSourceRateLimiter, type SourceRateLimiter } from './sources/http/
 import { chainRefreshWiring, type ChainRefreshWiring } from './refresh/refresh-wiring';
 import { SOURCE_PATTERN } from './feeds/adapters';
 import type { IngestAppConfig } from './ingest-config';
-import { createFeedQueue, createFeedWorker, FeedQueue, FeedWorker, jobOptions, WorkerTuning } from './jobs/feed-queue';
+import { createFeedQueue, createFeedWorker, FEED_QUEUE, FeedQueue, FeedWorker, jobOptions, SHARD_JOB, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
 import { IngestPublisher } from './publishing/ingest-publisher';
 import { PublishedPricesRepository } from './published/published-prices.repository';
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunner } from './runs/feed-runner';
+import { FeedRunShardsRepository, type FeedRunShard } from './runs/feed-run-shards.repository';
 import { FeedRun, FeedRunsRepository } from './runs/feed-runs.repository';
+import { FeedShards } from './runs/feed-shards';
 import { registerFreshnessProvider } from './status/freshness';
 
 export const WORKER_TUNING = Symbol('WORKER_TUNING');
@@ -28,6 +31,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   private worker: FeedWorker | null = null;
   private refresh: ChainRefreshWiring | null = null;
   private limiter: SourceRateLimiter | null = null;
+  private readonly shards: FeedRunShardsRepository;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: IngestAppConfig,
@@ -37,7 +41,9 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly publisher: IngestPublisher,
     @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean },
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.shards = new FeedRunShardsRepository(dataSource);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     registerFreshnessProvider(() => this.runs.freshness());
@@ -47,7 +53,13 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
       await this.queue.upsertJobScheduler(`feed:${feed.source}`, { pattern: feed.schedule }, { name: 'feed-run', data, opts: jobOptions(this.config) });
       this.logger.log(`scheduled ${feed.source} from ${feed.location || 'its public endpoint'} (${feed.schedule})`);
     }
-    if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) this.startWorker();
+    if (this.tuning.runWorkers ?? this.config.ingest.runWorkers) {
+      // hintakori_queue_depth{queue="price-ingest-feeds"}: runs and shards waiting for a worker, what the worker HPA scales on
+      // (every worker process reports the same queue: the adapter takes the max).
+      const queue = this.queue;
+      appMetrics.observeQueueDepth(FEED_QUEUE, () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'));
+      this.startWorker();
+    }
   }
 
   startWorker(): FeedWorker {
@@ -56,7 +68,12 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     // Each pull source's rate, shared with every other worker process through Redis in the distributed profile.
     this.limiter = createSourceRateLimiter(this.config, { rates: this.config.ingest.openData.requestRates, budgets: this.config.ingest.requestBudgets });
     const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData, this.limiter), ...this.refresh.wiring };
-    const processor = new FeedRunProcessor(new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits), this.runs, this.tuning.checkpointLines);
+    const runner = new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits);
+    const shards = new FeedShards(runner, this.runs, this.shards, this.published, this.publisher, this.config.ingest.shards, this.config.ingest.feedLimits);
+    const processor = new FeedRunProcessor(runner, this.runs, this.tuning.checkpointLines, {
+      shards,
+      enqueue: (data, jobId) => this.requireQueue().add(SHARD_JOB, data, { ...jobOptions(this.config), jobId }),
+    });
     this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
     this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);
@@ -89,6 +106,11 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
 
   get feedRuns(): FeedRunsRepository {
     return this.runs;
+  }
+
+  /** The parts of a split run with the worker that took each (empty: the run was read whole). */
+  shardsOf(runId: string): Promise<FeedRunShard[]> {
+    return this.shards.list(runId);
   }
 
   private requireQueue(): FeedQueue {

@@ -2,6 +2,8 @@ export * from './price-ingest.module';
 export { INGEST_CONFIG_SECTIONS, loadIngestAppConfig, readIngestConfig, withIngestConfig, type DemoFeedSize, type IngestAppConfig, type IngestConfig } from './ingest-config';
 export { FeedRunsService } from './feed-runs.service';
 export { FeedRunsRepository, type FeedRun } from './runs/feed-runs.repository';
+export { FeedRunShardsRepository, type FeedRunShard } from './runs/feed-run-shards.repository';
+export { FeedShards, WORKER_NAME } from './runs/feed-shards';
 export { FeedRunner, MAX_PRICE_CENTS, MAX_EVENTS_PER_MESSAGE, type RunProgress } from './runs/feed-runner';
 export { RegistryRepository } from './registry/registry.repository';
 export { PublishedPricesRepository } from './published/published-prices.repository';

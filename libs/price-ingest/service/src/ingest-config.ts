@@ -1,5 +1,6 @@
 import { AppConfig, ConfigError, type ConfigSections, Env, envBool, envInt, loadConfig } from '@hintakori/platform-config';
 import { DEFAULT_FEED_LIMITS, type FeedLimits, GIB, MIB } from './feeds/feed-input';
+import type { ShardSettings } from './runs/shard-plan';
 
 /**
  * Price-ingest's settings, read from the environment beside the platform's AppConfig: the feeds and their schedules,
@@ -52,6 +53,11 @@ export interface IngestConfig {
    * the same for the bulk Open Food Facts export (INGEST_MAX_GZ_BYTES_BULK, default 200 GiB).
    */
   feedLimits: FeedLimits;
+  /**
+   * How a file run is split across workers (runs/shard-plan.ts): parts of about INGEST_SHARD_BYTES (default 8 MiB; 0:
+   * never split) after the file's head, at most INGEST_MAX_SHARDS parts a run (default 64).
+   */
+  shards: ShardSettings;
   /** Feed runs one worker process handles at the same time. */
   workerConcurrency: number;
   /** Attempts of a failed feed run (each resumes from its checkpoint), with exponential backoff from backoffMs. */
@@ -196,6 +202,10 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
       maxLineBytes: envInt(env, 'INGEST_MAX_LINE_BYTES', DEFAULT_FEED_LIMITS.maxLineBytes, problems, 4096, 256 * MIB),
       maxGzBytes: envInt(env, 'INGEST_MAX_GZ_BYTES', DEFAULT_FEED_LIMITS.maxGzBytes, problems, MIB, 1024 * GIB),
       maxGzBytesBulk: envInt(env, 'INGEST_MAX_GZ_BYTES_BULK', DEFAULT_FEED_LIMITS.maxGzBytesBulk, problems, MIB, 1024 * GIB),
+    },
+    shards: {
+      shardBytes: envInt(env, 'INGEST_SHARD_BYTES', 8 * MIB, problems, 0, 1024 * GIB),
+      maxShards: envInt(env, 'INGEST_MAX_SHARDS', 64, problems, 2, 1024),
     },
     workerConcurrency: envInt(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),
     jobAttempts: envInt(env, 'INGEST_JOB_ATTEMPTS', 5, problems, 1, 100),

@@ -13,7 +13,14 @@ export interface FeedJobData {
   label?: string;
   /** A pull source asks its service again even where its copy is fresh (an operator's `npm run ingest -- --refresh`). */
   refresh?: boolean;
+  /** Set on a job of one part of a split run (runs/feed-shards.ts, job name SHARD_JOB): the part's number. */
+  shard?: number;
 }
+
+/** The job name of a feed run ('feed-run': the whole run, or its planning and head when it is split). */
+export const RUN_JOB = 'feed-run';
+/** The job name of one part of a split run. */
+export const SHARD_JOB = 'feed-shard';
 
 export interface WorkerTuning {
   /** How long a job's lock lasts without renewal; a killed worker's job is taken over after about this long. */
@@ -68,6 +75,8 @@ class RedisFeedWorker extends Worker<FeedJobData> {
 /** What price-ingest uses of a queue, whichever backend holds it. */
 export interface FeedQueue {
   add(name: string, data: FeedJobData, opts?: JobsOptions): Promise<unknown>;
+  /** Jobs by state (waiting, active, delayed, failed…): the queue depth the worker HPA scales on. */
+  getJobCounts(...types: ('waiting' | 'active' | 'delayed' | 'failed' | 'completed' | 'prioritized')[]): Promise<Record<string, number>>;
   upsertJobScheduler(id: string, repeat: Omit<RepeatOptions, 'key'>, template?: { name?: string; data?: FeedJobData; opts?: Omit<JobsOptions, 'jobId' | 'repeat' | 'delay'> }): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -4,7 +4,14 @@ import { FeedTooLargeError } from '../feeds/feed-input';
 import { SourceBlockedError } from '../sources/source-http';
 import { FeedRunner, RunProgress } from '../runs/feed-runner';
 import { FeedRunsRepository } from '../runs/feed-runs.repository';
-import type { FeedJob } from './feed-queue';
+import type { FeedShards } from '../runs/feed-shards';
+import { type FeedJob, type FeedJobData, SHARD_JOB } from './feed-queue';
+
+/** How a worker splits runs: the parts' runner and how a part is queued for any worker (the job id keeps it once). */
+export interface ShardWiring {
+  shards: FeedShards;
+  enqueue(data: FeedJobData, jobId: string): Promise<unknown>;
+}
 
 /** Processes one feed-run job: a retried or taken-over job resumes its run from the last checkpoint. */
 export class FeedRunProcessor {
@@ -14,9 +21,11 @@ export class FeedRunProcessor {
     private readonly runner: FeedRunner,
     private readonly runs: FeedRunsRepository,
     private readonly checkpointLines?: number,
+    /** Splits a file run into parts any worker takes (runs/feed-shards.ts); without it every run is read whole. */
+    private readonly split?: ShardWiring,
   ) {}
 
-  async process(job: FeedJob): Promise<{ runId: string; prices: number; rejected: number }> {
+  async process(job: FeedJob): Promise<{ runId: string; prices: number; rejected: number; shards?: number }> {
     const runId = job.data.runId ?? (await this.runs.create(job.data.source, job.data.location, { jobKey: `job:${job.id}`, label: job.data.label })).id;
     let lastLogged = 0;
     const onProgress = async (p: RunProgress) => {
@@ -28,6 +37,19 @@ export class FeedRunProcessor {
       }
     };
     try {
+      const split = this.split;
+      if (split && job.name === SHARD_JOB && job.data.shard !== undefined) {
+        const run = await split.shards.runShard(runId, job.data.shard, { onProgress, chunkLines: this.checkpointLines });
+        return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
+      }
+      const parts = split ? await split.shards.plan(runId) : null;
+      if (split && parts) {
+        // The head (stores and products) first, here; then every other part is queued for any worker.
+        const head = await split.shards.runShard(runId, 0, { onProgress, chunkLines: this.checkpointLines });
+        const { shard: _shard, ...data } = job.data;
+        for (const part of parts.slice(1)) await split.enqueue({ ...data, runId, shard: part.shardNo }, `${String(job.id).replace(/:/g, '_')}-shard-${part.shardNo}`);
+        return { runId, prices: head.pricesPublished, rejected: head.recordsRejected, shards: parts.length };
+      }
       const run = await this.runner.run(runId, { onProgress, chunkLines: this.checkpointLines, refresh: job.data.refresh === true });
       return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
     } catch (error) {

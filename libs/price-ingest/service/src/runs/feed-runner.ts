@@ -11,7 +11,7 @@ import {
 import { MAX_AVERAGE_WEIGHT_GRAMS, MAX_MULTIBUY_QUANTITY, PRICE_CARDS } from '@hintakori/shared-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
-import { DEFAULT_FEED_LIMITS, type FeedLimits, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
+import { DEFAULT_FEED_LIMITS, type FeedInput, type FeedLimits, type FeedLine, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
 import { askingAgain, forSource, SourceBlockedError, type SourceHttp } from '../sources/source-http';
@@ -49,6 +49,22 @@ export interface RunOptions {
   afterCheckpoint?: (line: number) => void | Promise<void>;
   /** A pull source asks its service again even where its copy is fresh (`npm run ingest -- --refresh`). */
   refresh?: boolean;
+  /** Set when this is one part of a split run (runs/feed-shards.ts): its lines, checkpoints and end are the part's. */
+  shard?: ShardScope;
+}
+
+/** One part of a split run, as FeedRunner.run reads it: the part's lines and checkpoint; the part's end hands over. */
+export interface ShardScope {
+  /** The run, taken by the part's worker. */
+  run: FeedRun;
+  /** The part's checkpoint: lines of the part already committed. */
+  resumeAfter: number;
+  open(): FeedInput<FeedLine>;
+  /** What the source last published per store, as the part loads it (it keeps what it loaded, to merge only changes). */
+  published: Map<number, StorePrices>;
+  checkpoint(fromLine: number, toLine: number, counts: ChunkCounts): Promise<void>;
+  /** After the part's last checkpoint: the part's state, to be merged into the run's. */
+  finish(state: { published: Map<number, StorePrices>; seen: Map<number, Set<number>> | null }, atLine: number): Promise<FeedRun>;
 }
 
 /** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
@@ -145,17 +161,18 @@ export class FeedRunner {
   }
 
   async run(runId: string, options: RunOptions = {}): Promise<FeedRun> {
-    let run = await this.runs.start(runId);
+    const shard = options.shard;
+    let run = shard ? shard.run : await this.runs.start(runId);
     if (run.status === 'completed') return run;
     const adapter = adapterFor(run.source, this.openData?.adapterOptions, run.location);
     const parse = adapter.createParser();
     const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
-    const resumeAfter = run.checkpointLine;
+    const resumeAfter = shard ? shard.resumeAfter : run.checkpointLine;
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
-    const input = await this.openInput(adapter, run, options.refresh === true);
+    const input = shard ? shard.open() : await this.openInput(adapter, run, options.refresh === true);
     const pull = isPullSource(adapter) ? adapter : null;
     const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
-      published: new Map(),
+      published: shard?.published ?? new Map(),
       changedStores: new Set(),
       // A resumed run does not know the prices of its first part: it freshens nothing (see RunCompletedEvent.seen).
       // Nor does a pull from an open-data source: its prices are reports with their own dates (Open Prices), not a
@@ -169,7 +186,7 @@ export class FeedRunner {
     const totals = { records: run.recordsTotal, rejected: run.recordsRejected, prices: run.pricesPublished };
     const commit = async (full: Chunk, from: number, to: number) => {
       const counts = await this.publishChunk(ctx, full);
-      await this.runs.checkpoint(run.id, from, to, counts);
+      await (shard ? shard.checkpoint(from, to, counts) : this.runs.checkpoint(run.id, from, to, counts));
       totals.records += counts.records;
       totals.rejected += counts.rejected;
       totals.prices += counts.prices;
@@ -225,6 +242,8 @@ export class FeedRunner {
       // A run that failed while a chunk was still being published: let that chunk finish (or fail) before the caller records the failure.
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
+    // A part of a split run ends here: the run's end (unlisting, RunCompleted) comes after its last part (feed-shards.ts).
+    if (shard) return shard.finish({ published: ctx.published, seen: ctx.seen }, checkpoint);
     // Only a run that read its whole answer may close stores: an unreadable answer (a rejected 'line') saw only part.
     if (ctx.closesUnseenStores) {
       if (unreadable > 0) this.logger.warn(`run ${run.id} (${run.source}): ${unreadable} unreadable answers; no store is marked closed`);

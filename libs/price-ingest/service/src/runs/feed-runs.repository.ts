@@ -28,6 +28,8 @@ export interface FeedRun {
    * cleaning (a name or picture made safe, runs/record-cleaning.ts) under keys starting with "cleaned:" (not in recordsRejected).
    */
   rejectedByReason: Record<string, number>;
+  /** The parts the run is split into (ingest.feed_run_shards, runs/feed-shards.ts); null: read whole by one worker. */
+  shards: number | null;
 }
 
 /** What one committed chunk adds to a run's accounting. */
@@ -50,7 +52,7 @@ const COLUMNS = `id::text, source, location, label, status, attempts, checkpoint
   prices_unchanged::float8 AS "pricesUnchanged",
   items_published AS "itemsPublished", stores_published AS "storesPublished", offers_published AS "offersPublished",
   started_at AS "startedAt", finished_at AS "finishedAt", newest_observation_at AS "newestObservationAt", last_error AS "lastError",
-  rejected_by_reason AS "rejectedByReason"`;
+  rejected_by_reason AS "rejectedByReason", shards`;
 
 export class LostRunError extends Error {}
 
