@@ -1,5 +1,5 @@
 import type { BatchObservableCallback, Meter } from '@opentelemetry/api';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 
 /**
@@ -20,7 +20,7 @@ const RESOLUTION_MS = 20;
 const lateBy = (ns: number) => Math.max(0, ns / 1e9 - RESOLUTION_MS / 1000);
 
 export function registerRuntimeMetrics(meter: Meter): { stop(): void } {
-  const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   const heapUsed = meter.createObservableGauge('v8js.memory.heap.used', { description: 'V8 heap memory used, per heap space', unit: 'By' });
   const heapLimit = meter.createObservableGauge('v8js.memory.heap.limit', { description: 'The V8 heap size limit', unit: 'By' });
