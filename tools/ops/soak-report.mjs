@@ -16,15 +16,14 @@ export function warmUpMinutes(minutes, override) {
 }
 
 /**
- * When the feed runs start, in minutes from the start of the load: one every `every` minutes in the middle of each
- * block (5, 15, 25… for 10), each at least 2 minutes before the end so its lag recovery is seen; a run shorter than
- * `every` gets one in its middle.
+ * When the feed runs start, in minutes from the start of the load: the first at `first` (by default two fifths into
+ * the warm-up, so that the memory a process takes for its first feed run is taken before the slopes begin), then one
+ * every `every` minutes, each at least 2 minutes before the end so its lag recovery is seen. `every` 0: none.
  */
-export function feedSchedule(minutes, every = 10) {
+export function feedSchedule(minutes, every = 10, first = Math.max(0.25, warmUpMinutes(minutes) * 0.4)) {
   if (!(every > 0)) return [];
   const times = [];
-  for (let t = every / 2; t <= minutes - 2; t += every) times.push(t);
-  if (times.length === 0 && minutes >= 2) times.push(minutes / 2);
+  for (let t = first; t <= minutes - 2 + 1e-9; t += every) times.push(Math.round(t * 100) / 100);
   return times;
 }
 

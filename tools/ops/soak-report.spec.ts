@@ -18,13 +18,17 @@ describe('soak report', () => {
   });
 
   describe('feed schedule', () => {
-    it('puts a run in the middle of every 10 minutes, each at least 2 minutes before the end', () => {
-      expect(feedSchedule(30)).toEqual([5, 15, 25]);
-      expect(feedSchedule(26)).toEqual([5, 15]);
-      expect(feedSchedule(60, 20)).toEqual([10, 30, 50]);
+    it('starts inside the warm-up and then runs one every 10 minutes, each at least 2 minutes before the end', () => {
+      expect(feedSchedule(30)).toEqual([2, 12, 22]);
+      expect(feedSchedule(60)).toEqual([2, 12, 22, 32, 42, 52]);
+      expect(feedSchedule(24)).toEqual([1.6, 11.6, 21.6]); // the warm-up of a shorter run is a sixth of it: 4 minutes
+      expect(feedSchedule(23, 10, 2)).toEqual([2, 12]);
+      expect(feedSchedule(60, 20, 5)).toEqual([5, 25, 45]);
     });
-    it('gives a run shorter than the interval one run in its middle, and none to one too short to see it', () => {
-      expect(feedSchedule(3)).toEqual([1.5]);
+    it('gives a short run one early feed run, and none when there is no time to see it or none is wanted', () => {
+      expect(feedSchedule(3)).toEqual([0.25]);
+      expect(feedSchedule(12)).toEqual([0.8]);
+      expect(feedSchedule(2)).toEqual([]);
       expect(feedSchedule(1)).toEqual([]);
       expect(feedSchedule(30, 0)).toEqual([]);
     });

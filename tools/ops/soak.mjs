@@ -8,8 +8,8 @@
 //   DEMO_FEED_SIZE says otherwise) unless --base-url is given or a stack already answers; stops what it started.
 // - The load: k6/soak.js (search, item pages, store totals and cart writes at constant rates, 48 requests/s in all
 //   by default; SOAK_*_RATE change them) for the whole run, k6 built once by tools/ops/lib.mjs.
-// - A feed run in the middle of every 10 minutes (--feed-every; 5, 15, 25… of a 30-minute run; one in the middle of a
-//   shorter run): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
+// - A feed run every 10 minutes (--feed-every), the first inside the warm-up (2, 12, 22 of a 30-minute run: the
+//   memory a first feed run takes is taken before the slopes begin): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
 //   demo feed (every store, every product, every price of two stores with one in five changed by 10 cents, back and
 //   forth from run to run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
 // - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used and
