@@ -281,7 +281,8 @@ async function changedFeed(source, n, dir) {
       if (prices % 5 === 0 && n % 2 === 1) {
         const euros = Math.round((Number(node.pricing?.currentPrice ?? node.price) + 0.1) * 100) / 100;
         node.price = euros;
-        if (node.pricing) node.pricing.currentPrice = euros;
+        // A price rise: the regular price with it (a current price above the regular one would read as odd data).
+        if (node.pricing) Object.assign(node.pricing, { currentPrice: euros, ...(node.pricing.regularPrice != null ? { regularPrice: euros } : {}) });
         node.priceUpdatedAt = now;
         changed++;
         text = JSON.stringify(node);
