@@ -9,7 +9,8 @@ export const TARGETS = Object.freeze({ failures: 0, rssMbPerHour: 5, lagRecovery
 export function warmUpMinutes(minutes, override) {
   if (override !== undefined && override !== null && override !== '') {
     const value = Number(override);
-    if (!Number.isFinite(value) || value < 0 || value >= minutes) throw new Error(`--warm-up must be a number of minutes from 0 to under the run's ${minutes}, got ${override}`);
+    if (!Number.isFinite(value) || value < 0 || value >= minutes)
+      throw new Error(`--warm-up must be a number of minutes from 0 to under the run's ${minutes}, got ${override}`);
     return value;
   }
   return Math.min(5, minutes / 6);
@@ -75,7 +76,9 @@ export function parsePrometheus(text) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/.exec(line.trim());
     if (!match) continue;
     const labels = {};
-    if (match[2]) for (const [, key, value] of match[2].matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value.replace(/\\(.)/g, (_, c) => (c === 'n' ? '\n' : c));
+    if (match[2])
+      for (const [, key, value] of match[2].matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+        labels[key] = value.replace(/\\(.)/g, (_, c) => (c === 'n' ? '\n' : c));
     const value = match[3] === '+Inf' ? Infinity : match[3] === '-Inf' ? -Infinity : Number(match[3]);
     if (!out.has(match[1])) out.set(match[1], []);
     out.get(match[1]).push({ labels, value });

@@ -41,6 +41,9 @@ const fail = (message) => {
   process.exit(2);
 };
 
+/** The topics a feed run publishes to: their consumer groups' lag is what must be back to 0 after each run. */
+const INGEST_TOPICS = new Set(['prices.observed', 'items.upserted', 'stores.upserted', 'offers.upserted', 'ingest.run-completed']);
+
 const USAGE = 'usage: npm run soak [-- --minutes N] [--base-url URL] [--warm-up M] [--feed-every M] [--no-feed] [--keep-stack] [--allow-rate-limit]';
 const FLAGS = new Set(['--no-feed', '--keep-stack', '--allow-rate-limit']);
 const VALUED = new Set(['--minutes', '--base-url', '--warm-up', '--feed-every']);
@@ -59,7 +62,8 @@ for (let i = 0; i < args.length; i++) {
   } else fail(`unknown argument "${args[i]}"\n${USAGE}`);
 }
 const minutes = opts['--minutes'] === undefined ? 30 : Number(opts['--minutes']);
-if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) fail(`--minutes must be a whole number of minutes from 1 to 1440, got "${opts['--minutes']}"`);
+if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60)
+  fail(`--minutes must be a whole number of minutes from 1 to 1440, got "${opts['--minutes']}"`);
 const feedEvery = opts['--no-feed'] ? 0 : opts['--feed-every'] === undefined ? 10 : Number(opts['--feed-every']);
 if (!Number.isFinite(feedEvery) || feedEvery < 0) fail(`--feed-every must be a number of minutes (0: no feed runs), got "${opts['--feed-every']}"`);
 let warmUp;
@@ -74,7 +78,10 @@ if (baseUrlArg !== undefined && !/^https?:\/\/[^/]+/.test(baseUrlArg)) fail(`--b
 // Hold the stack lock for the whole run (re-exec under flock once): the apps' metrics ports are fixed.
 if (!baseUrlArg && process.env.HINTAKORI_STACK_LOCKED !== '1' && spawnSync('flock', ['--version']).status === 0) {
   log('waiting for /tmp/stack.lock…');
-  const child = spawn('flock', ['/tmp/stack.lock', process.execPath, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, HINTAKORI_STACK_LOCKED: '1' } });
+  const child = spawn('flock', ['/tmp/stack.lock', process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, HINTAKORI_STACK_LOCKED: '1' },
+  });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
@@ -91,7 +98,9 @@ async function main() {
     if (await answers(baseUrl)) log(`a stack is already answering on ${baseUrl}; using it as it is`);
     else {
       const env = { PORT: port, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-      log(`starting the distributed stack on :${port} (${process.env.DEMO_FEED_SIZE ? `DEMO_FEED_SIZE=${process.env.DEMO_FEED_SIZE}` : 'the default small demo data'})…`);
+      log(
+        `starting the distributed stack on :${port} (${process.env.DEMO_FEED_SIZE ? `DEMO_FEED_SIZE=${process.env.DEMO_FEED_SIZE}` : 'the default small demo data'})…`,
+      );
       startedStack = true;
       const status = spawnSync(process.execPath, ['tools/stack.mjs', '--detach'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status;
       if (status !== 0) {
@@ -189,8 +198,6 @@ async function scrape(metricsPort) {
   }
 }
 
-const INGEST_TOPICS = new Set(['prices.observed', 'items.upserted', 'stores.upserted', 'offers.upserted', 'ingest.run-completed']);
-
 /** Lag per consumer group now: Map(group → { lag, topics }) and the groups that consume the ingest topics. */
 async function readLag(admin) {
   const groups = [...(await admin.listGroups()).keys()];
@@ -212,8 +219,14 @@ async function readLag(admin) {
   const ends = new Map();
   if (topics.size > 0) {
     const metadata = await admin.metadata({ topics: [...topics] });
-    const request = [...topics].filter((t) => metadata.topics.get(t)).map((name) => ({ name, partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({ partitionIndex, timestamp: -1n })) }));
-    for (const topic of await admin.listOffsets({ topics: request })) ends.set(topic.name, new Map(topic.partitions.map((p) => [p.partitionIndex, Number(p.offset)])));
+    const request = [...topics]
+      .filter((t) => metadata.topics.get(t))
+      .map((name) => ({
+        name,
+        partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({ partitionIndex, timestamp: -1n })),
+      }));
+    for (const topic of await admin.listOffsets({ topics: request }))
+      ends.set(topic.name, new Map(topic.partitions.map((p) => [p.partitionIndex, Number(p.offset)])));
   }
   const lag = consumerLag(ends, committed);
   const ingestGroups = [...committed].filter(([, byTopic]) => [...byTopic.keys()].some((t) => INGEST_TOPICS.has(t))).map(([group]) => group);
@@ -304,14 +317,18 @@ async function soak({ k6, baseUrl, started, startedStack }) {
   if (rateLimit.error) log(`gateway rate limit unknown (${rateLimit.error})`);
   else log(`gateway rate limit: ${rateLimitText(rateLimit)}`);
   if (rateLimit.perMinute > 0 && !opts['--allow-rate-limit']) {
-    console.error(`[soak] the gateway at ${baseUrl} limits each client to ${rateLimitText(rateLimit)}: the soak's requests would be refused 429. Start the stack with RATE_LIMIT_PER_MINUTE=0, or pass --allow-rate-limit.`);
+    console.error(
+      `[soak] the gateway at ${baseUrl} limits each client to ${rateLimitText(rateLimit)}: the soak's requests would be refused 429. Start the stack with RATE_LIMIT_PER_MINUTE=0, or pass --allow-rate-limit.`,
+    );
     return 2;
   }
   const env = await stackEnvironment();
   const schedule = feedSchedule(minutes, feedEvery);
   const git = gitState();
   const loadStart = os.loadavg();
-  log(`${minutes} min against ${baseUrl}; warm-up ${fmt(warmUp, 1)} min; feed runs at ${schedule.length ? schedule.map((t) => `${fmt(t, 1)} min`).join(', ') : 'none'}; ${git.variant}; load average ${loadStart.map((l) => l.toFixed(2)).join(' ')}; ${machineText()}`);
+  log(
+    `${minutes} min against ${baseUrl}; warm-up ${fmt(warmUp, 1)} min; feed runs at ${schedule.length ? schedule.map((t) => `${fmt(t, 1)} min`).join(', ') : 'none'}; ${git.variant}; load average ${loadStart.map((l) => l.toFixed(2)).join(' ')}; ${machineText()}`,
+  );
 
   const { Admin } = await import('@platformatic/kafka');
   const admin = new Admin({ clientId: 'soak', bootstrapBrokers: String(env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), retries: 3 });
@@ -385,7 +402,12 @@ async function soak({ k6, baseUrl, started, startedStack }) {
       processes.map(async (p) => {
         const readings = rssReadings.get(p.name) ?? [];
         const metrics = await scrape(p.metricsPort);
-        perProcess[p.name] = { pid: p.pid, judged: p.judged, rssMb: readings.length ? readings.reduce((a, b) => a + b, 0) / readings.length : null, ...(metrics ?? {}) };
+        perProcess[p.name] = {
+          pid: p.pid,
+          judged: p.judged,
+          rssMb: readings.length ? readings.reduce((a, b) => a + b, 0) / readings.length : null,
+          ...(metrics ?? {}),
+        };
       }),
     );
     rssReadings.clear();
@@ -422,12 +444,24 @@ async function soak({ k6, baseUrl, started, startedStack }) {
 
   function printMinute(row) {
     const pgTotal = row.pg ? Object.values(row.pg).reduce((a, b) => a + b, 0) : null;
-    const lagText = row.lag ? Object.entries(row.lag).map(([g, n]) => `${g} ${n}`).join(', ') || 'no groups' : 'not read';
+    const lagText = row.lag
+      ? Object.entries(row.lag)
+          .map(([g, n]) => `${g} ${n}`)
+          .join(', ') || 'no groups'
+      : 'not read';
     console.log(
       `\n[soak] minute ${fmt(row.minute, 0)}/${minutes}: ${row.requests} requests (${fmt(row.requests / 60, 1)}/s), ${row.failures} failed, ${row.dropped} dropped; load ${row.load.toFixed(2)}; PostgreSQL ${pgTotal ?? '–'} connections; Kafka lag: ${lagText}`,
     );
     console.table(
-      Object.entries(row.processes).map(([name, p]) => ({ process: name, 'RSS MB': fmt(p.rssMb, 1), 'heap MB': fmt(p.heapMb, 1), 'loop p99 ms': fmt(p.eldP99Ms, 1), 'loop max ms': fmt(p.eldMaxMs, 1) })),
+      Object.entries(row.processes)
+        .sort(([a, p], [b, q]) => Number(q.judged) - Number(p.judged) || a.localeCompare(b))
+        .map(([name, p]) => ({
+          process: name,
+          'RSS MB': fmt(p.rssMb, 1),
+          'heap MB': fmt(p.heapMb, 1),
+          'loop p99 ms': fmt(p.eldP99Ms, 1),
+          'loop max ms': fmt(p.eldMaxMs, 1),
+        })),
     );
   }
 
@@ -457,7 +491,16 @@ async function soak({ k6, baseUrl, started, startedStack }) {
       let errorText = '';
       child.stderr.on('data', (chunk) => (errorText = (errorText + chunk).slice(-2000)));
       const exitCode = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-      if (exitCode !== 0 || completedAt === null) throw new Error(`npm run ingest exited ${exitCode}: ${errorText.trim().split('\n').filter((l) => !l.includes('[')).at(-1) ?? errorText.trim().slice(-300)}`);
+      if (exitCode !== 0 || completedAt === null)
+        throw new Error(
+          `npm run ingest exited ${exitCode}: ${
+            errorText
+              .trim()
+              .split('\n')
+              .filter((l) => !l.includes('['))
+              .at(-1) ?? errorText.trim().slice(-300)
+          }`,
+        );
       log(`feed run ${n}: ${report} (${((completedAt - runStart) / 1000).toFixed(1)} s with the command's start)`);
       // Lag of the groups that consume the ingest topics, every 2 s from the run's completion until 0 (at most 5 min).
       let seconds = null;
@@ -477,7 +520,9 @@ async function soak({ k6, baseUrl, started, startedStack }) {
         }
         await sleep(2000);
       }
-      log(`feed run ${n}: consumer lag on the ingest topics ${seconds === null ? 'NOT back to 0 within 5 min' : `0 after ${seconds.toFixed(1)} s`} (highest seen ${peak})`);
+      log(
+        `feed run ${n}: consumer lag on the ingest topics ${seconds === null ? 'NOT back to 0 within 5 min' : `0 after ${seconds.toFixed(1)} s`} (highest seen ${peak})`,
+      );
       feeds.push({ n, at, seconds, peak, report, commandSeconds: (completedAt - runStart) / 1000 });
     } catch (error) {
       log(`feed run ${n} failed: ${error.message}`);
@@ -545,21 +590,43 @@ async function soak({ k6, baseUrl, started, startedStack }) {
     }
   }
   const groups = [...new Set(samples.flatMap((s) => Object.keys(s.lag ?? {})))].sort();
-  for (const group of groups) series.push({ series: `lag ${group}`, kind: 'lag', unit: 'messages', judged: false, ...slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.lag?.[group] ?? null })), warmUp) });
+  for (const group of groups)
+    series.push({
+      series: `lag ${group}`,
+      kind: 'lag',
+      unit: 'messages',
+      judged: false,
+      ...slopePerHour(
+        samples.map((s) => ({ minute: s.minute, value: s.lag?.[group] ?? null })),
+        warmUp,
+      ),
+    });
   series.push({
     series: 'PostgreSQL connections',
     kind: 'pg',
     unit: 'connections',
     judged: false,
-    ...slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.pg ? Object.values(s.pg).reduce((a, b) => a + b, 0) : null })), warmUp),
+    ...slopePerHour(
+      samples.map((s) => ({ minute: s.minute, value: s.pg ? Object.values(s.pg).reduce((a, b) => a + b, 0) : null })),
+      warmUp,
+    ),
   });
 
   const rss = series.filter((s) => s.judged).map((s) => ({ process: s.process, perHour: s.perHour }));
-  const result = verdict({ failures, requests, rss, recoveries: feeds.map((f) => ({ at: f.at, seconds: f.seconds })), feedErrors, expectedFeeds: interrupted ? feeds.length + feedErrors.length : schedule.length });
+  const result = verdict({
+    failures,
+    requests,
+    rss,
+    recoveries: feeds.map((f) => ({ at: f.at, seconds: f.seconds })),
+    feedErrors,
+    expectedFeeds: interrupted ? feeds.length + feedErrors.length : schedule.length,
+  });
   const loadEnd = os.loadavg();
   const loads = samples.map((s) => s.load);
 
-  console.log(`\n[soak] slopes per hour by least squares over the samples from minute ${fmt(warmUp, 1)} on (${samples.filter((s) => s.minute >= warmUp).length} samples; ± one standard error)`);
+  console.log(
+    `\n[soak] slopes per hour by least squares over the samples from minute ${fmt(warmUp, 1)} on (${samples.filter((s) => s.minute >= warmUp).length} samples; ± one standard error)`,
+  );
   console.table(
     series.map((s) => ({
       series: s.series,
@@ -571,23 +638,55 @@ async function soak({ k6, baseUrl, started, startedStack }) {
       target: s.judged ? `≤ ${TARGETS.rssMbPerHour}` : '',
     })),
   );
-  console.log(`[soak] requests: ${requests} (${fmt(requests / Math.max(1, minuteNow() * 60), 1)}/s), failed ${failures}, dropped iterations ${dropped}`);
+  console.log(`[soak] requests: ${requests} (${fmt(requests / Math.max(1, Math.min(minuteNow(), minutes) * 60), 1)}/s), failed ${failures}, dropped iterations ${dropped}`);
   if (summary?.metrics) {
     for (const kind of ['search', 'item', 'totals', 'cart']) {
       const m = summary.metrics[`http_req_duration{kind:${kind}}`];
-      if (m) console.log(`[soak]   ${kind.padEnd(7)} p50 ${fmt(m.med, 1)} ms, p95 ${fmt(m['p(95)'], 1)} ms, p99 ${fmt(m['p(99)'], 1)} ms, max ${fmt(m.max, 0)} ms`);
+      if (m)
+        console.log(`[soak]   ${kind.padEnd(7)} p50 ${fmt(m.med, 1)} ms, p95 ${fmt(m['p(95)'], 1)} ms, p99 ${fmt(m['p(99)'], 1)} ms, max ${fmt(m.max, 0)} ms`);
     }
   }
-  for (const f of feeds) console.log(`[soak] feed run ${f.n} at ${fmt(f.at, 1)} min: lag 0 ${f.seconds === null ? 'never (5 min)' : `${f.seconds.toFixed(1)} s after completion`}, highest ${f.peak}; ${f.report}`);
+  for (const f of feeds)
+    console.log(
+      `[soak] feed run ${f.n} at ${fmt(f.at, 1)} min: lag 0 ${f.seconds === null ? 'never (5 min)' : `${f.seconds.toFixed(1)} s after completion`}, highest ${f.peak}; ${f.report}`,
+    );
   if (restarts.length > 0) for (const r of restarts) log(`restarted: ${r.process} at minute ${fmt(r.minute, 0)} (pid ${r.from} → ${r.to})`);
-  console.log(`[soak] load average: ${loadStart[0].toFixed(2)} at the start, ${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)} at the samples, ${loadEnd[0].toFixed(2)} at the end (1-minute); ${machineText()}`);
-  console.log(`[soak] ${git.variant}; started ${started.toISOString()}; ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min in all; k6 exit ${k6Final}${interrupted ? '; interrupted' : ''}`);
+  console.log(
+    `[soak] load average: ${loadStart[0].toFixed(2)} at the start, ${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)} at the samples, ${loadEnd[0].toFixed(2)} at the end (1-minute); ${machineText()}`,
+  );
+  console.log(
+    `[soak] ${git.variant}; started ${started.toISOString()}; ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min in all; k6 exit ${k6Final}${interrupted ? '; interrupted' : ''}`,
+  );
   console.log('\n[soak] targets');
   for (const check of result.checks) console.log(`[soak]   ${check.ok ? 'PASS' : 'FAIL'}  ${check.target}: ${check.detail}`);
   const file = path.join(workDir, `soak-${stamp}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ started, minutes, warmUp, baseUrl, startedStack, git, machine: machineText(), loadStart, loadEnd, requests, failures, dropped, feeds, feedErrors, restarts, series, verdict: result, samples, k6: summary?.metrics ?? null }, null, 1),
+    JSON.stringify(
+      {
+        started,
+        minutes,
+        warmUp,
+        baseUrl,
+        startedStack,
+        git,
+        machine: machineText(),
+        loadStart,
+        loadEnd,
+        requests,
+        failures,
+        dropped,
+        feeds,
+        feedErrors,
+        restarts,
+        series,
+        verdict: result,
+        samples,
+        k6: summary?.metrics ?? null,
+      },
+      null,
+      1,
+    ),
   );
   log(`samples and slopes written to ${path.relative(ROOT, file)}`);
   if (!result.ok) {
