@@ -116,7 +116,8 @@ async function main() {
   } finally {
     if (startedStack && !opts['--keep-stack'] && process.env.SOAK_KEEP_STACK !== 'true') stopStack();
   }
-  process.exitCode = code;
+  // Exit now: a client's idle sockets (Kafka, fetch keep-alive) would otherwise hold the process (and the lock).
+  process.exit(code);
 }
 
 function stopStack() {
@@ -551,7 +552,9 @@ async function soak({ k6, baseUrl, started, startedStack }) {
     if (!interrupted) await sample(minute);
   }
   await Promise.all(pending);
-  const k6Code = await Promise.race([k6Exit, sleep(120_000).then(() => null)]);
+  let graceTimer;
+  const k6Code = await Promise.race([k6Exit, new Promise((resolve) => (graceTimer = setTimeout(() => resolve(null), 120_000)))]);
+  clearTimeout(graceTimer);
   if (k6Code === null) {
     log('k6 has not ended 2 minutes after the run: stopping it');
     k6Child.kill('SIGINT');
