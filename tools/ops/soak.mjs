@@ -10,8 +10,8 @@
 //   by default; SOAK_*_RATE change them) for the whole run, k6 built once by tools/ops/lib.mjs.
 // - A feed run every 10 minutes (--feed-every), the first inside the warm-up (2, 12, 22 of a 30-minute run: the
 //   memory a first feed run takes is taken before the slopes begin): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
-//   demo feed (every store, every product, every price of two stores with one in five changed by 10 cents, back and
-//   forth from run to run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
+//   demo feed (every store, every product, every price of two stores with one in five raised by 1–9 cents, a different
+//   step each run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
 // - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used and
 //   event-loop delay (p99, max) from its /metrics (libs/platform/telemetry/src/runtime-metrics.ts; the ports of
 //   metrics-port.ts, or the METRICS_PORT the stack gave it), Kafka consumer lag per group (topic ends minus committed
@@ -272,9 +272,15 @@ function sourceFeed() {
 /**
  * Feed run `n`'s file: every Store and Product line of the S group feed (no store is left out, so none is marked
  * closed), every price line of its first two stores (none of their prices is unlisted), one in five of those with
- * its price 10 cents up on odd runs and back on even ones (observed now), so every run has changes to publish.
+ * its price raised by 1 to 9 cents (observed now). The cents step through 1…9 from one feed run to the next, across
+ * soak runs too (the last step is kept in .data/soak/feed-step), so a run never repeats the prices the one before
+ * it published, whatever database the stack keeps; the demo's own prices (no step) are never sent.
  */
 async function changedFeed(source, n, dir) {
+  const stepFile = path.join(ROOT, '.data/soak/feed-step');
+  const last = existsSync(stepFile) ? Number(readFileSync(stepFile, 'utf8')) || 0 : 0;
+  const cents = (last % 9) + 1;
+  writeFileSync(stepFile, String(cents));
   const file = path.join(dir, `s-group-soak-${n}.jsonl`);
   const out = createWriteStream(file);
   const stores = [];
@@ -292,15 +298,11 @@ async function changedFeed(source, n, dir) {
       const node = JSON.parse(line);
       if (!stores.includes(node.storeId)) continue;
       prices++;
-      if (prices % 5 === 0 && n % 2 === 1) {
-        const euros = Math.round((Number(node.pricing?.currentPrice ?? node.price) + 0.1) * 100) / 100;
+      if (prices % 5 === 0) {
+        const euros = Math.round((Number(node.pricing?.currentPrice ?? node.price) + cents / 100) * 100) / 100;
         node.price = euros;
         // A price rise: the regular price with it (a current price above the regular one would read as odd data).
         if (node.pricing) Object.assign(node.pricing, { currentPrice: euros, ...(node.pricing.regularPrice != null ? { regularPrice: euros } : {}) });
-        node.priceUpdatedAt = now;
-        changed++;
-        text = JSON.stringify(node);
-      } else if (prices % 5 === 0) {
         node.priceUpdatedAt = now;
         changed++;
         text = JSON.stringify(node);
@@ -310,7 +312,7 @@ async function changedFeed(source, n, dir) {
   }
   out.end();
   await once(out, 'finish');
-  return { file, prices, changed };
+  return { file, prices, changed, cents };
 }
 
 async function soak({ k6, baseUrl, started, startedStack }) {
@@ -474,7 +476,7 @@ async function soak({ k6, baseUrl, started, startedStack }) {
     try {
       feedSource ??= sourceFeed();
       const feed = await changedFeed(feedSource, n, feedDir);
-      log(`feed run ${n} at ${fmt(at, 1)} min: npm run ingest -- --source s-group (${feed.prices} prices of 2 stores, ${feed.changed} changed)…`);
+      log(`feed run ${n} at ${fmt(at, 1)} min: npm run ingest -- --source s-group (${feed.prices} prices of 2 stores, ${feed.changed} of them ${feed.cents} cents up)…`);
       const runStart = Date.now();
       let completedAt = null;
       let report = '';
