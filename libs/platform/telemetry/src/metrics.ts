@@ -1,4 +1,5 @@
 import { Attributes, metrics, ObservableResult } from '@opentelemetry/api';
+import { registerRuntimeMetrics } from './runtime-metrics';
 
 /**
  * The application metrics every app exports (Prometheus /metrics and OTLP). Instruments are created on first
@@ -37,6 +38,8 @@ export function registerObservableMetrics(): void {
   if (observablesRegistered) return;
   observablesRegistered = true;
   const m = meter();
+  // Heap per space and event-loop delay (runtime-metrics.ts).
+  registerRuntimeMetrics(m);
   m.createObservableGauge('hintakori_kafka_consumer_lag', { description: 'Messages behind the partition high watermark, per consumer group, topic and partition' }).addCallback(
     (result: ObservableResult) => {
       for (const { attributes, value } of lag.values()) result.observe(value, attributes);
