@@ -1,0 +1,57 @@
+import { LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
+
+const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
+  const [h1, h2] = lineHash(line);
+  return { h1, h2, storeId: 3, itemId: 7, price: 199, fingerprint: -12345, units: unitsKey('kpl', 'kg'), ean: '6400000000017', observedAt: Date.parse('2026-01-19T06:00:00.000Z'), ...overrides };
+};
+
+describe('published lines', () => {
+  it('hashes the same text alike and a line that differs in one character (or only in length) otherwise', () => {
+    const line = '{"__typename":"StoreProduct","storeId":"S1","ean":"6400000000017","price":1.99,"name":"Jäätelö"}';
+    expect(lineHash(line)).toEqual(lineHash(`${line}`));
+    const variants = [line.replace('1.99', '1.98'), line.replace('S1', 'S2'), `${line} `, line.slice(0, -1), line.replace('ä', 'a'), `${line}\u00e4`];
+    const hashes = new Set([line, ...variants].map((text) => lineHash(text).join(':')));
+    expect(hashes.size).toBe(variants.length + 1);
+    for (const half of lineHash(line)) expect(Number.isInteger(half) && half >= -(2 ** 31) && half < 2 ** 31).toBe(true);
+  });
+
+  it('spreads 200,000 lines that differ only in a price and a store over distinct 64-bit hashes', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200_000; i++) seen.add(lineHash(`{"storeId":"S${i % 300}","ean":"64000${String(i).padStart(8, '0')}","price":${(i % 997) / 100}}`).join(':'));
+    expect(seen.size).toBe(200_000);
+  });
+
+  it('packs entries in hash order, keeps EAN digits and leading zeros, a missing time, and the last of a repeated line', () => {
+    const entries = [
+      entry('a', { ean: '00012345' }),
+      entry('b', { observedAt: Number.NaN, storeId: 2 ** 31 - 1, itemId: 1, price: 100_000, fingerprint: -(2 ** 31) }),
+      entry('c', { ean: '12345678901234' }),
+      entry('a', { ean: '00012345', price: 250 }),
+    ];
+    const packed = packEntries(entries);
+    expect(packed.length).toBe(3 * LINE_ENTRY_BYTES);
+    const read = [0, 1, 2].map((i) => readEntry(packed, i));
+    const ordered = [...read].sort((x, y) => x.h1 - y.h1 || x.h2 - y.h2);
+    expect(read).toEqual(ordered);
+    const cache = new LineCache(packed);
+    expect(cache.size).toBe(3);
+    expect(cache.find(...lineHash('a'))).toEqual(entries[3]);
+    expect(cache.find(...lineHash('b'))).toEqual(entries[1]);
+    expect(cache.find(...lineHash('c'))?.ean).toBe('12345678901234');
+    expect(cache.find(...lineHash('d'))).toBeNull();
+    expect(new LineCache(Buffer.alloc(0)).find(...lineHash('a'))).toBeNull();
+  });
+
+  it('finds every one of many entries and none of other lines', () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => `line ${i}`);
+    const cache = new LineCache(packEntries(lines.map((line, i) => entry(line, { itemId: i + 1 }))));
+    lines.forEach((line, i) => expect(cache.find(...lineHash(line))?.itemId).toBe(i + 1));
+    for (let i = 5_000; i < 5_100; i++) expect(cache.find(...lineHash(`line ${i}`))).toBeNull();
+  });
+
+  it('keys units so that a change of either unit shows', () => {
+    const base = unitsKey('kpl', 'kg');
+    expect(unitsKey('kpl', 'kg')).toBe(base);
+    expect(new Set([base, unitsKey('kg', 'kg'), unitsKey('kpl', 'l'), unitsKey('kpl|kg', ''), unitsKey('kp', 'l|kg')]).size).toBe(5);
+  });
+});

@@ -1,0 +1,250 @@
+import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
+import type { FeedLine } from '../feeds/feed-input';
+import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feeds/feed-record';
+import { type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
+import { priceFingerprint, type PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
+import type { SourceItem } from '../registry/registry.repository';
+
+/** Bump when what a line gives changes for every source at once (the run's events, priceFingerprint, the entry). */
+const LINE_CACHE_FORMAT = 1;
+
+/** A line's hash (lineHash). */
+export type LineKey = [number, number];
+
+/** A line met before, not parsed when read: its price is checked when its chunk is published. */
+export interface DeferredLine {
+  line: string;
+  lineNo: number;
+  key: LineKey;
+  entry: LineEntry;
+  /** How many prices the chunk held before it: where its price goes if it has to be parsed after all. */
+  at: number;
+}
+
+/** What of a chunk this needs (runs/feed-runner.ts's Chunk). */
+export interface LinesChunk {
+  prices: FeedPrice[];
+  rejects: { recordKind: RecordKind; reason: string; raw: unknown; line: number }[];
+  records: number;
+  /** Lines met before (not parsed yet), in order. */
+  deferred: DeferredLine[];
+  /** The hash of the line each price came from, for the prices that are a line's only record. */
+  priceKeys: Map<FeedPrice, LineKey>;
+}
+
+/** What resolving needs of the run. */
+export interface ResolveContext {
+  /** Item id and units per EAN, as the run resolves its prices' EANs (RegistryRepository.pricedItems). */
+  pricedItems(eans: readonly string[]): Promise<Map<string, SourceItem>>;
+  /** Store id per external id of the run's store source (RegistryRepository.storeIds). */
+  storeIds(externalIds: readonly string[]): Promise<Map<string, number>>;
+  published: PublishedPricesRepository;
+  /** What the source last published, per store, as far as the run has read it (RunContext.published). */
+  publishedByStore: Map<number, StorePrices>;
+  /** The (store → items) the run saw priced (RunContext.seen). */
+  seen: Map<number, Set<number>>;
+  /** The run's start: the time of a price whose line gives none. */
+  defaultObservedAt: string;
+}
+
+export interface Resolved<C extends LinesChunk> {
+  /** The chunk with the prices of the deferred lines that had to be parsed after all, each where its line was. */
+  chunk: C;
+  /** What those lines gave other than a price (a line that no longer reads). */
+  rejects: LinesChunk['rejects'];
+  /** Lines skipped as unchanged prices: each counted seen and unchanged. */
+  skipped: number;
+  /** The newest time of the skipped prices (ISO), or null. */
+  newest: string | null;
+}
+
+/**
+ * A run that pays for change only: a line of a file feed whose bytes a previous whole run of the source read, and
+ * whose one price is still what the source last published for that store and item, is not parsed. It counts as a
+ * price the run saw unchanged, exactly as if it had been parsed and compared: seen (the run-completed event's `seen`,
+ * so the catalog's "last seen" freshens it and it is not unlisted), its store priced (`priced_at`), counted in
+ * `prices_unchanged`, its time in the run's newest observation. Everything the price depends on beyond the line is
+ * checked first, when its chunk is published (after the chunk's products are registered, as a parsed price sees
+ * them): the EAN still names the same item with the same units, and the store's published price of the item still
+ * equals the line's. A line that fails a check, or that shares its store and item with a price the chunk parses, is
+ * parsed after all and takes its place in the chunk's prices, so the run publishes what it would have without this.
+ *
+ * Only for a source whose parser reads each line on its own (SourceAdapter.lineCacheVersion) and a run that reads
+ * the feed whole (not resumed, not a pull: those have no `seen`). A line is remembered when it gave one price of one
+ * named store, without a campaign start (whether a start is still ahead depends on the clock), that the run accepted.
+ */
+export class UnchangedLines {
+  private readonly entries: LineEntry[] = [];
+  /** Lines skipped so far. */
+  skipped = 0;
+
+  private constructor(
+    private readonly store: PublishedLinesStore,
+    private readonly source: string,
+    private readonly version: string,
+    private readonly cache: LineCache,
+    /** A parser of the source's own (its lines are read on their own) for the lines parsed after all. */
+    private readonly parse: (line: string, lineNo: number) => FeedRecord[],
+  ) {}
+
+  /** The run's line cache, or null when the source's lines cannot be read on their own. */
+  static async open(store: PublishedLinesStore, source: string, adapter: SourceAdapter): Promise<UnchangedLines | null> {
+    if (adapter.lineCacheVersion === undefined) return null;
+    const version = `${LINE_CACHE_FORMAT}.${adapter.lineCacheVersion}`;
+    return new UnchangedLines(store, source, version, await store.load(source, version), adapter.createParser());
+  }
+
+  /** Lines the previous whole run remembered. */
+  get remembered(): number {
+    return this.cache.size;
+  }
+
+  keyOf(line: FeedLine): LineKey | null {
+    return typeof line === 'string' ? lineHash(line) : null;
+  }
+
+  /** Before parsing a line: true when it was met before and is deferred (counted as the chunk's record, not parsed). */
+  defer(chunk: LinesChunk, key: LineKey | null, line: FeedLine, lineNo: number): boolean {
+    if (key === null || typeof line !== 'string') return false;
+    const entry = this.cache.find(key[0], key[1]);
+    if (entry === null) return false;
+    chunk.deferred.push({ line, lineNo, key, entry, at: chunk.prices.length });
+    chunk.records++;
+    return true;
+  }
+
+  /** After parsing a line, before its records are added to the chunk: notes the price of a line that gave only one. */
+  noteParsed(chunk: LinesChunk, key: LineKey | null, records: readonly FeedRecord[]): void {
+    if (key === null || records.length !== 1) return;
+    const record = records[0];
+    if (record.kind === 'price' && record.value.externalStoreId !== null && !record.value.campaignStartsAt) chunk.priceKeys.set(record.value, key);
+  }
+
+  /** A parsed price the run accepted, as the event it became: remembered when it was its line's only record. */
+  remember(chunk: LinesChunk, price: FeedPrice, item: SourceItem, event: PriceObservedEvent): void {
+    const key = chunk.priceKeys.get(price);
+    if (!key) return;
+    this.entries.push({
+      h1: key[0],
+      h2: key[1],
+      storeId: event.storeId,
+      itemId: event.itemId,
+      price: event.price,
+      fingerprint: priceFingerprint(event),
+      units: unitsKey(item.priceUnit, item.comparisonPriceUnit),
+      ean: price.ean,
+      observedAt: price.observedAt === null ? Number.NaN : Date.parse(price.observedAt),
+    });
+  }
+
+  /**
+   * Checks a chunk's deferred lines (see the class): skips those that are unchanged prices and puts the prices of the
+   * others into the chunk, parsed after all.
+   */
+  async resolve<C extends LinesChunk>(chunk: C, run: ResolveContext): Promise<Resolved<C>> {
+    const deferred = chunk.deferred;
+    if (deferred.length === 0) return { chunk, rejects: [], skipped: 0, newest: null };
+    const items = await run.pricedItems([...new Set(deferred.map((d) => d.entry.ean))]);
+    await this.loadPublished(run, deferred.map((d) => d.entry.storeId));
+    const pair = (storeId: number, itemId: number) => `${storeId}/${itemId}`;
+
+    const parseAfterAll = new Set<DeferredLine>();
+    for (const d of deferred) {
+      const { entry } = d;
+      const item = items.get(entry.ean);
+      const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
+      const same =
+        item !== undefined &&
+        item.itemId === entry.itemId &&
+        unitsKey(item.priceUnit, item.comparisonPriceUnit) === entry.units &&
+        last !== undefined &&
+        last.price === entry.price &&
+        last.fingerprint === entry.fingerprint;
+      if (!same) parseAfterAll.add(d);
+    }
+    // The newest price of a store and item in a chunk decides whether it changed: a skipped line must not leave
+    // another line of its pair to decide alone.
+    const parsedPairs = new Set<string>();
+    const nationalItems = new Set<number>();
+    if (chunk.prices.length > 0) {
+      const parsedItems = await run.pricedItems([...new Set(chunk.prices.map((p) => p.ean))]);
+      const named = chunk.prices.map((p) => p.externalStoreId).filter((id): id is string => id !== null);
+      const stores = await run.storeIds(named);
+      for (const price of chunk.prices) {
+        const item = parsedItems.get(price.ean);
+        if (!item) continue;
+        if (price.externalStoreId === null) nationalItems.add(item.itemId);
+        else {
+          const storeId = stores.get(price.externalStoreId);
+          if (storeId !== undefined) parsedPairs.add(pair(storeId, item.itemId));
+        }
+      }
+    }
+    for (const d of parseAfterAll) parsedPairs.add(pair(d.entry.storeId, d.entry.itemId));
+    for (const d of deferred) {
+      if (parsedPairs.has(pair(d.entry.storeId, d.entry.itemId)) || nationalItems.has(d.entry.itemId)) parseAfterAll.add(d);
+    }
+
+    let skipped = 0;
+    let newest: string | null = null;
+    for (const d of deferred) {
+      if (parseAfterAll.has(d)) continue;
+      const { entry } = d;
+      skipped++;
+      this.entries.push(entry);
+      let seenItems = run.seen.get(entry.storeId);
+      if (!seenItems) run.seen.set(entry.storeId, (seenItems = new Set()));
+      seenItems.add(entry.itemId);
+      const observedAt = Number.isNaN(entry.observedAt) ? run.defaultObservedAt : new Date(entry.observedAt).toISOString();
+      if (newest === null || observedAt > newest) newest = observedAt;
+    }
+    this.skipped += skipped;
+    if (parseAfterAll.size === 0) return { chunk: { ...chunk, deferred: [] }, rejects: [], skipped, newest };
+
+    // The lines parsed after all, their prices where their lines were among the chunk's prices.
+    const late = deferred.filter((d) => parseAfterAll.has(d));
+    const prices: FeedPrice[] = [];
+    const rejects: LinesChunk['rejects'] = [];
+    let records = chunk.records;
+    let next = 0;
+    for (let i = 0; i <= chunk.prices.length; i++) {
+      for (; next < late.length && late[next].at === i; next++) {
+        const d = late[next];
+        const parsed = parseLine(this.parse, d.line, d.lineNo);
+        this.noteParsed(chunk, d.key, parsed);
+        records += parsed.length - 1;
+        for (const record of parsed) {
+          if (record.kind === 'price') prices.push(record.value);
+          else if (record.kind === 'reject') rejects.push({ recordKind: record.recordKind, reason: record.reason, raw: record.raw, line: d.lineNo });
+          else rejects.push({ recordKind: 'line', reason: `the line read as one price in an earlier run and now as a ${record.kind} (the source's lineCacheVersion was not bumped)`, raw: d.line.slice(0, 2000), line: d.lineNo });
+        }
+      }
+      if (i < chunk.prices.length) prices.push(chunk.prices[i]);
+    }
+    return { chunk: { ...chunk, prices, records, deferred: [] }, rejects, skipped, newest };
+  }
+
+  /** Remembers the run's lines for the next run (call once the run read its feed whole). */
+  get toRemember(): number {
+    return this.entries.length;
+  }
+
+  async save(): Promise<void> {
+    await this.store.save(this.source, this.version, this.entries);
+  }
+
+  private async loadPublished(run: ResolveContext, storeIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(storeIds)].filter((storeId) => !run.publishedByStore.has(storeId));
+    if (missing.length === 0) return;
+    const loaded = await run.published.load(this.source, missing);
+    for (const storeId of missing) run.publishedByStore.set(storeId, loaded.get(storeId) ?? new Map());
+  }
+}
+
+function parseLine(parse: (line: string, lineNo: number) => FeedRecord[], line: string, lineNo: number): FeedRecord[] {
+  try {
+    return parse(line, lineNo);
+  } catch (error) {
+    return [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: line.slice(0, 2000) }];
+  }
+}
