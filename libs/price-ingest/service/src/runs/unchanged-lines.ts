@@ -149,14 +149,17 @@ export class UnchangedLines {
     const pair = (storeId: number, itemId: number) => `${storeId}/${itemId}`;
 
     const parseAfterAll = new Set<DeferredLine>();
+    const unitsOf = new Map<string, number>();
     for (const d of deferred) {
       const { entry } = d;
       const item = items.get(entry.ean);
       const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
+      let units = unitsOf.get(entry.ean);
+      if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
       const same =
         item !== undefined &&
         item.itemId === entry.itemId &&
-        unitsKey(item.priceUnit, item.comparisonPriceUnit) === entry.units &&
+        units === entry.units &&
         last !== undefined &&
         last.price === entry.price &&
         last.fingerprint === entry.fingerprint;
@@ -181,8 +184,10 @@ export class UnchangedLines {
       }
     }
     for (const d of parseAfterAll) parsedPairs.add(pair(d.entry.storeId, d.entry.itemId));
-    for (const d of deferred) {
-      if (parsedPairs.has(pair(d.entry.storeId, d.entry.itemId)) || nationalItems.has(d.entry.itemId)) parseAfterAll.add(d);
+    if (parsedPairs.size > 0 || nationalItems.size > 0) {
+      for (const d of deferred) {
+        if (parsedPairs.has(pair(d.entry.storeId, d.entry.itemId)) || nationalItems.has(d.entry.itemId)) parseAfterAll.add(d);
+      }
     }
 
     let skipped = 0;
