@@ -42,6 +42,24 @@ describe('published lines', () => {
     expect(new LineCache(Buffer.alloc(0)).find(...lineHash('a'))).toBeNull();
   });
 
+  it('orders entries that share the first half of their hash by the second, the last of a repeated hash kept', () => {
+    const at = (h1: number, h2: number, itemId: number) => entry('x', { h1, h2, itemId });
+    const entries = [at(5, 9, 1), at(-7, 3, 2), at(5, -2, 3), at(5, 9, 4), at(2 ** 31 - 1, 0, 5), at(-(2 ** 31), 0, 6), at(5, 0, 7)];
+    const packed = packEntries(entries);
+    expect(Array.from({ length: packed.length / LINE_ENTRY_BYTES }, (_, i) => readEntry(packed, i)).map((e) => [e.h1, e.h2, e.itemId])).toEqual([
+      [-(2 ** 31), 0, 6],
+      [-7, 3, 2],
+      [5, -2, 3],
+      [5, 0, 7],
+      [5, 9, 4],
+      [2 ** 31 - 1, 0, 5],
+    ]);
+    const cache = new LineCache(packed);
+    expect(cache.find(5, 9)?.itemId).toBe(4);
+    expect(cache.find(5, 0)?.itemId).toBe(7);
+    expect(cache.find(5, 1)).toBeNull();
+  });
+
   it('finds every one of many entries and none of other lines', () => {
     const lines = Array.from({ length: 5_000 }, (_, i) => `line ${i}`);
     const cache = new LineCache(packEntries(lines.map((line, i) => entry(line, { itemId: i + 1 }))));

@@ -95,9 +95,28 @@ export function readEntry(buffer: Buffer, index: number): LineEntry {
   };
 }
 
+/** The entries' indexes in hash order (ties: input order). */
+function hashOrder(entries: readonly LineEntry[]): number[] {
+  const byHash = (x: number, y: number) => compareHash(entries[x].h1, entries[x].h2, entries[y].h1, entries[y].h2) || x - y;
+  if (entries.length >= 2 ** 21) return entries.map((_, i) => i).sort(byHash);
+  // h1 · 2^21 + index is exact in a double (at most 2^52): a typed-array sort orders by h1, then input order, without
+  // a comparator call per comparison; the rare runs of one h1 are then put in h2 order.
+  const keys = new Float64Array(entries.length);
+  for (let i = 0; i < entries.length; i++) keys[i] = entries[i].h1 * 2 ** 21 + i;
+  keys.sort();
+  const order = Array.from(keys, (key) => key - Math.floor(key / 2 ** 21) * 2 ** 21);
+  for (let start = 0; start < order.length; ) {
+    let end = start + 1;
+    while (end < order.length && entries[order[end]].h1 === entries[order[start]].h1) end++;
+    if (end - start > 1) order.splice(start, end - start, ...order.slice(start, end).sort(byHash));
+    start = end;
+  }
+  return order;
+}
+
 /** Entries ordered by hash (duplicates of one hash: the last one), packed. */
 export function packEntries(entries: readonly LineEntry[]): Buffer {
-  const order = entries.map((_, i) => i).sort((x, y) => compareHash(entries[x].h1, entries[x].h2, entries[y].h1, entries[y].h2) || x - y);
+  const order = hashOrder(entries);
   const kept: number[] = [];
   for (const i of order) {
     const last = kept[kept.length - 1];

@@ -250,8 +250,8 @@ export class FeedRunner {
     await this.published.save(run.source, new Map([...ctx.changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
     await this.published.markPriced(run.source, [...ctx.published.keys()], run.startedAt);
     if (ctx.lines) {
-      await ctx.lines.save();
-      this.logger.log(`run ${run.id} (${run.source}): ${ctx.lines.skipped} unchanged lines skipped unparsed, ${ctx.lines.toRemember} remembered for the next run`);
+      const saved = await ctx.lines.save();
+      this.logger.log(`run ${run.id} (${run.source}): ${ctx.lines.skipped} unchanged lines skipped unparsed, ${saved ? `${ctx.lines.toRemember} remembered for the next run` : 'the remembered lines kept'}`);
     }
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString(), seen };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);

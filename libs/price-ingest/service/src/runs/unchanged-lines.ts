@@ -77,6 +77,8 @@ export class UnchangedLines {
   private readonly entries: LineEntry[] = [];
   /** Lines skipped so far. */
   skipped = 0;
+  /** Entries of lines the run parsed (not the remembered ones it skipped). */
+  private parsedEntries = 0;
 
   private constructor(
     private readonly store: PublishedLinesStore,
@@ -124,6 +126,7 @@ export class UnchangedLines {
   remember(chunk: LinesChunk, price: FeedPrice, item: SourceItem, event: PriceObservedEvent): void {
     const key = chunk.priceKeys.get(price);
     if (!key) return;
+    this.parsedEntries++;
     this.entries.push({
       h1: key[0],
       h2: key[1],
@@ -229,13 +232,20 @@ export class UnchangedLines {
     return { chunk: { ...chunk, prices, records, deferred: [] }, rejects, skipped, newest };
   }
 
-  /** Remembers the run's lines for the next run (call once the run read its feed whole). */
+  /** The entries the run has for the next run so far. */
   get toRemember(): number {
     return this.entries.length;
   }
 
-  async save(): Promise<void> {
+  /**
+   * Remembers the run's lines for the next run (call once the run read its feed whole). A run that parsed none of its
+   * prices and met every remembered line keeps what is stored: the same lines. (Entries of lines a run no longer has
+   * would do no harm either: an entry holds what its line gives, and is used only after the checks of `resolve`.)
+   */
+  async save(): Promise<boolean> {
+    if (this.parsedEntries === 0 && this.skipped >= this.cache.size) return false;
     await this.store.save(this.source, this.version, this.entries);
+    return true;
   }
 
   private async loadPublished(run: ResolveContext, storeIds: readonly number[]): Promise<void> {

@@ -17,6 +17,8 @@ export class PublishedLines1796470000000 implements MigrationInterface {
         entries bytea NOT NULL,
         PRIMARY KEY (source, part)
       )`);
+    // Hashes do not compress: stored as they are, without PostgreSQL trying.
+    await queryRunner.query('ALTER TABLE ingest.published_lines ALTER COLUMN entries SET STORAGE EXTERNAL');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
