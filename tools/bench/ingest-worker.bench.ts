@@ -89,7 +89,9 @@ async function main(): Promise<void> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(url.toString()), {}), { runWorkers: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(url.toString()), {}), { runWorkers: false }), {
+    logger: ['error', 'warn'],
+  });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

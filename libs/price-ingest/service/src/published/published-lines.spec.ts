@@ -2,7 +2,18 @@ import { LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, rea
 
 const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
   const [h1, h2] = lineHash(line);
-  return { h1, h2, storeId: 3, itemId: 7, price: 199, fingerprint: -12345, units: unitsKey('kpl', 'kg'), ean: '6400000000017', observedAt: Date.parse('2026-01-19T06:00:00.000Z'), ...overrides };
+  return {
+    h1,
+    h2,
+    storeId: 3,
+    itemId: 7,
+    price: 199,
+    fingerprint: -12345,
+    units: unitsKey('kpl', 'kg'),
+    ean: '6400000000017',
+    observedAt: Date.parse('2026-01-19T06:00:00.000Z'),
+    ...overrides,
+  };
 };
 
 describe('published lines', () => {
@@ -17,7 +28,8 @@ describe('published lines', () => {
 
   it('spreads 200,000 lines that differ only in a price and a store over distinct 64-bit hashes', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 200_000; i++) seen.add(lineHash(`{"storeId":"S${i % 300}","ean":"64000${String(i).padStart(8, '0')}","price":${(i % 997) / 100}}`).join(':'));
+    for (let i = 0; i < 200_000; i++)
+      seen.add(lineHash(`{"storeId":"S${i % 300}","ean":"64000${String(i).padStart(8, '0')}","price":${(i % 997) / 100}}`).join(':'));
     expect(seen.size).toBe(200_000);
   });
 

@@ -105,7 +105,7 @@ function hashOrder(entries: readonly LineEntry[]): number[] {
   for (let i = 0; i < entries.length; i++) keys[i] = entries[i].h1 * 2 ** 21 + i;
   keys.sort();
   const order = Array.from(keys, (key) => key - Math.floor(key / 2 ** 21) * 2 ** 21);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && entries[order[end]].h1 === entries[order[start]].h1) end++;
     if (end - start > 1) order.splice(start, end - start, ...order.slice(start, end).sort(byHash));

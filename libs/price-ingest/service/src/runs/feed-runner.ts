@@ -362,9 +362,17 @@ export class FeedRunner {
     await this.published.saveRecords(source, 'item', changedItems);
 
     // Lines met before: skipped as unchanged, or parsed after all (unchanged-lines.ts), once the chunk's items are in.
-    const lines = ctx.lines && ctx.seen
-      ? await ctx.lines.resolve(chunk, { pricedItems: (e) => this.registry.pricedItems(source, e), storeIds: (ids) => this.registry.storeIds(ctx.storeSource, ids), published: this.published, publishedByStore: ctx.published, seen: ctx.seen, defaultObservedAt: ctx.defaultObservedAt })
-      : null;
+    const lines =
+      ctx.lines && ctx.seen
+        ? await ctx.lines.resolve(chunk, {
+            pricedItems: (eans) => this.registry.pricedItems(source, eans),
+            storeIds: (ids) => this.registry.storeIds(ctx.storeSource, ids),
+            published: this.published,
+            publishedByStore: ctx.published,
+            seen: ctx.seen,
+            defaultObservedAt: ctx.defaultObservedAt,
+          })
+        : null;
     if (lines) {
       chunk = lines.chunk;
       rejects.push(...lines.rejects);

@@ -42,7 +42,9 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
         return parse(line);
       };
     });
-    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), {}), { runWorkers: false }), { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(testConfig(db.url), {}), { runWorkers: false }), {
+      logger: ['error'],
+    });
   });
 
   afterAll(async () => {
@@ -61,10 +63,32 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
 
   const ean = (prefix: number, p: number) => `64${String(prefix).padStart(3, '0')}000${String(p).padStart(5, '0')}`;
   const storeLine = (id: string) =>
-    JSON.stringify({ __typename: 'Store', id, name: `Prisma ${id}`, brand: 'PRISMA', location: { address: { street: { default: 'Katu 1' }, postcode: '00100', postcodeName: { default: 'Helsinki' } }, coordinates: { lat: 60.1, lon: 24.9 } }, weeklyOpeningHours: [] });
-  const productLine = (code: string, priceUnit = 'KPL') => JSON.stringify({ __typename: 'Product', ean: code, name: `Tuote ${code}`, priceUnit, comparisonUnit: 'PCE', hierarchyPath: [{ name: 'Lehti' }, { name: 'Juuri' }] });
+    JSON.stringify({
+      __typename: 'Store',
+      id,
+      name: `Prisma ${id}`,
+      brand: 'PRISMA',
+      location: { address: { street: { default: 'Katu 1' }, postcode: '00100', postcodeName: { default: 'Helsinki' } }, coordinates: { lat: 60.1, lon: 24.9 } },
+      weeklyOpeningHours: [],
+    });
+  const productLine = (code: string, priceUnit = 'KPL') =>
+    JSON.stringify({
+      __typename: 'Product',
+      ean: code,
+      name: `Tuote ${code}`,
+      priceUnit,
+      comparisonUnit: 'PCE',
+      hierarchyPath: [{ name: 'Lehti' }, { name: 'Juuri' }],
+    });
   const priceLine = (store: string, code: string, cents: number, at = '2026-01-19T06:00:00Z') =>
-    JSON.stringify({ __typename: 'StoreProduct', storeId: store, ean: code, price: cents / 100, pricing: { currentPrice: cents / 100, campaignPrice: null }, priceUpdatedAt: at });
+    JSON.stringify({
+      __typename: 'StoreProduct',
+      storeId: store,
+      ean: code,
+      price: cents / 100,
+      pricing: { currentPrice: cents / 100, campaignPrice: null },
+      priceUpdatedAt: at,
+    });
   const isPriceLine = (line: string) => line.includes('"StoreProduct"');
 
   let files = 0;
@@ -78,9 +102,14 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
     const created = await runs.create('s-group', file);
     return new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), app.get(IngestPublisher)).run(created.id, options);
   };
-  const remembered = async () => Number((await app.get(DataSource).query(`SELECT coalesce(sum(length(entries)) / 48, 0)::int AS n FROM ingest.published_lines WHERE source = 's-group'`))[0].n);
+  const remembered = async () =>
+    Number(
+      (await app.get(DataSource).query(`SELECT coalesce(sum(length(entries)) / 48, 0)::int AS n FROM ingest.published_lines WHERE source = 's-group'`))[0].n,
+    );
   const pricedAt = async (storeIds: number[]) => {
-    const rows: { pricedAt: Date }[] = await app.get(DataSource).query(`SELECT priced_at AS "pricedAt" FROM ingest.published_prices WHERE source = 's-group' AND store_id = ANY($1::int[])`, [storeIds]);
+    const rows: { pricedAt: Date }[] = await app
+      .get(DataSource)
+      .query(`SELECT priced_at AS "pricedAt" FROM ingest.published_prices WHERE source = 's-group' AND store_id = ANY($1::int[])`, [storeIds]);
     return rows.map((row) => new Date(row.pricedAt).toISOString());
   };
   const seenOf = (event: RunCompletedEvent | undefined) => [...(event?.seen?.stores ?? [])].sort((a, b) => a.storeId - b.storeId);
@@ -108,7 +137,14 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
     expect(parsed.filter(isPriceLine)).toEqual([]);
     expect(parsed).toHaveLength(lines.length - priceLines.length);
     expect(prices).toEqual([]);
-    expect(skipping).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: 12, recordsTotal: first.recordsTotal, recordsRejected: 0, newestObservationAt: '2026-01-19T06:00:00.000Z' });
+    expect(skipping).toMatchObject({
+      status: 'completed',
+      pricesPublished: 0,
+      pricesUnchanged: 12,
+      recordsTotal: first.recordsTotal,
+      recordsRejected: 0,
+      newestObservationAt: '2026-01-19T06:00:00.000Z',
+    });
     const seenSkipping = seenOf(completed[0]);
     expect(seenSkipping).toHaveLength(3);
     expect(seenSkipping.every((store) => store.unlisted.length === 0)).toBe(true);
@@ -123,7 +159,13 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
     const parsing = await run(file);
     expect(parsed.filter(isPriceLine)).toHaveLength(12);
     expect(prices).toEqual([]);
-    expect(parsing).toMatchObject({ pricesPublished: 0, pricesUnchanged: 12, recordsTotal: skipping.recordsTotal, recordsRejected: 0, newestObservationAt: skipping.newestObservationAt });
+    expect(parsing).toMatchObject({
+      pricesPublished: 0,
+      pricesUnchanged: 12,
+      recordsTotal: skipping.recordsTotal,
+      recordsRejected: 0,
+      newestObservationAt: skipping.newestObservationAt,
+    });
     expect(seenOf(completed[0])).toEqual(seenSkipping);
     expect(await pricedAt(storeIds)).toEqual([parsing.startedAt, parsing.startedAt, parsing.startedAt]);
   });
@@ -205,7 +247,9 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
     const runs = app.get(FeedRunsRepository);
     const created = await runs.create('s-group', file);
     const runner = new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), app.get(IngestPublisher));
-    await expect(runner.run(created.id, { chunkLines: 5, afterCheckpoint: () => Promise.reject(new Error('stopped half-way')) })).rejects.toThrow('stopped half-way');
+    await expect(runner.run(created.id, { chunkLines: 5, afterCheckpoint: () => Promise.reject(new Error('stopped half-way')) })).rejects.toThrow(
+      'stopped half-way',
+    );
     parsed.length = 0;
     const resumed = await runner.run(created.id, { chunkLines: 5 });
     expect(resumed.status).toBe('completed');

@@ -148,7 +148,10 @@ export class UnchangedLines {
     const deferred = chunk.deferred;
     if (deferred.length === 0) return { chunk, rejects: [], skipped: 0, newest: null };
     const items = await run.pricedItems([...new Set(deferred.map((d) => d.entry.ean))]);
-    await this.loadPublished(run, deferred.map((d) => d.entry.storeId));
+    await this.loadPublished(
+      run,
+      deferred.map((d) => d.entry.storeId),
+    );
     const pair = (storeId: number, itemId: number) => `${storeId}/${itemId}`;
 
     const parseAfterAll = new Set<DeferredLine>();
@@ -224,7 +227,13 @@ export class UnchangedLines {
         for (const record of parsed) {
           if (record.kind === 'price') prices.push(record.value);
           else if (record.kind === 'reject') rejects.push({ recordKind: record.recordKind, reason: record.reason, raw: record.raw, line: d.lineNo });
-          else rejects.push({ recordKind: 'line', reason: `the line read as one price in an earlier run and now as a ${record.kind} (the source's lineCacheVersion was not bumped)`, raw: d.line.slice(0, 2000), line: d.lineNo });
+          else
+            rejects.push({
+              recordKind: 'line',
+              reason: `the line read as one price in an earlier run and now as a ${record.kind} (the source's lineCacheVersion was not bumped)`,
+              raw: d.line.slice(0, 2000),
+              line: d.lineNo,
+            });
         }
       }
       if (i < chunk.prices.length) prices.push(chunk.prices[i]);
