@@ -197,18 +197,20 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
   });
 
   it('publishes a line that returns to a price another line of the same store and item replaced in its run', async () => {
-    const { lines, codes } = shelf(3);
-    const older = priceLine('U3-1', codes[0], 300, '2026-01-19T07:00:00Z');
-    const newer = priceLine('U3-1', codes[0], 301, '2026-01-19T08:00:00Z');
-    // One line a chunk: the two prices of U3-1 and codes[0] are compared one after the other; the last one is published last.
-    const first = await run(feed([...lines, older, newer]), { chunkLines: 1 });
-    expect(first.status).toBe('completed');
+    const { lines } = shelf(3);
+    const code = ean(3, 9);
+    const older = priceLine('U3-1', code, 300, '2026-01-19T07:00:00Z');
+    const newer = priceLine('U3-1', code, 301, '2026-01-19T08:00:00Z');
+    // One line a chunk: the two prices of U3-1 and the product are compared one after the other, the second last.
+    const first = await run(feed([...lines, productLine(code), older, newer]), { chunkLines: 1 });
+    expect(first).toMatchObject({ status: 'completed', pricesPublished: 14 });
     prices.length = 0;
     parsed.length = 0;
-    const done = await run(feed([...lines, older]), { chunkLines: 1 });
-    expect(parsed).toContain(older);
+    // Both lines were remembered; the older one is met again, its price no longer the published one (301).
+    const done = await run(feed([...lines, productLine(code), older]), { chunkLines: 1 });
+    expect(parsed.filter(isPriceLine)).toEqual([older]);
     expect(prices).toEqual([expect.objectContaining({ price: 300, observedAt: '2026-01-19T07:00:00.000Z' })]);
-    expect(done).toMatchObject({ pricesPublished: 1 });
+    expect(done).toMatchObject({ pricesPublished: 1, pricesUnchanged: 12 });
   });
 
   it('lets the newest of two lines of one store and item in a chunk decide, as when both are parsed', async () => {
