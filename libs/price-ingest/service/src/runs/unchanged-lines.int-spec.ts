@@ -213,20 +213,30 @@ describe('feed runs that skip unchanged lines, on PostgreSQL', () => {
     expect(done).toMatchObject({ pricesPublished: 1, pricesUnchanged: 12 });
   });
 
-  it('lets the newest of two lines of one store and item in a chunk decide, as when both are parsed', async () => {
-    const { lines, codes, priceLines } = shelf(4);
-    const older = priceLine('U4-1', codes[0], 400, '2026-01-19T07:00:00Z');
-    const newer = priceLine('U4-1', codes[0], 401, '2026-01-19T08:00:00Z');
-    const file = feed([...lines, older, newer]);
-    await run(file);
+  it('skips a pair met with its history when its newest observation, not its last line, is the published price', async () => {
+    const { lines } = shelf(4);
+    const code = ean(4, 9);
+    const older = priceLine('U4-1', code, 400, '2026-01-19T07:00:00Z');
+    const newer = priceLine('U4-1', code, 401, '2026-01-19T08:00:00Z');
+    const history = priceLine('U4-1', code, 399, '2026-01-18T08:00:00Z');
+    // The newest observation (401) comes first: the last line (399) is older; the run publishes 401 as the current price.
+    const file = feed([...lines, productLine(code), newer, older, history]);
+    const first = await run(file);
+    expect(first).toMatchObject({ pricesPublished: 15 });
     prices.length = 0;
     parsed.length = 0;
     const done = await run(file);
-    // The older lines' prices are not the one published: they are parsed, and so is the newest one beside them, which
-    // alone left to decide would publish the older ones.
-    expect(parsed.filter(isPriceLine).sort()).toEqual([priceLines[0], older, newer].sort());
+    expect(parsed.filter(isPriceLine)).toEqual([]);
     expect(prices).toEqual([]);
-    expect(done).toMatchObject({ pricesPublished: 0, pricesUnchanged: 14 });
+    expect(done).toMatchObject({ pricesPublished: 0, pricesUnchanged: 15, newestObservationAt: '2026-01-19T08:00:00.000Z' });
+    // The newest one changed (its line is new): the whole pair is parsed and published with its history, as before.
+    prices.length = 0;
+    parsed.length = 0;
+    const newest = priceLine('U4-1', code, 402, '2026-01-19T08:00:00Z');
+    const changed = await run(feed([...lines, productLine(code), newest, older, history]));
+    expect(parsed.filter(isPriceLine).sort()).toEqual([newest, older, history].sort());
+    expect(prices.map((p) => p.price).sort()).toEqual([399, 400, 402]);
+    expect(changed).toMatchObject({ pricesPublished: 3, pricesUnchanged: 12 });
   });
 
   it('publishes a byte-identical price line again when its product’s units changed in the run', async () => {

@@ -65,9 +65,10 @@ export interface Resolved<C extends LinesChunk> {
  * so the catalog's "last seen" freshens it and it is not unlisted), its store priced (`priced_at`), counted in
  * `prices_unchanged`, its time in the run's newest observation. Everything the price depends on beyond the line is
  * checked first, when its chunk is published (after the chunk's products are registered, as a parsed price sees
- * them): the EAN still names the same item with the same units, and the store's published price of the item still
- * equals the line's. A line that fails a check, or that shares its store and item with a price the chunk parses, is
- * parsed after all and takes its place in the chunk's prices, so the run publishes what it would have without this.
+ * them): each line's EAN still names the same item with the same units, and, as the run compares a store and item's
+ * prices, the newest of the chunk's lines of that pair (by time, the last of equals) still equals what the store last
+ * published for the item. The lines of a pair that fails a check, or that the chunk also has a parsed price of, are
+ * parsed after all, each in its place among the chunk's prices, so the run publishes what it would have without this.
  *
  * Only for a source whose parser reads each line on its own (SourceAdapter.lineCacheVersion) and a run that reads
  * the feed whole (not resumed, not a pull: those have no `seen`). A line is remembered when it gave one price of one
@@ -152,28 +153,9 @@ export class UnchangedLines {
       run,
       deferred.map((d) => d.entry.storeId),
     );
-    const pair = (storeId: number, itemId: number) => `${storeId}/${itemId}`;
-
-    const parseAfterAll = new Set<DeferredLine>();
-    const unitsOf = new Map<string, number>();
-    for (const d of deferred) {
-      const { entry } = d;
-      const item = items.get(entry.ean);
-      const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
-      let units = unitsOf.get(entry.ean);
-      if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
-      const same =
-        item !== undefined &&
-        item.itemId === entry.itemId &&
-        units === entry.units &&
-        last !== undefined &&
-        last.price === entry.price &&
-        last.fingerprint === entry.fingerprint;
-      if (!same) parseAfterAll.add(d);
-    }
-    // The newest price of a store and item in a chunk decides whether it changed: a skipped line must not leave
-    // another line of its pair to decide alone.
-    const parsedPairs = new Set<string>();
+    // The chunk's parsed prices by store and item: a deferred line of a pair the chunk also parses is parsed too, since
+    // the newest price of a store and item in a chunk decides whether it changed.
+    const parsedPairs = new Map<number, Set<number>>();
     const nationalItems = new Set<number>();
     if (chunk.prices.length > 0) {
       const parsedItems = await run.pricedItems([...new Set(chunk.prices.map((p) => p.ean))]);
@@ -185,14 +167,45 @@ export class UnchangedLines {
         if (price.externalStoreId === null) nationalItems.add(item.itemId);
         else {
           const storeId = stores.get(price.externalStoreId);
-          if (storeId !== undefined) parsedPairs.add(pair(storeId, item.itemId));
+          if (storeId !== undefined) addPair(parsedPairs, storeId, item.itemId);
         }
       }
     }
-    for (const d of parseAfterAll) parsedPairs.add(pair(d.entry.storeId, d.entry.itemId));
-    if (parsedPairs.size > 0 || nationalItems.size > 0) {
-      for (const d of deferred) {
-        if (parsedPairs.has(pair(d.entry.storeId, d.entry.itemId)) || nationalItems.has(d.entry.itemId)) parseAfterAll.add(d);
+    // The deferred lines by store and item, in order (a pair may come with its history: older observations).
+    const byPair = new Map<number, Map<number, DeferredLine[]>>();
+    for (const d of deferred) {
+      let ofStore = byPair.get(d.entry.storeId);
+      if (!ofStore) byPair.set(d.entry.storeId, (ofStore = new Map()));
+      const list = ofStore.get(d.entry.itemId);
+      if (list) list.push(d);
+      else ofStore.set(d.entry.itemId, [d]);
+    }
+    const defaultMs = Date.parse(run.defaultObservedAt);
+    const unitsOf = new Map<string, number>();
+    const parseAfterAll = new Set<DeferredLine>();
+    for (const [storeId, ofStore] of byPair) {
+      const parsedOfStore = parsedPairs.get(storeId);
+      for (const [itemId, list] of ofStore) {
+        // As the run compares them: the pair's newest observation (the last of the newest) against what was published.
+        let newest: LineEntry | null = null;
+        let newestMs = 0;
+        let same = !(parsedOfStore?.has(itemId) || nationalItems.has(itemId));
+        for (const { entry } of same ? list : []) {
+          const item = items.get(entry.ean);
+          let units = unitsOf.get(entry.ean);
+          if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
+          if (item === undefined || item.itemId !== entry.itemId || units !== entry.units) {
+            same = false;
+            break;
+          }
+          const ms = Number.isNaN(entry.observedAt) ? defaultMs : entry.observedAt;
+          if (newest === null || !(ms < newestMs)) {
+            newest = entry;
+            newestMs = ms;
+          }
+        }
+        const last = same && newest ? run.publishedByStore.get(storeId)?.get(itemId) : undefined;
+        if (!(last && newest && last.price === newest.price && last.fingerprint === newest.fingerprint)) for (const d of list) parseAfterAll.add(d);
       }
     }
 
@@ -263,6 +276,12 @@ export class UnchangedLines {
     const loaded = await run.published.load(this.source, missing);
     for (const storeId of missing) run.publishedByStore.set(storeId, loaded.get(storeId) ?? new Map());
   }
+}
+
+function addPair(pairs: Map<number, Set<number>>, storeId: number, itemId: number): void {
+  const items = pairs.get(storeId);
+  if (items) items.add(itemId);
+  else pairs.set(storeId, new Set([itemId]));
 }
 
 function parseLine(parse: (line: string, lineNo: number) => FeedRecord[], line: string, lineNo: number): FeedRecord[] {
