@@ -78,8 +78,10 @@ export class UnchangedLines {
   private readonly entries: LineEntry[] = [];
   /** Lines skipped so far. */
   skipped = 0;
-  /** Entries of lines the run parsed (not the remembered ones it skipped). */
-  private parsedEntries = 0;
+  /** Lines met that were remembered (skipped or parsed after all). */
+  private met = 0;
+  /** Entries of lines the run parsed that differ from what was remembered of them (or that were not remembered). */
+  private newEntries = 0;
 
   private constructor(
     private readonly store: PublishedLinesStore,
@@ -112,6 +114,7 @@ export class UnchangedLines {
     const entry = this.cache.find(key[0], key[1]);
     if (entry === null) return false;
     chunk.deferred.push({ line, lineNo, key, entry, at: chunk.prices.length });
+    this.met++;
     chunk.records++;
     return true;
   }
@@ -127,8 +130,7 @@ export class UnchangedLines {
   remember(chunk: LinesChunk, price: FeedPrice, item: SourceItem, event: PriceObservedEvent): void {
     const key = chunk.priceKeys.get(price);
     if (!key) return;
-    this.parsedEntries++;
-    this.entries.push({
+    const entry: LineEntry = {
       h1: key[0],
       h2: key[1],
       storeId: event.storeId,
@@ -138,7 +140,10 @@ export class UnchangedLines {
       units: unitsKey(item.priceUnit, item.comparisonPriceUnit),
       ean: price.ean,
       observedAt: price.observedAt === null ? Number.NaN : Date.parse(price.observedAt),
-    });
+    };
+    this.entries.push(entry);
+    // A line parsed after all (met before) gives what is remembered of it, unless its item's units changed.
+    if (!sameEntry(this.cache.find(key[0], key[1]), entry)) this.newEntries++;
   }
 
   /**
@@ -155,7 +160,7 @@ export class UnchangedLines {
     );
     // The chunk's parsed prices by store and item: a deferred line of a pair the chunk also parses is parsed too, since
     // the newest price of a store and item in a chunk decides whether it changed.
-    const parsedPairs = new Map<number, Set<number>>();
+    const parsedPairs = new Set<number | string>();
     const nationalItems = new Set<number>();
     if (chunk.prices.length > 0) {
       const parsedItems = await run.pricedItems([...new Set(chunk.prices.map((p) => p.ean))]);
@@ -167,47 +172,38 @@ export class UnchangedLines {
         if (price.externalStoreId === null) nationalItems.add(item.itemId);
         else {
           const storeId = stores.get(price.externalStoreId);
-          if (storeId !== undefined) addPair(parsedPairs, storeId, item.itemId);
+          if (storeId !== undefined) parsedPairs.add(pairKey(storeId, item.itemId));
         }
       }
     }
-    // The deferred lines by store and item, in order (a pair may come with its history: older observations).
-    const byPair = new Map<number, Map<number, DeferredLine[]>>();
-    for (const d of deferred) {
-      let ofStore = byPair.get(d.entry.storeId);
-      if (!ofStore) byPair.set(d.entry.storeId, (ofStore = new Map()));
-      const list = ofStore.get(d.entry.itemId);
-      if (list) list.push(d);
-      else ofStore.set(d.entry.itemId, [d]);
-    }
+    // As the run compares a store and item's prices: the pair's newest observation in the chunk (the last of the newest;
+    // a pair may come with its history) against what the store last published. Each line's item is checked first.
     const defaultMs = Date.parse(run.defaultObservedAt);
     const unitsOf = new Map<string, number>();
-    const parseAfterAll = new Set<DeferredLine>();
-    for (const [storeId, ofStore] of byPair) {
-      const parsedOfStore = parsedPairs.get(storeId);
-      for (const [itemId, list] of ofStore) {
-        // As the run compares them: the pair's newest observation (the last of the newest) against what was published.
-        let newest: LineEntry | null = null;
-        let newestMs = 0;
-        let same = !(parsedOfStore?.has(itemId) || nationalItems.has(itemId));
-        for (const { entry } of same ? list : []) {
-          const item = items.get(entry.ean);
-          let units = unitsOf.get(entry.ean);
-          if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
-          if (item === undefined || item.itemId !== entry.itemId || units !== entry.units) {
-            same = false;
-            break;
-          }
-          const ms = Number.isNaN(entry.observedAt) ? defaultMs : entry.observedAt;
-          if (newest === null || !(ms < newestMs)) {
-            newest = entry;
-            newestMs = ms;
-          }
-        }
-        const last = same && newest ? run.publishedByStore.get(storeId)?.get(itemId) : undefined;
-        if (!(last && newest && last.price === newest.price && last.fingerprint === newest.fingerprint)) for (const d of list) parseAfterAll.add(d);
-      }
+    const newestOf = new Map<number | string, number>();
+    const failed = new Set<number | string>();
+    const keys: (number | string)[] = new Array(deferred.length);
+    const times = new Float64Array(deferred.length);
+    for (let i = 0; i < deferred.length; i++) {
+      const { entry } = deferred[i];
+      const key = (keys[i] = pairKey(entry.storeId, entry.itemId));
+      const item = items.get(entry.ean);
+      let units = unitsOf.get(entry.ean);
+      if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
+      if (item === undefined || item.itemId !== entry.itemId || units !== entry.units) failed.add(key);
+      const ms = (times[i] = Number.isNaN(entry.observedAt) ? defaultMs : entry.observedAt);
+      const newest = newestOf.get(key);
+      if (newest === undefined || !(ms < times[newest])) newestOf.set(key, i);
     }
+    for (const [key, i] of newestOf) {
+      if (failed.has(key)) continue;
+      const { entry } = deferred[i];
+      const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
+      const conflict = parsedPairs.has(key) || nationalItems.has(entry.itemId);
+      if (conflict || !last || last.price !== entry.price || last.fingerprint !== entry.fingerprint) failed.add(key);
+    }
+    const parseAfterAll = new Set<DeferredLine>();
+    if (failed.size > 0) for (let i = 0; i < deferred.length; i++) if (failed.has(keys[i])) parseAfterAll.add(deferred[i]);
 
     let skipped = 0;
     let newest: string | null = null;
@@ -260,12 +256,12 @@ export class UnchangedLines {
   }
 
   /**
-   * Remembers the run's lines for the next run (call once the run read its feed whole). A run that parsed none of its
-   * prices and met every remembered line keeps what is stored: the same lines. (Entries of lines a run no longer has
+   * Remembers the run's lines for the next run (call once the run read its feed whole). A run that met every remembered
+   * line and remembers nothing new keeps what is stored: the same lines. (Entries of lines a run no longer has
    * would do no harm either: an entry holds what its line gives, and is used only after the checks of `resolve`.)
    */
   async save(): Promise<boolean> {
-    if (this.parsedEntries === 0 && this.skipped >= this.cache.size) return false;
+    if (this.newEntries === 0 && this.met >= this.cache.size) return false;
     await this.store.save(this.source, this.version, this.entries);
     return true;
   }
@@ -278,10 +274,22 @@ export class UnchangedLines {
   }
 }
 
-function addPair(pairs: Map<number, Set<number>>, storeId: number, itemId: number): void {
-  const items = pairs.get(storeId);
-  if (items) items.add(itemId);
-  else pairs.set(storeId, new Set([itemId]));
+/** A store and item as one key: a number while both ids are small enough to pack exactly (ids are positive int4). */
+function pairKey(storeId: number, itemId: number): number | string {
+  return storeId >= 0 && storeId < 2 ** 22 && itemId >= 0 && itemId < 2 ** 31 ? storeId * 2 ** 31 + itemId : `${storeId}/${itemId}`;
+}
+
+function sameEntry(a: LineEntry | null, b: LineEntry): boolean {
+  return (
+    a !== null &&
+    a.storeId === b.storeId &&
+    a.itemId === b.itemId &&
+    a.price === b.price &&
+    a.fingerprint === b.fingerprint &&
+    a.units === b.units &&
+    a.ean === b.ean &&
+    Object.is(a.observedAt, b.observedAt)
+  );
 }
 
 function parseLine(parse: (line: string, lineNo: number) => FeedRecord[], line: string, lineNo: number): FeedRecord[] {
