@@ -206,18 +206,20 @@ export class UnchangedLines {
     if (failed.size > 0) for (let i = 0; i < deferred.length; i++) if (failed.has(keys[i])) parseAfterAll.add(deferred[i]);
 
     let skipped = 0;
-    let newest: string | null = null;
-    for (const d of deferred) {
-      if (parseAfterAll.has(d)) continue;
+    let newestMs = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < deferred.length; i++) {
+      const d = deferred[i];
+      if (parseAfterAll.size > 0 && parseAfterAll.has(d)) continue;
       const { entry } = d;
       skipped++;
       this.entries.push(entry);
       let seenItems = run.seen.get(entry.storeId);
       if (!seenItems) run.seen.set(entry.storeId, (seenItems = new Set()));
       seenItems.add(entry.itemId);
-      const observedAt = Number.isNaN(entry.observedAt) ? run.defaultObservedAt : new Date(entry.observedAt).toISOString();
-      if (newest === null || observedAt > newest) newest = observedAt;
+      if (times[i] > newestMs) newestMs = times[i];
     }
+    // The times are canonical ISO (isoTime): the latest in ms is the greatest as text.
+    const newest = skipped === 0 ? null : newestMs === defaultMs ? run.defaultObservedAt : new Date(newestMs).toISOString();
     this.skipped += skipped;
     if (parseAfterAll.size === 0) return { chunk: { ...chunk, deferred: [] }, rejects: [], skipped, newest };
 
