@@ -1,4 +1,4 @@
-import { LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
+import { eanFields, eanText, LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
 
 const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
   const [h1, h2] = lineHash(line);
@@ -10,7 +10,7 @@ const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
     price: 199,
     fingerprint: -12345,
     units: unitsKey('kpl', 'kg'),
-    ean: '6400000000017',
+    ...eanFields('6400000000017'),
     observedAt: Date.parse('2026-01-19T06:00:00.000Z'),
     ...overrides,
   };
@@ -35,10 +35,10 @@ describe('published lines', () => {
 
   it('packs entries in hash order, keeps EAN digits and leading zeros, a missing time, and the last of a repeated line', () => {
     const entries = [
-      entry('a', { ean: '00012345' }),
+      entry('a', eanFields('00012345')),
       entry('b', { observedAt: Number.NaN, storeId: 2 ** 31 - 1, itemId: 1, price: 100_000, fingerprint: -(2 ** 31) }),
-      entry('c', { ean: '12345678901234' }),
-      entry('a', { ean: '00012345', price: 250 }),
+      entry('c', eanFields('12345678901234')),
+      entry('a', { ...eanFields('00012345'), price: 250 }),
     ];
     const packed = packEntries(entries);
     expect(packed.length).toBe(3 * LINE_ENTRY_BYTES);
@@ -49,7 +49,8 @@ describe('published lines', () => {
     expect(cache.size).toBe(3);
     expect(cache.find(...lineHash('a'))).toEqual(entries[3]);
     expect(cache.find(...lineHash('b'))).toEqual(entries[1]);
-    expect(cache.find(...lineHash('c'))?.ean).toBe('12345678901234');
+    expect(eanText(cache.find(...lineHash('c')) as LineEntry)).toBe('12345678901234');
+    expect(eanText(cache.find(...lineHash('a')) as LineEntry)).toBe('00012345');
     expect(cache.find(...lineHash('d'))).toBeNull();
     expect(new LineCache(Buffer.alloc(0)).find(...lineHash('a'))).toBeNull();
   });

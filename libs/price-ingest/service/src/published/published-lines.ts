@@ -18,8 +18,9 @@ export interface LineEntry {
   fingerprint: number;
   /** unitsKey of the item's units the event fell back on (the item's own row may change them). */
   units: number;
-  /** The EAN, as digits (a number below 10^14 keeps them exactly, with its length for the leading zeros). */
-  ean: string;
+  /** The EAN's digits as a number (below 10^14: exact) and how many there are (for the leading zeros): eanText. */
+  eanCode: number;
+  eanDigits: number;
   /** The time the line gave the price in ms; NaN: none (the run's start). */
   observedAt: number;
 }
@@ -28,6 +29,16 @@ export interface LineEntry {
 export const LINE_ENTRY_BYTES = 48;
 /** Entries per stored row (a row stays a few MB). */
 const ENTRIES_PER_PART = 100_000;
+
+/** An EAN as an entry keeps it. */
+export function eanFields(ean: string): Pick<LineEntry, 'eanCode' | 'eanDigits'> {
+  return { eanCode: Number(ean), eanDigits: ean.length };
+}
+
+/** The EAN of an entry, as text. */
+export function eanText(entry: Pick<LineEntry, 'eanCode' | 'eanDigits'>): string {
+  return String(entry.eanCode).padStart(entry.eanDigits, '0');
+}
 
 /** FNV-1a of the item units an event fell back on, as a signed int4. */
 export function unitsKey(priceUnit: string, comparisonPriceUnit: string): number {
@@ -72,16 +83,15 @@ export function writeEntry(buffer: Buffer, index: number, entry: LineEntry): voi
   buffer.writeInt32LE(entry.price, at + 16);
   buffer.writeInt32LE(entry.fingerprint, at + 20);
   buffer.writeInt32LE(entry.units, at + 24);
-  buffer.writeUInt8(entry.ean.length, at + 28);
+  buffer.writeUInt8(entry.eanDigits, at + 28);
   buffer.writeUInt8(0, at + 29);
   buffer.writeUInt16LE(0, at + 30);
-  buffer.writeDoubleLE(Number(entry.ean), at + 32);
+  buffer.writeDoubleLE(entry.eanCode, at + 32);
   buffer.writeDoubleLE(entry.observedAt, at + 40);
 }
 
 export function readEntry(buffer: Buffer, index: number): LineEntry {
   const at = index * LINE_ENTRY_BYTES;
-  const digits = buffer.readUInt8(at + 28);
   return {
     h1: buffer.readInt32LE(at),
     h2: buffer.readInt32LE(at + 4),
@@ -90,7 +100,8 @@ export function readEntry(buffer: Buffer, index: number): LineEntry {
     price: buffer.readInt32LE(at + 16),
     fingerprint: buffer.readInt32LE(at + 20),
     units: buffer.readInt32LE(at + 24),
-    ean: String(buffer.readDoubleLE(at + 32)).padStart(digits, '0'),
+    eanCode: buffer.readDoubleLE(at + 32),
+    eanDigits: buffer.readUInt8(at + 28),
     observedAt: buffer.readDoubleLE(at + 40),
   };
 }

@@ -1,7 +1,7 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import type { FeedLine } from '../feeds/feed-input';
 import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
+import { eanFields, eanText, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
 import { priceFingerprint, type PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import type { SourceItem } from '../registry/registry.repository';
 
@@ -138,7 +138,7 @@ export class UnchangedLines {
       price: event.price,
       fingerprint: priceFingerprint(event),
       units: unitsKey(item.priceUnit, item.comparisonPriceUnit),
-      ean: price.ean,
+      ...eanFields(price.ean),
       observedAt: price.observedAt === null ? Number.NaN : Date.parse(price.observedAt),
     };
     this.entries.push(entry);
@@ -153,14 +153,27 @@ export class UnchangedLines {
   async resolve<C extends LinesChunk>(chunk: C, run: ResolveContext): Promise<Resolved<C>> {
     const deferred = chunk.deferred;
     if (deferred.length === 0) return { chunk, rejects: [], skipped: 0, newest: null };
-    const items = await run.pricedItems([...new Set(deferred.map((d) => d.entry.ean))]);
-    await this.loadPublished(
-      run,
-      deferred.map((d) => d.entry.storeId),
-    );
+    // Each item's EAN (one per item) and each store once: the lines of a chunk are mostly of a few thousand items.
+    const eanOfItem = new Map<number, LineEntry>();
+    const badItems = new Set<number>();
+    const storeIds = new Set<number>();
+    for (const { entry } of deferred) {
+      storeIds.add(entry.storeId);
+      const known = eanOfItem.get(entry.itemId);
+      if (!known) eanOfItem.set(entry.itemId, entry);
+      else if (known.eanCode !== entry.eanCode || known.eanDigits !== entry.eanDigits) badItems.add(entry.itemId);
+    }
+    const items = await run.pricedItems([...eanOfItem.values()].map(eanText));
+    // The units each item's prices fall back on now; absent: the EAN names no item or another one.
+    const unitsOfItem = new Map<number, number>();
+    for (const [itemId, entry] of eanOfItem) {
+      const item = items.get(eanText(entry));
+      if (item && item.itemId === itemId && !badItems.has(itemId)) unitsOfItem.set(itemId, unitsKey(item.priceUnit, item.comparisonPriceUnit));
+    }
+    await this.loadPublished(run, [...storeIds]);
     // The chunk's parsed prices by store and item: a deferred line of a pair the chunk also parses is parsed too, since
     // the newest price of a store and item in a chunk decides whether it changed.
-    const parsedPairs = new Set<number | string>();
+    const parsedPairs = new Map<number, Set<number>>();
     const nationalItems = new Set<number>();
     if (chunk.prices.length > 0) {
       const parsedItems = await run.pricedItems([...new Set(chunk.prices.map((p) => p.ean))]);
@@ -172,38 +185,48 @@ export class UnchangedLines {
         if (price.externalStoreId === null) nationalItems.add(item.itemId);
         else {
           const storeId = stores.get(price.externalStoreId);
-          if (storeId !== undefined) parsedPairs.add(pairKey(storeId, item.itemId));
+          if (storeId === undefined) continue;
+          const ofStore = parsedPairs.get(storeId);
+          if (ofStore) ofStore.add(item.itemId);
+          else parsedPairs.set(storeId, new Set([item.itemId]));
         }
       }
     }
     // As the run compares a store and item's prices: the pair's newest observation in the chunk (the last of the newest;
     // a pair may come with its history) against what the store last published. Each line's item is checked first.
     const defaultMs = Date.parse(run.defaultObservedAt);
-    const unitsOf = new Map<string, number>();
-    const newestOf = new Map<number | string, number>();
-    const failed = new Set<number | string>();
-    const keys: (number | string)[] = new Array(deferred.length);
+    const pairOf = new Map<number, Map<number, number>>();
+    const lineToPair = new Int32Array(deferred.length);
+    const newestOfPair = new Int32Array(deferred.length);
+    const failedPair = new Uint8Array(deferred.length);
     const times = new Float64Array(deferred.length);
+    let pairs = 0;
     for (let i = 0; i < deferred.length; i++) {
       const { entry } = deferred[i];
-      const key = (keys[i] = pairKey(entry.storeId, entry.itemId));
-      const item = items.get(entry.ean);
-      let units = unitsOf.get(entry.ean);
-      if (units === undefined && item) unitsOf.set(entry.ean, (units = unitsKey(item.priceUnit, item.comparisonPriceUnit)));
-      if (item === undefined || item.itemId !== entry.itemId || units !== entry.units) failed.add(key);
+      let ofStore = pairOf.get(entry.storeId);
+      if (!ofStore) pairOf.set(entry.storeId, (ofStore = new Map()));
+      let pair = ofStore.get(entry.itemId);
+      if (pair === undefined) {
+        ofStore.set(entry.itemId, (pair = pairs++));
+        newestOfPair[pair] = i;
+      }
+      lineToPair[i] = pair;
+      if (unitsOfItem.get(entry.itemId) !== entry.units) failedPair[pair] = 1;
       const ms = (times[i] = Number.isNaN(entry.observedAt) ? defaultMs : entry.observedAt);
-      const newest = newestOf.get(key);
-      if (newest === undefined || !(ms < times[newest])) newestOf.set(key, i);
+      if (!(ms < times[newestOfPair[pair]])) newestOfPair[pair] = i;
     }
-    for (const [key, i] of newestOf) {
-      if (failed.has(key)) continue;
-      const { entry } = deferred[i];
+    let failures = 0;
+    for (let pair = 0; pair < pairs; pair++) {
+      const { entry } = deferred[newestOfPair[pair]];
       const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
-      const conflict = parsedPairs.has(key) || nationalItems.has(entry.itemId);
-      if (conflict || !last || last.price !== entry.price || last.fingerprint !== entry.fingerprint) failed.add(key);
+      const conflict = parsedPairs.get(entry.storeId)?.has(entry.itemId) || nationalItems.has(entry.itemId);
+      if (failedPair[pair] || conflict || !last || last.price !== entry.price || last.fingerprint !== entry.fingerprint) {
+        failedPair[pair] = 1;
+        failures++;
+      }
     }
     const parseAfterAll = new Set<DeferredLine>();
-    if (failed.size > 0) for (let i = 0; i < deferred.length; i++) if (failed.has(keys[i])) parseAfterAll.add(deferred[i]);
+    if (failures > 0) for (let i = 0; i < deferred.length; i++) if (failedPair[lineToPair[i]]) parseAfterAll.add(deferred[i]);
 
     let skipped = 0;
     let newestMs = Number.NEGATIVE_INFINITY;
@@ -276,11 +299,6 @@ export class UnchangedLines {
   }
 }
 
-/** A store and item as one key: a number while both ids are small enough to pack exactly (ids are positive int4). */
-function pairKey(storeId: number, itemId: number): number | string {
-  return storeId >= 0 && storeId < 2 ** 22 && itemId >= 0 && itemId < 2 ** 31 ? storeId * 2 ** 31 + itemId : `${storeId}/${itemId}`;
-}
-
 function sameEntry(a: LineEntry | null, b: LineEntry): boolean {
   return (
     a !== null &&
@@ -289,7 +307,8 @@ function sameEntry(a: LineEntry | null, b: LineEntry): boolean {
     a.price === b.price &&
     a.fingerprint === b.fingerprint &&
     a.units === b.units &&
-    a.ean === b.ean &&
+    a.eanCode === b.eanCode &&
+    a.eanDigits === b.eanDigits &&
     Object.is(a.observedAt, b.observedAt)
   );
 }
