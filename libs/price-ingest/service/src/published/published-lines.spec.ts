@@ -1,4 +1,4 @@
-import { eanFields, eanText, LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
+import { eanFields, eanText, EntryWriter, LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
 
 const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
   const [h1, h2] = lineHash(line);
@@ -78,6 +78,23 @@ describe('published lines', () => {
     const cache = new LineCache(packEntries(lines.map((line, i) => entry(line, { itemId: i + 1 }))));
     lines.forEach((line, i) => expect(cache.find(...lineHash(line))?.itemId).toBe(i + 1));
     for (let i = 5_000; i < 5_100; i++) expect(cache.find(...lineHash(`line ${i}`))).toBeNull();
+  });
+
+  it('collects entries past its first buffer, copies packed ones as they are, and keeps at most its limit', () => {
+    const lines = Array.from({ length: 3_000 }, (_, i) => `row ${i}`);
+    const remembered = new LineCache(packEntries(lines.slice(0, 10).map((line, i) => entry(line, { itemId: 10_000 + i, observedAt: Number.NaN }))));
+    const writer = new EntryWriter();
+    lines.forEach((line, i) => writer.add(entry(line, { itemId: i + 1 })));
+    // A remembered entry copied over a new one of the same line: the last one is kept.
+    expect(remembered.copyTo(writer, remembered.indexOf(...lineHash('row 3')))).toBe(true);
+    expect(writer.count).toBe(3_001);
+    const cache = new LineCache(writer.packed());
+    expect(cache.size).toBe(3_000);
+    expect(cache.find(...lineHash('row 2999'))?.itemId).toBe(3_000);
+    expect(cache.find(...lineHash('row 3'))).toMatchObject({ itemId: 10_003, observedAt: Number.NaN });
+    const small = new EntryWriter(2);
+    expect([small.add(entry('a')), small.add(entry('b')), small.add(entry('c'))]).toEqual([true, true, false]);
+    expect(new LineCache(small.packed()).size).toBe(2);
   });
 
   it('keys units so that a change of either unit shows', () => {

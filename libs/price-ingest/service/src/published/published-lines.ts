@@ -106,37 +106,87 @@ export function readEntry(buffer: Buffer, index: number): LineEntry {
   };
 }
 
-/** The entries' indexes in hash order (ties: input order). */
-function hashOrder(entries: readonly LineEntry[]): number[] {
-  const byHash = (x: number, y: number) => compareHash(entries[x].h1, entries[x].h2, entries[y].h1, entries[y].h2) || x - y;
-  if (entries.length >= 2 ** 21) return entries.map((_, i) => i).sort(byHash);
+/** The indexes of `count` packed entries in hash order (ties: input order). */
+function hashOrder(raw: Buffer, count: number): number[] {
+  const h1 = new Int32Array(count);
+  const h2 = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    h1[i] = raw.readInt32LE(i * LINE_ENTRY_BYTES);
+    h2[i] = raw.readInt32LE(i * LINE_ENTRY_BYTES + 4);
+  }
+  const byHash = (x: number, y: number) => compareHash(h1[x], h2[x], h1[y], h2[y]) || x - y;
+  if (count >= 2 ** 21) return Array.from({ length: count }, (_, i) => i).sort(byHash);
   // h1 · 2^21 + index is exact in a double (at most 2^52): a typed-array sort orders by h1, then input order, without
   // a comparator call per comparison; the rare runs of one h1 are then put in h2 order.
-  const keys = new Float64Array(entries.length);
-  for (let i = 0; i < entries.length; i++) keys[i] = entries[i].h1 * 2 ** 21 + i;
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = h1[i] * 2 ** 21 + i;
   keys.sort();
   const order = Array.from(keys, (key) => key - Math.floor(key / 2 ** 21) * 2 ** 21);
   for (let start = 0; start < order.length;) {
     let end = start + 1;
-    while (end < order.length && entries[order[end]].h1 === entries[order[start]].h1) end++;
+    while (end < order.length && h1[order[end]] === h1[order[start]]) end++;
     if (end - start > 1) order.splice(start, end - start, ...order.slice(start, end).sort(byHash));
     start = end;
   }
   return order;
 }
 
+/**
+ * Entries as a run collects them, packed as they come into a buffer that grows (outside the JavaScript heap: a
+ * national feed's millions of lines cost their 48 bytes each, not objects), at most `max` of them.
+ */
+export class EntryWriter {
+  private buffer = Buffer.alloc(0);
+  count = 0;
+
+  constructor(private readonly max = Number.POSITIVE_INFINITY) {}
+
+  /** False when the writer is full (the entry is not kept). */
+  add(entry: LineEntry): boolean {
+    if (!this.room()) return false;
+    writeEntry(this.buffer, this.count++, entry);
+    return true;
+  }
+
+  /** Copies entry `index` of packed entries as it is. */
+  addPacked(packed: Buffer, index: number): boolean {
+    if (!this.room()) return false;
+    packed.copy(this.buffer, this.count++ * LINE_ENTRY_BYTES, index * LINE_ENTRY_BYTES, (index + 1) * LINE_ENTRY_BYTES);
+    return true;
+  }
+
+  /** The entries ordered by hash, duplicates of one hash: the last one. */
+  packed(): Buffer {
+    const raw = this.buffer;
+    const order = hashOrder(raw, this.count);
+    const at = (i: number, half: number) => raw.readInt32LE(i * LINE_ENTRY_BYTES + half * 4);
+    const kept: number[] = [];
+    for (const i of order) {
+      const last = kept[kept.length - 1];
+      if (last !== undefined && at(last, 0) === at(i, 0) && at(last, 1) === at(i, 1)) kept[kept.length - 1] = i;
+      else kept.push(i);
+    }
+    const out = Buffer.alloc(kept.length * LINE_ENTRY_BYTES);
+    kept.forEach((i, index) => raw.copy(out, index * LINE_ENTRY_BYTES, i * LINE_ENTRY_BYTES, (i + 1) * LINE_ENTRY_BYTES));
+    return out;
+  }
+
+  private room(): boolean {
+    if (this.count >= this.max) return false;
+    if ((this.count + 1) * LINE_ENTRY_BYTES > this.buffer.length) {
+      const grown = Buffer.alloc(Math.max(1024 * LINE_ENTRY_BYTES, this.buffer.length * 2));
+      this.buffer.copy(grown);
+      this.buffer = grown;
+    }
+    return true;
+  }
+}
+
 /** Entries ordered by hash (duplicates of one hash: the last one), packed. */
 export function packEntries(entries: readonly LineEntry[]): Buffer {
-  const order = hashOrder(entries);
-  const kept: number[] = [];
-  for (const i of order) {
-    const last = kept[kept.length - 1];
-    if (last !== undefined && compareHash(entries[last].h1, entries[last].h2, entries[i].h1, entries[i].h2) === 0) kept[kept.length - 1] = i;
-    else kept.push(i);
-  }
-  const buffer = Buffer.alloc(kept.length * LINE_ENTRY_BYTES);
-  kept.forEach((i, index) => writeEntry(buffer, index, entries[i]));
-  return buffer;
+  const writer = new EntryWriter();
+  for (const entry of entries) writer.add(entry);
+  return writer.packed();
 }
 
 /** The lines of a source's last whole run, looked up by hash (a binary search over the packed, ordered entries). */
@@ -160,16 +210,32 @@ export class LineCache {
 
   /** The entry of a line with this hash, or null. */
   find(h1: number, h2: number): LineEntry | null {
+    const index = this.indexOf(h1, h2);
+    return index < 0 ? null : readEntry(this.packed, index);
+  }
+
+  /** The entry at `index` (from indexOf). */
+  entryAt(index: number): LineEntry {
+    return readEntry(this.packed, index);
+  }
+
+  /** Copies the entry at `index` into a run's entries as it is. */
+  copyTo(writer: EntryWriter, index: number): boolean {
+    return writer.addPacked(this.packed, index);
+  }
+
+  /** Where the entry of a line with this hash is, or -1. */
+  indexOf(h1: number, h2: number): number {
     let low = 0;
     let high = this.h1.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
       const order = compareHash(this.h1[middle], this.h2[middle], h1, h2);
-      if (order === 0) return readEntry(this.packed, middle);
+      if (order === 0) return middle;
       if (order < 0) low = middle + 1;
       else high = middle - 1;
     }
-    return null;
+    return -1;
   }
 }
 
@@ -182,16 +248,25 @@ export class PublishedLinesStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async load(source: string, version: string): Promise<LineCache> {
-    const rows: { entries: Buffer }[] = await this.dataSource.query(
-      'SELECT entries FROM ingest.published_lines WHERE source = $1 AND version = $2 ORDER BY part',
-      [source, version],
-    );
-    return new LineCache(Buffer.concat(rows.map((row) => row.entries)));
+    // One row at a time: a row travels as hex text twice its size, and a national feed has dozens of them.
+    const parts: { part: number }[] = await this.dataSource.query('SELECT part FROM ingest.published_lines WHERE source = $1 AND version = $2 ORDER BY part', [
+      source,
+      version,
+    ]);
+    const buffers: Buffer[] = [];
+    for (const { part } of parts) {
+      const [row]: { entries: Buffer }[] = await this.dataSource.query(
+        'SELECT entries FROM ingest.published_lines WHERE source = $1 AND version = $2 AND part = $3',
+        [source, version, part],
+      );
+      if (row) buffers.push(row.entries);
+    }
+    return new LineCache(Buffer.concat(buffers));
   }
 
   /** Replaces the source's entries. */
-  async save(source: string, version: string, entries: readonly LineEntry[]): Promise<void> {
-    const packed = packEntries(entries);
+  async save(source: string, version: string, entries: EntryWriter): Promise<void> {
+    const packed = entries.packed();
     const parts: Buffer[] = [];
     const partBytes = ENTRIES_PER_PART * LINE_ENTRY_BYTES;
     for (let at = 0; at < packed.length; at += partBytes) parts.push(packed.subarray(at, at + partBytes));

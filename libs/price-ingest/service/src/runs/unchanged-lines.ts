@@ -1,12 +1,15 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import type { FeedLine } from '../feeds/feed-input';
 import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { eanFields, eanText, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
+import { eanFields, eanText, EntryWriter, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
 import { priceFingerprint, type PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import type { SourceItem } from '../registry/registry.repository';
 
 /** Bump when what a line gives changes for every source at once (the run's events, priceFingerprint, the entry). */
 const LINE_CACHE_FORMAT = 1;
+
+/** The most lines a run remembers (230 MB of entries); a longer feed's further lines are parsed on its next run too. */
+const MAX_REMEMBERED = 5_000_000;
 
 /** A line's hash (lineHash). */
 export type LineKey = [number, number];
@@ -17,6 +20,8 @@ export interface DeferredLine {
   lineNo: number;
   key: LineKey;
   entry: LineEntry;
+  /** Where its entry is among the remembered ones. */
+  index: number;
   /** How many prices the chunk held before it: where its price goes if it has to be parsed after all. */
   at: number;
 }
@@ -75,7 +80,8 @@ export interface Resolved<C extends LinesChunk> {
  * named store, without a campaign start (whether a start is still ahead depends on the clock), that the run accepted.
  */
 export class UnchangedLines {
-  private readonly entries: LineEntry[] = [];
+  /** What the run remembers for the next one (48 bytes a line, outside the heap; at most MAX_REMEMBERED lines). */
+  private readonly entries = new EntryWriter(MAX_REMEMBERED);
   /** Lines skipped so far. */
   skipped = 0;
   /** Lines met that were remembered (skipped or parsed after all). */
@@ -111,9 +117,9 @@ export class UnchangedLines {
   /** Before parsing a line: true when it was met before and is deferred (counted as the chunk's record, not parsed). */
   defer(chunk: LinesChunk, key: LineKey | null, line: FeedLine, lineNo: number): boolean {
     if (key === null || typeof line !== 'string') return false;
-    const entry = this.cache.find(key[0], key[1]);
-    if (entry === null) return false;
-    chunk.deferred.push({ line, lineNo, key, entry, at: chunk.prices.length });
+    const index = this.cache.indexOf(key[0], key[1]);
+    if (index < 0) return false;
+    chunk.deferred.push({ line, lineNo, key, entry: this.cache.entryAt(index), index, at: chunk.prices.length });
     this.met++;
     chunk.records++;
     return true;
@@ -141,7 +147,7 @@ export class UnchangedLines {
       ...eanFields(price.ean),
       observedAt: price.observedAt === null ? Number.NaN : Date.parse(price.observedAt),
     };
-    this.entries.push(entry);
+    this.entries.add(entry);
     // A line parsed after all (met before) gives what is remembered of it, unless its item's units changed.
     if (!sameEntry(this.cache.find(key[0], key[1]), entry)) this.newEntries++;
   }
@@ -235,7 +241,7 @@ export class UnchangedLines {
       if (parseAfterAll.size > 0 && parseAfterAll.has(d)) continue;
       const { entry } = d;
       skipped++;
-      this.entries.push(entry);
+      this.cache.copyTo(this.entries, d.index);
       let seenItems = run.seen.get(entry.storeId);
       if (!seenItems) run.seen.set(entry.storeId, (seenItems = new Set()));
       seenItems.add(entry.itemId);
@@ -277,7 +283,7 @@ export class UnchangedLines {
 
   /** The entries the run has for the next run so far. */
   get toRemember(): number {
-    return this.entries.length;
+    return this.entries.count;
   }
 
   /**
