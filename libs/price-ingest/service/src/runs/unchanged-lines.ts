@@ -8,8 +8,11 @@ import type { SourceItem } from '../registry/registry.repository';
 /** Bump when what a line gives changes for every source at once (the run's events, priceFingerprint, the entry). */
 const LINE_CACHE_FORMAT = 1;
 
-/** The most lines a run remembers (230 MB of entries); a longer feed's further lines are parsed on its next run too. */
-const MAX_REMEMBERED = 5_000_000;
+/**
+ * The most lines a run remembers: 48 MB of entries, held twice at most (the remembered ones and the run's), within a
+ * worker pod's 768 MiB beside the run's published prices. A longer feed's further lines are parsed on every run.
+ */
+const MAX_REMEMBERED = 1_000_000;
 
 /** A line's hash (lineHash). */
 export type LineKey = [number, number];
@@ -80,7 +83,7 @@ export interface Resolved<C extends LinesChunk> {
  * named store, without a campaign start (whether a start is still ahead depends on the clock), that the run accepted.
  */
 export class UnchangedLines {
-  /** What the run remembers for the next one (48 bytes a line, outside the heap; at most MAX_REMEMBERED lines). */
+  /** What the run remembers for the next one (48 bytes a line, outside the heap; at most MAX_REMEMBERED). */
   private readonly entries = new EntryWriter(MAX_REMEMBERED);
   /** Lines skipped so far. */
   skipped = 0;
