@@ -9,20 +9,22 @@
 //
 // `--feeds s-group` times one run alone: with more workers than one, its shards (INGEST_SHARD_BYTES) are shared.
 //
-// Rounds, with the first worker count: `fresh` (a fresh database hintakori_bench_w<N>, the stack started with N
-// workers and no demo loading, the S group and K group demo feeds queued at once), then on the same database
-// `unchanged` (the same feeds again: every price as last published) and `5 % changed` (copies of the feeds with
-// every 20th price line changed; not with --size finland, which times the first load and the re-run). Every further
-// worker count: a `fresh` round. The clock starts when the runs are created and stops when the three projections'
+// Rounds, for each worker count: `fresh` (a fresh database hintakori_bench_w<N>, the stack started with N workers and
+// no demo loading, the S group and K group demo feeds queued at once), then on the same database `unchanged` (the
+// same feeds again: every price as last published) and `5 % changed` (copies of the feeds with every 20th price line
+// changed; not with --size finland, which times the first load and the re-run). The clock starts when the runs are created and stops when the three projections'
 // consumer groups have committed every prices.observed (and run-completed) message (polled every 100 ms once the runs
 // completed). Prints the CPU seconds of each process of the stack in each round (/proc), also per 100,000
-// observations. Holds /tmp/stack.lock throughout and stops the stack at the end.
+// observations, the load average at each round's start and end, and how the run was placed (cores, no pinning: the
+// workers share the cores with PostgreSQL, Kafka and the projections). Holds /tmp/stack.lock throughout and stops the
+// stack at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { sleep, stopRecorded } from '../runtime/lib.mjs';
 import { stackPorts } from '../runtime/stack-apps.mjs';
 import { cpuBetween, stackCpu } from '../runtime/stack-cpu.mjs';
@@ -223,6 +225,7 @@ async function round(label, workers, database, files) {
   const lastRun = (await sql.query('SELECT coalesce(max(id), 0)::bigint AS id FROM ingest.feed_runs')).rows[0].id;
   const expectedPrices = manifest.prices ?? null;
 
+  const loadAtStart = os.loadavg()[0];
   const cpuAtStart = stackCpu(root);
   const ingestEnv = { ...baseEnv, HINTAKORI_PROFILE: 'distributed', DATABASE_URL: url, INGEST_QUEUE_PREFIX: database, LOG_LEVEL: 'warn' };
   const enqueuers = FEEDS.map((source) =>
@@ -300,6 +303,7 @@ async function round(label, workers, database, files) {
         comparisonsSeconds: (done.comparisons - started) / 1000,
         alertsSeconds: (done.alerts - started) / 1000,
         cpu: cpuBetween(cpuAtStart, cpuAtEnd),
+        load: [loadAtStart, os.loadavg()[0]],
       };
       const copy = await copyRate(url, sql);
       await sql.end();
@@ -334,11 +338,10 @@ const kafkaAdmin = new Admin({ clientId: 'bench-ingest-offsets', bootstrapBroker
 const results = [];
 const originals = Object.fromEntries(FEEDS.map((source) => [source, path.join(feedDir, `${source}.jsonl`)]));
 try {
-  for (const [index, workers] of workerCounts.entries()) {
+  for (const workers of workerCounts) {
     const database = `hintakori_bench_w${workers}`;
     await startStack(workers, database);
     results.push(await round('fresh', workers, database, originals));
-    if (index > 0) continue;
     results.push(await round('unchanged', workers, database, originals));
     if (size !== 'finland') results.push(await round('5 % changed', workers, database, await changedFeeds(20)));
   }
@@ -350,7 +353,7 @@ try {
 
 const ratio = (r) => `1 : ${(r.copy.perSecond / r.perSecond).toFixed(1)} (${(r.perSecond / r.copy.perSecond).toFixed(2)}×)`;
 const name = (r) => `${r.label}, ${r.workers} worker(s)`;
-console.log(`\nIngest end to end (${size} ${FEEDS.join(' + ')} feed${FEEDS.length > 1 ? 's' : ''}, distributed profile; machine: ${(await import('node:os')).cpus().length} cores):`);
+console.log(`\nIngest end to end (${size} ${FEEDS.join(' + ')} feed${FEEDS.length > 1 ? 's' : ''}, distributed profile; machine: ${os.cpus().length} cores):`);
 console.table(
   results.map((r) => ({
     round: r.label,
@@ -366,13 +369,36 @@ console.table(
     'alerts done s': r.alertsSeconds.toFixed(1),
     'COPY rows/s': Math.round(r.copy.perSecond),
     'ingest : COPY': ratio(r),
+    'load avg (1 min) start → end': `${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)}`,
   })),
+);
+console.log(
+  `Placement: ${os.cpus().length} cores, nothing pinned: the ${workerCounts.join(' / ')} feed-run worker process(es), PostgreSQL, Kafka, Redis and the ` +
+    'projection services share them as the kernel schedules (each worker takes one of the two feeds\' runs at a time).',
 );
 const total = (cpu) => Object.values(cpu).reduce((a, b) => a + b, 0);
 console.log("\nCPU seconds per process during each round (from /proc, the queueing of the runs to the last projection's commit):");
 console.table(Object.fromEntries(results.map((r) => [name(r), { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(v.toFixed(1))])), total: Number(total(r.cpu).toFixed(1)), 'wall s': Number(r.seconds.toFixed(1)) }])));
 console.log('\nCPU seconds per 100,000 observations, per component:');
 console.table(Object.fromEntries(results.map((r) => [name(r), { ...Object.fromEntries(Object.entries(r.cpu).map(([k, v]) => [k, Number(((v / r.prices) * 100_000).toFixed(2))])), total: Number(((total(r.cpu) / r.prices) * 100_000).toFixed(2)) }])));
+const totalPer100k = (r) => (total(r.cpu) / r.prices) * 100_000;
+const workersPer100k = (r) => (Object.entries(r.cpu).filter(([k]) => k.startsWith('price-ingest-worker')).reduce((a, [, v]) => a + v, 0) / r.prices) * 100_000;
+const rounds = [...new Set(results.map((r) => r.label))];
+if (workerCounts.length > 1) {
+  console.log(`\nBy worker count (observations/s, ×COPY, CPU s per 100,000 observations: all processes / the workers; ${os.cpus().length} cores: the CPU per 100,000 must not grow with the workers):`);
+  console.table(
+    Object.fromEntries(
+      rounds.map((label) => [
+        label,
+        Object.fromEntries(
+          results
+            .filter((r) => r.label === label)
+            .map((r) => [`${r.workers} worker(s)`, `${Math.round(r.perSecond)}/s, ${(r.perSecond / r.copy.perSecond).toFixed(2)}×, ${totalPer100k(r).toFixed(2)} / ${workersPer100k(r).toFixed(2)} s`]),
+        ),
+      ]),
+    ),
+  );
+}
 console.log('COPY: the same rows (one per price) into a scratch table with a primary key on the same PostgreSQL server, one psql \\copy, right after the round.');
 console.log('The pipeline writes more per published observation: a current-price upsert and a price-history row (catalog) and a comparison row (comparisons), through Kafka;');
 console.log('an observation the source published before unchanged is compared in the worker and goes no further (its store\'s run time is its price age).');

@@ -195,6 +195,10 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     return done;
   }
 
+  /** The feed lines the pipeline's last whole s-group run remembered, which its next run skips unparsed while unchanged. */
+  const remembered = async (pipeline: Pipeline) =>
+    Number((await pipeline.sql.query(`SELECT coalesce(sum(length(entries)) / 48, 0)::int AS n FROM ingest.published_lines WHERE source = 's-group'`)).rows[0].n);
+
   const projected = (pipeline: Pipeline) => waitForProjections(BROKERS, { groups: pipeline.groups, pollMs: 500, timeoutMs: 170_000 });
 
   /** Row counts and checksums of the pipeline's rows, ids made relative to its base. */
@@ -323,6 +327,8 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     expect(after.matrix).toEqual(before.matrix);
     expect(after.items.rows).toBe(before.items.rows);
     expect(after.stores.rows).toBe(before.stores.rows);
+    // Read whole, the replay remembered every price line: the next run skips those it meets unchanged (d).
+    expect(await remembered(clean)).toBe(PRICES);
   });
 
   it('(d) a later run publishes only its change; the prices it saw unchanged are as fresh as the run, a missing one is not', async () => {
@@ -333,6 +339,8 @@ describe('price ingest pipeline on Kafka, Redis and PostgreSQL', () => {
     writeFileSync(later, feed({ missing: { store: 1, product: 1 }, changed: { store: 1, product: 2, cents: 999, at: changedAt } }));
     const laterRun = await runFeed(clean, later);
     expect(laterRun).toMatchObject({ status: 'completed', pricesPublished: 1, pricesUnchanged: PRICES - 2, itemsPublished: 0, storesPublished: 0 });
+    // Its unchanged lines were skipped unparsed (remembered by the replay of (c)); the changed one is remembered now.
+    expect(await remembered(clean)).toBe(PRICES - 1);
     await projected(clean);
     const items = clean.projections[0].get(ItemService);
     const s1 = clean.base + 1;

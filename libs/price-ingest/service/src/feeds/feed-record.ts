@@ -73,6 +73,12 @@ export interface SourceAdapter {
   /** The source id used in registries, events and dead letters ('s-group', 'csv:acme', …). */
   readonly source: string;
   createParser(): (line: string, lineNo: number) => FeedRecord[];
+  /**
+   * Set by a source whose parser reads each line on its own (nothing carried from line to line, nothing from the
+   * clock): a file run then skips parsing a line a previous whole run read as one price that is still the one
+   * published (runs/unchanged-lines.ts). Bump it whenever the records the parser makes of a line change.
+   */
+  readonly lineCacheVersion?: number;
 }
 
 export function reject(recordKind: RecordKind, reason: string, raw: unknown): FeedRecord {

@@ -1,6 +1,7 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PublishedLinesStore } from './published-lines';
 
 /** A price as last published: its cents and a fingerprint of the rest of what the projections show. */
 export interface PublishedPrice {
@@ -112,6 +113,11 @@ export function publishedPriceOf(buffer: Buffer, itemId: number): PublishedPrice
 @Injectable()
 export class PublishedPricesRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The lines each source's last whole run read as one price (published-lines.ts; runs/unchanged-lines.ts). */
+  lines(): PublishedLinesStore {
+    return new PublishedLinesStore(this.dataSource);
+  }
 
   /** The stored prices of the given stores of `source` (stores without a row are absent). */
   async load(source: string, storeIds: readonly number[]): Promise<Map<number, StorePrices>> {

@@ -20,6 +20,7 @@ import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
 import { cleanRecords } from './record-cleaning';
+import { type DeferredLine, type LineKey, UnchangedLines } from './unchanged-lines';
 
 /** Lines per checkpoint: a crash repeats at most this much publishing (idempotent downstream) and never counts it twice. */
 export const DEFAULT_CHUNK_LINES = 20_000;
@@ -102,9 +103,12 @@ interface Chunk {
   offers: FeedOffer[];
   rejects: { recordKind: RecordKind; reason: string; raw: unknown; line: number }[];
   records: number;
+  /** Lines met in the source's last run, parsed only if their price may have changed (unchanged-lines.ts). */
+  deferred: DeferredLine[];
+  priceKeys: Map<FeedPrice, LineKey>;
 }
 
-const emptyChunk = (): Chunk => ({ stores: [], products: [], prices: [], offers: [], rejects: [], records: 0 });
+const emptyChunk = (): Chunk => ({ stores: [], products: [], prices: [], offers: [], rejects: [], records: 0, deferred: [], priceKeys: new Map() });
 
 /**
  * Runs one feed: streams the source, normalises it, assigns ids through the registries and publishes
@@ -178,7 +182,11 @@ export class FeedRunner {
       // Nor does a pull from an open-data source: its prices are reports with their own dates (Open Prices), not a
       // store's whole price list, so a price it repeats is no fresher than its report and one it omits is not gone.
       seen: resumeAfter > 0 || pull ? null : new Map(),
+      lines: null,
     };
+    // A run that reads its file whole skips the lines its source's last run read as prices still published.
+    if (ctx.seen) ctx.lines = await UnchangedLines.open(this.published.lines(), run.source, adapter);
+    if (ctx.lines) this.logger.log(`run ${run.id} (${run.source}): ${ctx.lines.remembered} lines remembered from the last run`);
     let checkpoint = resumeAfter;
     let chunk = emptyChunk();
     let lineNo = 0;
@@ -205,6 +213,11 @@ export class FeedRunner {
     const readAll = async () => {
       for await (const line of input.lines) {
         lineNo++;
+        const key = ctx.lines ? ctx.lines.keyOf(line) : null;
+        if (ctx.lines?.defer(chunk, key, line, lineNo)) {
+          if (lineNo - checkpoint >= chunkLines) await startCommit();
+          continue;
+        }
         let records: FeedRecord[];
         try {
           // A line past the longest is skipped unread (the source's parser never sees it): one unreadable line.
@@ -215,6 +228,7 @@ export class FeedRunner {
           records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: typeof line === 'string' ? line.slice(0, 2000) : line.head }];
         }
         if (lineNo <= resumeAfter) continue;
+        ctx.lines?.noteParsed(chunk, key, records);
         for (const record of records) {
           if (record.kind === 'reject' && record.recordKind === 'line') unreadable++;
           add(chunk, record, lineNo);
@@ -255,6 +269,10 @@ export class FeedRunner {
     // them again (the projections are idempotent), never leaves one unpublished.
     await this.published.save(run.source, new Map([...ctx.changedStores].map((storeId) => [storeId, ctx.published.get(storeId) as StorePrices])));
     await this.published.markPriced(run.source, [...ctx.published.keys()], run.startedAt);
+    if (ctx.lines) {
+      const saved = await ctx.lines.save();
+      this.logger.log(`run ${run.id} (${run.source}): ${ctx.lines.skipped} unchanged lines skipped unparsed, ${saved ? `${ctx.lines.toRemember} remembered for the next run` : 'the remembered lines kept'}`);
+    }
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: totals.prices, completedAt: new Date().toISOString(), seen };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);
     run = await this.runs.complete(run.id);
@@ -363,6 +381,23 @@ export class FeedRunner {
     await this.publisher.publish(IngestTopics.ItemsUpserted, changedItems.map(({ event }) => ({ key: String(event.itemId), value: event })));
     await this.published.saveRecords(source, 'item', changedItems);
 
+    // Lines met before: skipped as unchanged, or parsed after all (unchanged-lines.ts), once the chunk's items are in.
+    const lines =
+      ctx.lines && ctx.seen
+        ? await ctx.lines.resolve(chunk, {
+            pricedItems: (eans) => this.registry.pricedItems(source, eans),
+            storeIds: (ids) => this.registry.storeIds(ctx.storeSource, ids),
+            published: this.published,
+            publishedByStore: ctx.published,
+            seen: ctx.seen,
+            defaultObservedAt: ctx.defaultObservedAt,
+          })
+        : null;
+    if (lines) {
+      chunk = lines.chunk;
+      rejects.push(...lines.rejects);
+    }
+
     // Prices: resolve references, reject what cannot be used, group per item.
     const eans = [...chunk.prices.map((p) => p.ean), ...chunk.offers.map((o) => o.ean)];
     // One product whatever source named it: a price or offer of an EAN any source listed prices that product.
@@ -407,6 +442,7 @@ export class FeedRunner {
         });
       }
       byItem.set(item.itemId, events);
+      if (storeList.length === 1) ctx.lines?.remember(chunk, price, item, events[events.length - 1]);
     }
     const { changed, unchanged } = await this.onlyChanged(ctx, byItem);
     const priceMessages: OutgoingMessage[] = [];
@@ -456,11 +492,11 @@ export class FeedRunner {
       records: chunk.records,
       rejected: rejects.length,
       prices: prices - unchanged,
-      unchanged,
+      unchanged: unchanged + (lines?.skipped ?? 0),
       items: changedItems.length,
       stores: changedStores.length,
       offers: offers.length,
-      newestObservationAt: newest,
+      newestObservationAt: lines?.newest && (newest === null || lines.newest > newest) ? lines.newest : newest,
     };
   }
 }
@@ -480,6 +516,8 @@ interface RunContext {
   changedStores: Set<number>;
   /** The (store → items) the run saw priced; null when the run resumed after a crash. */
   seen: Map<number, Set<number>> | null;
+  /** The lines of the source's last whole run (unchanged-lines.ts); null when the run does not skip lines. */
+  lines: UnchangedLines | null;
 }
 
 function add(chunk: Chunk, record: FeedRecord, line: number): void {

@@ -164,6 +164,8 @@ const KINDS = { store: ['store', store], product: ['product', product], price: [
 /** K group: one K-Ruoka web API record per line (`type` store, product, price or offer). */
 export class KGroupAdapter implements SourceAdapter {
   readonly source = 'k-group';
+  /** Each line one JSON node read on its own (SourceAdapter.lineCacheVersion): bump when a line's records change. */
+  readonly lineCacheVersion = 1;
 
   createParser(): (line: string) => FeedRecord[] {
     return (line) => {

@@ -151,6 +151,8 @@ const KINDS = { Store: ['store', store], Product: ['product', product], StorePro
  */
 export class SGroupAdapter implements SourceAdapter {
   readonly source = 's-group';
+  /** Each line one JSON node read on its own (SourceAdapter.lineCacheVersion): bump when a line's records change. */
+  readonly lineCacheVersion = 1;
 
   createParser(): (line: string) => FeedRecord[] {
     return (line) => {
