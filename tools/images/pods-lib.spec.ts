@@ -90,13 +90,23 @@ spec:
 
 describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   const docs = parseManifests(RENDERED);
+  const gateway = () => {
+    const deployment = classify(docs).deployments.get('gateway');
+    if (!deployment) throw new Error('the fixture renders no gateway Deployment');
+    return deployment;
+  };
+  const migrationsJob = () => {
+    const job = classify(docs).migrations;
+    if (!job) throw new Error('the fixture renders no migrations Job');
+    return job;
+  };
 
   it('sorts the rendering into played objects, secrets, the migrations Job and what is left out with a reason', () => {
     const sorted = classify(docs);
     expect([...sorted.deployments.keys()]).toEqual(['gateway']);
-    expect(sorted.configMaps.map((c: { metadata: { name: string } }) => c.metadata.name)).toEqual(['r-hintakori-config']);
+    expect(sorted.configMaps.map((c) => c.metadata.name)).toEqual(['r-hintakori-config']);
     expect(sorted.secrets).toHaveLength(1);
-    expect(sorted.migrations.metadata.name).toBe('r-hintakori-migrations');
+    expect(sorted.migrations?.metadata.name).toBe('r-hintakori-migrations');
     expect(sorted.ignored).toEqual([
       { kind: 'Service', name: 'r-hintakori-gateway', reason: IGNORED_KINDS.Service },
       { kind: 'PodDisruptionBudget', name: 'r-hintakori-gateway', reason: IGNORED_KINDS.PodDisruptionBudget },
@@ -120,7 +130,7 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   });
 
   it('puts each Deployment on the host network with one replica and leaves everything else as rendered', () => {
-    const original = classify(docs).deployments.get('gateway');
+    const original = gateway();
     const played = deploymentForPodman(original);
     expect(played.spec.replicas).toBe(1);
     expect(played.spec.template.spec.hostNetwork).toBe(true);
@@ -132,8 +142,12 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   });
 
   it('plays the migrations Job as a Pod that runs once, its init containers in order, kept for their logs', () => {
-    const pod = migrationsPod(classify(docs).migrations);
-    expect(pod).toMatchObject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'r-hintakori-migrations', labels: { 'app.kubernetes.io/component': 'migrations' } } });
+    const pod = migrationsPod(migrationsJob());
+    expect(pod).toMatchObject({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'r-hintakori-migrations', labels: { 'app.kubernetes.io/component': 'migrations' } },
+    });
     expect(pod.metadata.annotations['io.podman.annotations.init.container.type']).toBe('always');
     expect(pod.spec.restartPolicy).toBe('Never');
     expect(pod.spec.hostNetwork).toBe(true);
@@ -142,7 +156,7 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   });
 
   it('resolves each probe to a URL on the host network, named ports included, with the kubelet defaults', () => {
-    const [probes] = containerProbes(classify(docs).deployments.get('gateway'));
+    const [probes] = containerProbes(gateway());
     expect(probes.container).toBe('gateway');
     expect(probes.ports).toEqual({ http: 3900, metrics: 9900 });
     expect(probes.startup).toEqual({ url: 'http://127.0.0.1:3900/api/health', periodSeconds: 5, timeoutSeconds: 1, failureThreshold: 60 });
@@ -151,7 +165,7 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   });
 
   it('names a probe port that is not one of the container ports', () => {
-    const deployment = structuredClone(classify(docs).deployments.get('gateway'));
+    const deployment = structuredClone(gateway());
     deployment.spec.template.spec.containers[0].readinessProbe.httpGet.port = 'probe';
     expect(() => containerProbes(deployment)).toThrow(/container gateway: probe port "probe" is not one of its ports/);
   });
@@ -161,7 +175,7 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
   });
 
   it('reads the plain env of a container (valueFrom left out)', () => {
-    expect(plainEnv(classify(docs).deployments.get('gateway').spec.template.spec.containers[0])).toEqual({ PORT: '3900' });
+    expect(plainEnv(gateway().spec.template.spec.containers[0])).toEqual({ PORT: '3900' });
   });
 
   it("writes this machine's values: addresses, a port per app, no rate limit", () => {

@@ -237,7 +237,9 @@ async function main() {
   }
 
   const { IMAGE_TOOLS, ensurePackages } = await import('../infra/apt.mjs');
-  ensurePackages(IMAGE_TOOLS, { log: (m) => log(m) });
+  // catatonit: the init process of the pause image podman builds for each pod's infra container (a Recommends of
+  // Debian's podman, which tools/infra/apt.mjs does not install).
+  ensurePackages({ ...IMAGE_TOOLS, catatonit: 'catatonit' }, { log: (m) => log(m) });
   // The images the chart names (imageRef: what images:build tags); ops:check holds the two to the same names.
   const missing = IMAGES.map((image) => imageRef(image.name)).filter((ref) => podman(['image', 'exists', ref]).status !== 0);
   if (missing.length) throw new Error(`no image ${missing.join(', ')}: run npm run images:build first`);
