@@ -41,7 +41,7 @@ if (unknownArgs.length) {
   process.exit(2);
 }
 
-const { IMAGES, ROOT, imageRef, podman, podmanOk, PODMAN_FLAGS } = await import('./lib.mjs');
+const { ROOT, podman, podmanOk, PODMAN_FLAGS } = await import('./lib.mjs');
 const lib = await import('./pods-lib.mjs');
 const { ensureGoTool, KUBERNETES_VERSION } = await import('../ops/lib.mjs');
 
@@ -71,13 +71,17 @@ const mailpitPorts = { smtpPort: portBase + 25, uiPort: portBase + 26 };
 // podman 4.3 turns each livenessProbe into a healthcheck run by a systemd timer; there is no systemd here, and the
 // probe is run by this script instead (the healthcheck podman makes of an httpGet probe is `curl`, not in the images).
 process.env.DISABLE_HC_SYSTEMD = 'true';
+// kube play takes no --ulimit, and podman's defaults for root (1048576 open files) are above what root may set here
+// (no CAP_SYS_RESOURCE): the pods get this shell's open-file limit and 4096 processes, from a containers.conf of
+// their own (CONTAINERS_CONF; written in main()). images:smoke passes the same limits with --ulimit.
+const NOFILE_HARD = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim().replace('unlimited', '1048576');
 
 const playedPods = new Set();
 const createdSecrets = new Set();
 let mailpit = null;
 let infraStarted = false;
 let stopping = null;
-const infra = renderOnly ? null : await import('../infra/lib.mjs');
+const infra = await import('../infra/lib.mjs');
 
 /** `helm template` of the chart with the values files and `--set`s; the rendered YAML. */
 function helmTemplate(helm, valueFiles, sets = []) {
@@ -224,51 +228,57 @@ async function main() {
     RPC_STALL_MS: '5000',
     RPC_PROBE_TIMEOUT_MS: '5000',
   };
+  // Where tools/infra serves PostgreSQL, Redis and Kafka (PG_PORT, REDIS_PORT, KAFKA_PORT), with a database of our own.
+  const infraEnv = infra.infraEnv();
+  const url = new URL(infraEnv.DATABASE_URL);
+  url.pathname = `/${database}`;
+  const rendered = await render({
+    databaseUrl: url.toString(),
+    redisUrl: infraEnv.REDIS_URL,
+    kafkaBrokers: infraEnv.KAFKA_BROKERS,
+    smtpUrl: `smtp://127.0.0.1:${mailpitPorts.smtpPort}`,
+    extraEnv,
+  });
   if (renderOnly) {
-    await render({
-      databaseUrl: `postgres://hintakori:hintakori@127.0.0.1:55432/${database}`,
-      redisUrl: 'redis://127.0.0.1:56379',
-      kafkaBrokers: '127.0.0.1:59092',
-      smtpUrl: `smtp://127.0.0.1:${mailpitPorts.smtpPort}`,
-      extraEnv,
-    });
     log(`manifests written to ${path.relative(ROOT, workDir)}/`);
     return;
   }
 
+  const containersConf = path.join(workDir, 'containers.conf');
+  writeFileSync(
+    containersConf,
+    `# tools/images/pods.mjs: the limits of the pods it plays (kube play takes no --ulimit).\n[containers]\ndefault_ulimits = ["nofile=${NOFILE_HARD}:${NOFILE_HARD}", "nproc=4096:4096"]\n`,
+  );
+  process.env.CONTAINERS_CONF = containersConf;
   const { IMAGE_TOOLS, ensurePackages } = await import('../infra/apt.mjs');
   // catatonit: the init process of the pause image podman builds for each pod's infra container (a Recommends of
   // Debian's podman, which tools/infra/apt.mjs does not install).
   ensurePackages({ ...IMAGE_TOOLS, catatonit: 'catatonit' }, { log: (m) => log(m) });
-  // The images the chart names (imageRef: what images:build tags); ops:check holds the two to the same names.
-  const missing = IMAGES.map((image) => imageRef(image.name)).filter((ref) => podman(['image', 'exists', ref]).status !== 0);
-  if (missing.length) throw new Error(`no image ${missing.join(', ')}: run npm run images:build first`);
+  const images = [...new Set([...rendered.apps.map((app) => app.deployment), rendered.migrations.spec].flatMap((o) => {
+    const spec = o.spec.template?.spec ?? o.spec;
+    return [...(spec.initContainers ?? []), ...spec.containers].map((c) => c.image);
+  }))];
+  const notBuilt = images.filter((ref) => podman(['image', 'exists', ref]).status !== 0);
+  if (notBuilt.length) throw new Error(`no image ${notBuilt.join(', ')} (the chart names them): run npm run images:build first`);
+  log(`images (as images:build tagged them): ${images.join(', ')}`);
 
   log('starting PostgreSQL, Redis and Kafka (tools/infra, on 127.0.0.1)…');
   infraStarted = true;
   await infra.startAll({ log: (line) => console.log(`[infra] ${line}`) });
   await infra.ensureKafkaTopics([], { log: (line) => console.log(`[kafka] ${line}`) });
-  const infraEnv = infra.infraEnv();
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: infraEnv.DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();
-  const url = new URL(infraEnv.DATABASE_URL);
-  url.pathname = `/${database}`;
-  let smtpUrl = 'smtp://127.0.0.1:1';
   try {
     const { startMailpit } = await import('../infra/mailpit.mjs');
     mailpit = await startMailpit({ ...mailpitPorts, log });
-    smtpUrl = mailpit.smtpUrl;
   } catch (error) {
     log(`Mailpit could not start (${error.message}); price-alert e-mails are not delivered`);
   }
 
-  const rendered = await render({ databaseUrl: url.toString(), redisUrl: infraEnv.REDIS_URL, kafkaBrokers: infraEnv.KAFKA_BROKERS, smtpUrl, extraEnv });
-  const notBuilt = [...new Set(rendered.apps.map((app) => app.deployment.spec.template.spec.containers[0].image))].filter((ref) => podman(['image', 'exists', ref]).status !== 0);
-  if (notBuilt.length) throw new Error(`the chart names images podman does not have: ${notBuilt.join(', ')}`);
   removeLeftovers(rendered.secrets.map((s) => s.metadata.name));
   // podman 4.3 keeps a played Secret as its YAML, which its own envFrom/secretKeyRef cannot read back (they expect
   // the JSON of key → bytes): each Secret goes into podman's secret store in that form instead.
