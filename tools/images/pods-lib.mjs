@@ -5,7 +5,8 @@
 //     4.3 reads from its own secret store (`podman secret create`, the JSON of the Secret's data) rather than from the
 //     YAML;
 //   - the one change to each pod: `hostNetwork: true` (tools/infra serves PostgreSQL, Redis and Kafka on 127.0.0.1
-//     only, and Kafka advertises 127.0.0.1: a pod in a network namespace of its own could reach none of them);
+//     only, and Kafka advertises 127.0.0.1: a pod in a network namespace of its own could reach none of them), with
+//     the containers' `ports` lists left out, which podman 4.3 would publish on the host and so refuses there;
 //   - the probes of each container, with named ports resolved, for the script to run them as a kubelet would
 //     (podman 4.3 ignores readinessProbe and startupProbe, and turns a livenessProbe into a curl healthcheck).
 import YAML from 'yaml';
@@ -81,11 +82,17 @@ function onHostNetwork(spec) {
   return { ...spec, hostNetwork: true };
 }
 
-/** A Deployment for kube play: the chart's, on the host network, one replica (the ports of a second would collide). */
+/**
+ * A Deployment for kube play: the chart's, on the host network, one replica (the ports of a second would collide),
+ * without the containers' `ports` list: podman 4.3 publishes every containerPort as a host port of the pod, which it
+ * refuses on the host network ("PortMappings can only be used with Bridge or slirp4netns networking"); on the host
+ * network a container's ports are the host's anyway. The probes are read from the rendering (containerProbes).
+ */
 export function deploymentForPodman(deployment) {
   const copy = structuredClone(deployment);
   copy.spec.replicas = 1;
   copy.spec.template.spec = onHostNetwork(copy.spec.template.spec);
+  for (const container of [...(copy.spec.template.spec.initContainers ?? []), ...copy.spec.template.spec.containers]) delete container.ports;
   return copy;
 }
 

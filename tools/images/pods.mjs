@@ -128,10 +128,11 @@ async function render({ databaseUrl, redisUrl, kafkaBrokers, smtpUrl, extraEnv }
   const apps = [];
   for (const name of APP_ORDER.filter((n) => all.deployments.has(n))) {
     const own = lib.classify(lib.parseManifests(helmTemplate(helm, valueFiles, [`telemetry.metricsPort=${metricsPort(name)}`])));
-    const deployment = lib.deploymentForPodman(own.deployments.get(name));
+    const rendered = own.deployments.get(name);
+    const deployment = lib.deploymentForPodman(rendered);
     const file = path.join(workDir, `${name}.yaml`);
     writeFileSync(file, await yamlDocs([...all.configMaps, deployment]));
-    apps.push({ name, deployment, file, pod: `${deployment.metadata.name}-pod-0`, probes: lib.containerProbes(deployment), metricsPort: metricsPort(name) });
+    apps.push({ name, deployment, file, pod: `${deployment.metadata.name}-pod-0`, probes: lib.containerProbes(rendered), metricsPort: metricsPort(name) });
   }
   const migrations = lib.migrationsPod(all.migrations);
   const migrationsFile = path.join(workDir, 'migrations.yaml');
