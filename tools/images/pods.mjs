@@ -23,7 +23,7 @@
 // PODS_KEEP_INFRA=true (leave PostgreSQL, Redis, Kafka running), PG_PORT/REDIS_PORT/KAFKA_PORT (tools/infra).
 // About 6-9 minutes on a loaded two-core machine (run-all.sh bounds it with `timeout 1200`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fmtMs, tailFile } from '../runtime/lib.mjs';
 import { useSupportedNode } from '../runtime/node.mjs';
@@ -245,11 +245,13 @@ async function main() {
     return;
   }
 
+  // The machine's containers.conf with the limits added (CONTAINERS_CONF replaces it, so it is copied).
   const containersConf = path.join(workDir, 'containers.conf');
-  writeFileSync(
-    containersConf,
-    `# tools/images/pods.mjs: the limits of the pods it plays (kube play takes no --ulimit).\n[containers]\ndefault_ulimits = ["nofile=${NOFILE_HARD}:${NOFILE_HARD}", "nproc=4096:4096"]\n`,
-  );
+  const systemConf = ['/etc/containers/containers.conf', '/usr/share/containers/containers.conf'].find((f) => existsSync(f));
+  const ulimits = `default_ulimits = ["nofile=${NOFILE_HARD}:${NOFILE_HARD}", "nproc=4096:4096"]  # tools/images/pods.mjs: kube play takes no --ulimit`;
+  const conf = systemConf ? readFileSync(systemConf, 'utf8') : '';
+  if (/^\s*default_ulimits\s*=/m.test(conf)) throw new Error(`${systemConf} sets default_ulimits: pods.mjs would override it`);
+  writeFileSync(containersConf, /^\[containers\]\s*$/m.test(conf) ? conf.replace(/^\[containers\]\s*$/m, `[containers]\n${ulimits}`) : `${conf}\n[containers]\n${ulimits}\n`);
   process.env.CONTAINERS_CONF = containersConf;
   const { IMAGE_TOOLS, ensurePackages } = await import('../infra/apt.mjs');
   // catatonit: the init process of the pause image podman builds for each pod's infra container (a Recommends of
