@@ -285,8 +285,15 @@ async function main() {
   removeLeftovers(rendered.secrets.map((s) => s.metadata.name));
   // podman 4.3 keeps a played Secret as its YAML, which its own envFrom/secretKeyRef cannot read back (they expect
   // the JSON of key → bytes): each Secret goes into podman's secret store in that form instead.
+  // (From a file: `podman secret create <name> -` wants a FIFO on stdin, and Node's pipes are sockets.)
   for (const secret of rendered.secrets) {
-    podmanOk(['secret', 'create', secret.metadata.name, '-'], { input: lib.podmanSecretData(secret) });
+    const file = path.join(workDir, `.secret-${secret.metadata.name}.json`);
+    writeFileSync(file, lib.podmanSecretData(secret), { mode: 0o600 });
+    try {
+      podmanOk(['secret', 'create', secret.metadata.name, file]);
+    } finally {
+      rmSync(file, { force: true });
+    }
     createdSecrets.add(secret.metadata.name);
   }
   log(`secrets in podman's store: ${[...createdSecrets].join(', ')}`);
