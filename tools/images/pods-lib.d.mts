@@ -30,6 +30,7 @@ export function classify(docs: Manifest[]): {
 };
 export function podmanSecretData(secret: Manifest): string;
 export function deploymentForPodman(deployment: Manifest): Manifest;
+export function withHostDirectory(deployment: Manifest, dir: string, name?: string): Manifest;
 export function migrationsPod(job: Manifest): Manifest;
 export function containerProbes(deployment: Manifest): ContainerProbes[];
 export function plainEnv(container: Manifest): Record<string, string>;

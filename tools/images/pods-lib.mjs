@@ -97,6 +97,18 @@ export function deploymentForPodman(deployment) {
 }
 
 /**
+ * A Deployment (as deploymentForPodman made it) with a host directory mounted read-only into its containers at the
+ * same path: the demo feed files for the feed-run worker, which a real deployment's feed sources serve over HTTP.
+ */
+export function withHostDirectory(deployment, dir, name = 'demo-feeds') {
+  const copy = structuredClone(deployment);
+  const spec = copy.spec.template.spec;
+  spec.volumes = [...(spec.volumes ?? []), { name, hostPath: { path: dir, type: 'Directory' } }];
+  for (const container of spec.containers) container.volumeMounts = [...(container.volumeMounts ?? []), { name, mountPath: dir, readOnly: true }];
+  return copy;
+}
+
+/**
  * The migrations Job's pod (its init containers migrate one service each, in order, the container the last one) as
  * a Pod kube play runs once. Its init containers are kept after they ran ("always") so their logs can be read.
  */

@@ -6,6 +6,7 @@ import {
   IGNORED_KINDS,
   machineValues,
   migrationsPod,
+  withHostDirectory,
   parseManifests,
   plainEnv,
   podmanSecretData,
@@ -143,6 +144,13 @@ describe('pods-lib (what images:pods plays of the rendered chart)', () => {
     expect(original.spec.replicas).toBe(2);
     expect(original.spec.template.spec.hostNetwork).toBeUndefined();
     expect(original.spec.template.spec.containers[0].ports).toHaveLength(2);
+  });
+
+  it('mounts a host directory read-only at the same path beside what the chart mounts (the demo feeds for the worker)', () => {
+    const played = withHostDirectory(deploymentForPodman(gateway()), '/data/feeds');
+    expect(played.spec.template.spec.volumes).toEqual([{ name: 'demo-feeds', hostPath: { path: '/data/feeds', type: 'Directory' } }]);
+    expect(played.spec.template.spec.containers[0].volumeMounts).toEqual([{ name: 'demo-feeds', mountPath: '/data/feeds', readOnly: true }]);
+    expect(gateway().spec.template.spec.volumes).toBeUndefined();
   });
 
   it('plays the migrations Job as a Pod that runs once, its init containers in order, kept for their logs', () => {

@@ -63,6 +63,7 @@ const release = 'hk-pods';
 const namespace = 'hintakori';
 const workDir = path.join(ROOT, '.data/images-pods');
 const database = 'hintakori_pods';
+const feedDir = path.join(workDir, 'demo-feeds');
 // Every app of the chart, in the order of their ports (PODS_PORT_BASE + index, metrics PODS_METRICS_BASE + index).
 const APP_ORDER = ['gateway', 'catalog', 'stores', 'carts', 'comparisons', 'price-ingest', 'price-ingest-worker', 'alerts'];
 const appPort = (name) => portBase + APP_ORDER.indexOf(name);
@@ -129,7 +130,9 @@ async function render({ databaseUrl, redisUrl, kafkaBrokers, smtpUrl, extraEnv }
   for (const name of APP_ORDER.filter((n) => all.deployments.has(n))) {
     const own = lib.classify(lib.parseManifests(helmTemplate(helm, valueFiles, [`telemetry.metricsPort=${metricsPort(name)}`])));
     const rendered = own.deployments.get(name);
-    const deployment = lib.deploymentForPodman(rendered);
+    // The worker reads the demo feed files the script writes (see main()).
+    const played = lib.deploymentForPodman(rendered);
+    const deployment = name === 'price-ingest-worker' ? lib.withHostDirectory(played, feedDir) : played;
     const file = path.join(workDir, `${name}.yaml`);
     writeFileSync(file, await yamlDocs([...all.configMaps, deployment]));
     apps.push({ name, deployment, file, pod: `${deployment.metadata.name}-pod-0`, probes: lib.containerProbes(rendered), metricsPort: metricsPort(name) });
@@ -221,13 +224,17 @@ function removeLeftovers(secretNames) {
 async function main() {
   const t0 = Date.now();
   rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
+  mkdirSync(feedDir, { recursive: true });
   const extraEnv = {
     // Feed runs of an earlier run (a dropped database) never meet this one's in Redis.
     INGEST_QUEUE_PREFIX: `pods${Date.now().toString(36)}`,
     // As in tools/test/e2e.mjs: on a loaded two-core machine a round trip can take seconds.
     RPC_STALL_MS: '5000',
     RPC_PROBE_TIMEOUT_MS: '5000',
+    // The demo data by feed runs, as the stack and images:smoke load it (the services' seeders then load only the
+    // category tree): with the seeders' own copy (SEED_FROM_FEED unset) price-ingest knows no store and refuses
+    // every shopper's price report, and the demo lacks the stores without hours the feeds carry.
+    SEED_FROM_FEED: 'true',
   };
   // Where tools/infra serves PostgreSQL, Redis and Kafka (PG_PORT, REDIS_PORT, KAFKA_PORT), with a database of our own.
   const infraEnv = infra.infraEnv();
@@ -384,6 +391,29 @@ async function main() {
     await new Promise((r) => setTimeout(r, 5000));
   }
   log(`every pod passes its readinessProbe, ${fmtMs(Date.now() - tr)} after the start`);
+
+  log('loading the small demo data by feed runs through the worker pod…');
+  const td = Date.now();
+  const demo = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'tools/ingest/demo.ts', '--dir', feedDir], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...infraEnv,
+        DATABASE_URL: url.toString(),
+        HINTAKORI_PROFILE: 'distributed',
+        ...extraEnv,
+        DEMO_FEED_SIZE: 'small',
+        NODE_OPTIONS: '--enable-source-maps --max-old-space-size=1536',
+        LOG_FORMAT: 'text',
+      },
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+  if (demo !== 0) throw new Error('loading the demo data failed');
+  log(`demo data loaded in ${fmtMs(Date.now() - td)}`);
 
   // What each container's rendered securityContext and env promise, checked on the running container.
   const checks = [];
