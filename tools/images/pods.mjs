@@ -144,7 +144,7 @@ async function render({ databaseUrl, redisUrl, kafkaBrokers, smtpUrl, extraEnv }
   const ignored = Object.entries(Object.groupBy(all.ignored, (o) => o.kind)).map(([kind, objects]) => ({ kind, count: objects.length, 'stands in for it here': objects[0].reason }));
   log('not played (podman has no such object):');
   console.table(ignored);
-  return { apps, migrations: { pod: migrations.metadata.name, file: migrationsFile, spec: migrations }, secrets: all.secrets };
+  return { apps, migrations: { pod: migrations.metadata.name, file: migrationsFile, spec: migrations }, migrationsJob: all.migrations, secrets: all.secrets };
 }
 
 /** Runs podman asynchronously (kube play of the migrations blocks while its init containers run); resolves { code, out }. */
@@ -219,6 +219,38 @@ function removeLeftovers(secretNames) {
     podman(['pod', 'rm', '-f', ...pods]);
   }
   for (const name of secretNames) if (podman(['secret', 'inspect', name]).status === 0) podman(['secret', 'rm', name]);
+}
+
+/** One run of the migrations Job's pod: kube play (blocks while the init containers run), then the last container. */
+async function runMigrationsPod(rendered, services, tm, migrationsDeadline) {
+  const heartbeat = setInterval(() => {
+    const running = podContainers(rendered.migrations.pod).filter((c) => c.state === 'running').map((c) => c.name.replace(`${rendered.migrations.pod}-`, ''));
+    log(`… migrations running ${fmtMs(Date.now() - tm)}${running.length ? ` (${running.join(', ')})` : ''}`);
+  }, 15_000);
+  try {
+    const played = await podmanAsync(['kube', 'play', rendered.migrations.file]);
+    if (played.code !== 0) {
+      saveLogs();
+      throw new Error(`podman kube play of the migrations failed (${played.code}):\n${played.out}`);
+    }
+    for (;;) {
+      const containers = podContainers(rendered.migrations.pod);
+      const last = containers.find((c) => c.name === `${rendered.migrations.pod}-${services[services.length - 1]}`);
+      if (last && last.state === 'exited') {
+        saveLogs();
+        const failed = containers.filter((c) => c.exitCode !== 0);
+        if (failed.length) throw new Error(`migrations failed: ${failed.map((c) => `${c.name} exit ${c.exitCode}`).join(', ')}:\n${tailFile(path.join(workDir, `${failed[0].name}.log`), 30)}`);
+        return;
+      }
+      if (Date.now() > migrationsDeadline) {
+        saveLogs();
+        throw new Error(`migrations did not finish within the Job's activeDeadlineSeconds; logs in ${path.relative(ROOT, workDir)}/`);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 async function main() {
@@ -310,33 +342,20 @@ async function main() {
   log(`migrations Job as a pod: ${services.join(' → ')}…`);
   const tm = Date.now();
   playedPods.add(rendered.migrations.pod);
-  const heartbeat = setInterval(() => {
-    const running = podContainers(rendered.migrations.pod).filter((c) => c.state === 'running').map((c) => c.name.replace(`${rendered.migrations.pod}-`, ''));
-    log(`… migrations running ${fmtMs(Date.now() - tm)}${running.length ? ` (${running.join(', ')})` : ''}`);
-  }, 15_000);
-  const played = await podmanAsync(['kube', 'play', rendered.migrations.file]);
-  if (played.code !== 0) {
-    clearInterval(heartbeat);
-    saveLogs();
-    throw new Error(`podman kube play of the migrations failed (${played.code}):\n${played.out}`);
-  }
-  const migrationsDeadline = Date.now() + (rendered.migrations.spec.spec.activeDeadlineSeconds ?? 600) * 1000;
-  for (;;) {
-    const containers = podContainers(rendered.migrations.pod);
-    const last = containers.find((c) => c.name === `${rendered.migrations.pod}-${services[services.length - 1]}`);
-    if (last && last.state === 'exited') {
-      clearInterval(heartbeat);
-      saveLogs();
-      const failed = containers.filter((c) => c.exitCode !== 0);
-      if (failed.length) throw new Error(`migrations failed: ${failed.map((c) => `${c.name} exit ${c.exitCode}`).join(', ')}:\n${tailFile(path.join(workDir, `${failed[0].name}.log`), 30)}`);
+  // As the Job: a failed pod is run again up to backoffLimit times (on this loaded machine a service's migrate-only
+  // boot can lose its race with a slow broker), all within activeDeadlineSeconds.
+  const job = rendered.migrationsJob.spec;
+  const attempts = 1 + (job.backoffLimit ?? 6);
+  const migrationsDeadline = Date.now() + (job.activeDeadlineSeconds ?? 600) * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runMigrationsPod(rendered, services, tm, migrationsDeadline);
       break;
+    } catch (error) {
+      podman(['pod', 'rm', '-f', rendered.migrations.pod]);
+      if (attempt >= attempts || Date.now() > migrationsDeadline) throw error;
+      log(`migrations pod failed (attempt ${attempt} of ${attempts}, the Job's backoffLimit ${job.backoffLimit}): ${String(error.message).split('\n')[0]}; again…`);
     }
-    if (Date.now() > migrationsDeadline) {
-      clearInterval(heartbeat);
-      saveLogs();
-      throw new Error(`migrations did not finish within the Job's activeDeadlineSeconds; logs in ${path.relative(ROOT, workDir)}/`);
-    }
-    await new Promise((r) => setTimeout(r, 1000));
   }
   log(`migrations done in ${fmtMs(Date.now() - tm)}`);
   podman(['pod', 'rm', '-f', rendered.migrations.pod]);
