@@ -21,7 +21,7 @@
 //   npm run images:pods -- --render-only      render and write the manifests played (.data/images-pods/), no podman
 // Env: PODS_PORT_BASE (default 3900), PODS_METRICS_BASE (9900), PODS_READY_TIMEOUT_MS (600000),
 // PODS_KEEP_INFRA=true (leave PostgreSQL, Redis, Kafka running), PG_PORT/REDIS_PORT/KAFKA_PORT (tools/infra).
-// About 6-9 minutes on a loaded two-core machine (run-all.sh bounds it with `timeout 1200`).
+// About 2.5-4 minutes on a loaded two-core machine, infrastructure start not counted (run-all.sh: `timeout 1200`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

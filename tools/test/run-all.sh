@@ -58,7 +58,7 @@ if [ "${IMAGES:-true}" = "true" ]; then
   step "images (build every app's image)"; timeout 3000 node tools/images/build.mjs
   step "images smoke (every app from its image under podman, API e2e against it)"; timeout 1500 node tools/images/smoke.mjs
   # The chart's pods: helm template with deploy/values-dev.yaml, played by podman kube play (Deployments, ConfigMap,
-  # Secrets, the migrations Job as a Pod) from those images, each pod's readinessProbe, then the API e2e (6-9 min).
+  # Secrets, the migrations Job as a Pod) from those images, each pod's readinessProbe, then the API e2e (2.5-4 min).
   step "images pods (the chart's rendered pods under podman kube play, readiness probes, API e2e against them)"; timeout 1200 node tools/images/pods.mjs
 fi
 # Last: it kills and restarts Kafka, PostgreSQL and Redis (docs/reliability.md); about 4 minutes. CHAOS=false skips it.
