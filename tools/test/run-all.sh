@@ -57,6 +57,9 @@ step "load smoke (k6 comparisons scenario on the distributed stack)"; npm run --
 if [ "${IMAGES:-true}" = "true" ]; then
   step "images (build every app's image)"; timeout 3000 node tools/images/build.mjs
   step "images smoke (every app from its image under podman, API e2e against it)"; timeout 1500 node tools/images/smoke.mjs
+  # The chart's pods: helm template with deploy/values-dev.yaml, played by podman kube play (Deployments, ConfigMap,
+  # Secrets, the migrations Job as a Pod) from those images, each pod's readinessProbe, then the API e2e (2.5-4 min).
+  step "images pods (the chart's rendered pods under podman kube play, readiness probes, API e2e against them)"; timeout 1200 node tools/images/pods.mjs
 fi
 # Last: it kills and restarts Kafka, PostgreSQL and Redis (docs/reliability.md); about 4 minutes. CHAOS=false skips it.
 if [ "${CHAOS:-true}" = "true" ]; then step "chaos, short pass (each fault once on the distributed stack)"; PORT=3330 STACK_PORT_BASE=3330 node tools/chaos/run.mjs --short; fi
