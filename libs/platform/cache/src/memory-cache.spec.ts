@@ -29,4 +29,28 @@ describe('MemoryCacheStore', () => {
     expect(await cache.get('a')).toBeUndefined();
     expect(await cache.get('c')).toBe(3);
   });
+
+  it('keeps its values within its size, dropping the oldest first', async () => {
+    const cache = new MemoryCacheStore(5000, 1000);
+    for (let i = 0; i < 10; i++) await cache.setText(`answer-${i}`, 'x'.repeat(300), 60);
+    expect(cache.stats()).toEqual({ entries: 3, size: 900 });
+    expect(await cache.getText('answer-6')).toBeUndefined();
+    expect(await cache.getText('answer-9')).toBe('x'.repeat(300));
+    await cache.setText('answer-9', 'y', 60); // a replaced value gives its size back
+    expect(cache.stats()).toEqual({ entries: 3, size: 601 });
+    await cache.setText('too-large', 'z'.repeat(1001), 60);
+    expect(await cache.getText('too-large')).toBeUndefined();
+  });
+
+  it('sweeps expired entries as new ones come, without waiting to be asked for them', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const cache = new MemoryCacheStore();
+    for (let i = 0; i < 100; i++) await cache.setText(`search-${i}`, 'x'.repeat(1000), 10);
+    expect(cache.stats().entries).toBe(100);
+    jest.setSystemTime(1_000_000 + 11_000);
+    await cache.setText('fresh', 'y', 10);
+    expect(cache.stats()).toEqual({ entries: 1, size: 1 });
+    expect(await cache.increment('ip', 60)).toBe(1);
+    expect(await cache.increment('ip', 60)).toBe(2);
+  });
 });
