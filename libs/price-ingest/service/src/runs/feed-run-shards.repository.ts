@@ -1,6 +1,6 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { decodeStorePrices, encodeStorePrices, type PublishedPrice, type StorePrices } from '../published/published-prices.repository';
-import { type ChunkCounts, LostRunError } from './feed-runs.repository';
+import { addChunkCounts, type ChunkCounts, chunkCountParams, LostRunError } from './feed-runs.repository';
 import type { ShardRange } from './shard-plan';
 
 export type ShardStatus = 'queued' | 'running' | 'completed';
@@ -104,31 +104,9 @@ export class FeedRunShardsRepository {
            UPDATE ingest.feed_run_shards SET checkpoint_line = $4, records_total = records_total + $5, records_rejected = records_rejected + $6,
              prices_published = prices_published + $7
            WHERE run_id = $1 AND shard_no = $2 AND checkpoint_line = $3 AND status = 'running' RETURNING run_id)
-         UPDATE ingest.feed_runs SET checkpoint_line = checkpoint_line + ($4 - $3),
-           records_total = records_total + $5, records_rejected = records_rejected + $6, prices_published = prices_published + $7, prices_unchanged = prices_unchanged + $13,
-           items_published = items_published + $8, stores_published = stores_published + $9, offers_published = offers_published + $10,
-           newest_observation_at = GREATEST(newest_observation_at, $11::timestamptz),
-           rejected_by_reason = CASE WHEN $12::jsonb = '{}'::jsonb THEN rejected_by_reason ELSE (
-             SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
-             FROM (SELECT k, sum(n)::bigint AS n FROM (
-                     SELECT key AS k, value::bigint AS n FROM jsonb_each_text(rejected_by_reason)
-                     UNION ALL SELECT key, value::bigint FROM jsonb_each_text($12::jsonb)) parts GROUP BY k) totals) END
+         UPDATE ingest.feed_runs SET checkpoint_line = checkpoint_line + ($4 - $3), ${addChunkCounts(5)}
          WHERE id = (SELECT run_id FROM part) RETURNING id`,
-        [
-          runId,
-          shardNo,
-          fromLine,
-          toLine,
-          counts.records,
-          counts.rejected,
-          counts.prices,
-          counts.items,
-          counts.stores,
-          counts.offers,
-          counts.newestObservationAt,
-          JSON.stringify(counts.rejectReasons ?? {}),
-          counts.unchanged ?? 0,
-        ],
+        [runId, shardNo, fromLine, toLine, ...chunkCountParams(counts)],
       ),
     );
     if (rows.length === 0) throw new LostRunError(`Shard ${shardNo} of feed run ${runId} moved on without this worker (checkpoint ${fromLine} is stale)`);

@@ -56,6 +56,27 @@ const COLUMNS = `id::text, source, location, label, status, attempts, checkpoint
 
 export class LostRunError extends Error {}
 
+/**
+ * The SET items that add a chunk's counts to a feed_runs row, reading them from `$first` on in the order of
+ * `chunkCountParams` (records, rejected, prices, items, stores, offers, newest observation, reject reasons, unchanged).
+ */
+export function addChunkCounts(first: number): string {
+  const [records, rejected, prices, items, stores, offers, newest, reasons, unchanged] = Array.from({ length: 9 }, (_, i) => `$${first + i}`);
+  return `records_total = records_total + ${records}, records_rejected = records_rejected + ${rejected}, prices_published = prices_published + ${prices}, prices_unchanged = prices_unchanged + ${unchanged},
+         items_published = items_published + ${items}, stores_published = stores_published + ${stores}, offers_published = offers_published + ${offers},
+         newest_observation_at = GREATEST(newest_observation_at, ${newest}::timestamptz),
+         rejected_by_reason = CASE WHEN ${reasons}::jsonb = '{}'::jsonb THEN rejected_by_reason ELSE (
+           SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
+           FROM (SELECT k, sum(n)::bigint AS n FROM (
+                   SELECT key AS k, value::bigint AS n FROM jsonb_each_text(rejected_by_reason)
+                   UNION ALL SELECT key, value::bigint FROM jsonb_each_text(${reasons}::jsonb)) parts GROUP BY k) totals) END`;
+}
+
+/** A chunk's counts as the parameters `addChunkCounts` reads. */
+export function chunkCountParams(counts: ChunkCounts): unknown[] {
+  return [counts.records, counts.rejected, counts.prices, counts.items, counts.stores, counts.offers, counts.newestObservationAt, JSON.stringify(counts.rejectReasons ?? {}), counts.unchanged ?? 0];
+}
+
 /** TypeORM answers UPDATE … RETURNING with [rows, affected]; INSERT and SELECT with the rows. */
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result) as T[];
@@ -109,30 +130,9 @@ export class FeedRunsRepository {
    */
   async checkpoint(id: string, fromLine: number, toLine: number, counts: ChunkCounts): Promise<void> {
     const rows = rowsOf<unknown>(await this.dataSource.query(
-      `UPDATE ingest.feed_runs SET checkpoint_line = $3,
-         records_total = records_total + $4, records_rejected = records_rejected + $5, prices_published = prices_published + $6, prices_unchanged = prices_unchanged + $12,
-         items_published = items_published + $7, stores_published = stores_published + $8, offers_published = offers_published + $9,
-         newest_observation_at = GREATEST(newest_observation_at, $10::timestamptz),
-         rejected_by_reason = CASE WHEN $11::jsonb = '{}'::jsonb THEN rejected_by_reason ELSE (
-           SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
-           FROM (SELECT k, sum(n)::bigint AS n FROM (
-                   SELECT key AS k, value::bigint AS n FROM jsonb_each_text(rejected_by_reason)
-                   UNION ALL SELECT key, value::bigint FROM jsonb_each_text($11::jsonb)) parts GROUP BY k) totals) END
+      `UPDATE ingest.feed_runs SET checkpoint_line = $3, ${addChunkCounts(4)}
        WHERE id = $1 AND checkpoint_line = $2 AND status = 'running' RETURNING id`,
-      [
-        id,
-        fromLine,
-        toLine,
-        counts.records,
-        counts.rejected,
-        counts.prices,
-        counts.items,
-        counts.stores,
-        counts.offers,
-        counts.newestObservationAt,
-        JSON.stringify(counts.rejectReasons ?? {}),
-        counts.unchanged ?? 0,
-      ],
+      [id, fromLine, toLine, ...chunkCountParams(counts)],
     ));
     if (rows.length === 0) throw new LostRunError(`Feed run ${id} moved on without this worker (checkpoint ${fromLine} is stale)`);
   }
