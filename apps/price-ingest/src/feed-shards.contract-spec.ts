@@ -3,7 +3,7 @@ import { ComparisonsModule } from '@hintakori/comparisons-service';
 import { AppConfig } from '@hintakori/platform-config';
 import { consumeBatches, createConsumer, createKafkaAdmin, KafkaBatchConsumer, type KafkaConsumer, setCommittedOffsets, topicWatermarks } from '@hintakori/platform-messaging';
 import { DeadLetterRecord, IngestTopics } from '@hintakori/price-ingest-contracts';
-import { FeedRunsService, PriceIngestModule, PROJECTION_TOPICS, waitForProjections, withIngestConfig } from '@hintakori/price-ingest-service';
+import { FeedRunsService, type OpenDataStandIn, PriceIngestModule, PROJECTION_TOPICS, startOpenDataStandIn, waitForProjections, withIngestConfig } from '@hintakori/price-ingest-service';
 import { StoresModule } from '@hintakori/stores-service';
 import { createTestDatabase, testConfig, TestDatabase } from '@hintakori/testing';
 import { INestApplicationContext, Logger } from '@nestjs/common';
@@ -22,7 +22,8 @@ import { Client } from 'pg';
  * chunk and its part's checkpoint. The run completes once, counting every price once; the report names the workers of
  * each part (the killed one's part: both, resumed from its own checkpoint); the catalog and comparisons projections'
  * checksums equal a one-worker run's of the same file, and both runs dead-letter the same records. A replay through the
- * split path publishes nothing (the parts merged what they published). About 60 s on two cores.
+ * split path publishes nothing (the parts merged what they published). Then an S-kaupat pull (the stand-in) split by
+ * store (INGEST_PULL_PARTS): the same prices in both projections as the pull read whole. About 70 s on two cores.
  */
 const ROOT = resolve(__dirname, '../../..');
 const TEST_WORKER = join(__dirname, 'feed-run-worker.testing.ts');
@@ -36,6 +37,8 @@ const BAD_RECORDS = 4;
 const ID_RANGE = 100_000;
 const ROOT_BASE = 900_000_000 + (randomBytes(2).readUInt16BE(0) % 900) * 1_000_000;
 const SHARD_BYTES = 80_000;
+/** A chain shop's pull: its store listing, then this many parts by store. */
+const PULL_PARTS = 3;
 const CHECKPOINT_LINES = 200;
 
 const ean = (p: number) => `64${String(p).padStart(11, '0')}`;
@@ -227,6 +230,7 @@ describe('one feed run split across workers (Kafka, Redis, PostgreSQL)', () => {
   });
 
   afterAll(async () => {
+    await standIn?.close();
     for (const child of workers) await kill(child);
     await deadLetters?.close(true);
     for (const p of pipelines) {
@@ -244,13 +248,15 @@ describe('one feed run split across workers (Kafka, Redis, PostgreSQL)', () => {
 
   let whole: Pipeline;
   let split: Pipeline;
+  let survivorName = '';
+  let standIn: OpenDataStandIn | undefined;
   let wholeLetters: Set<string>;
   /** Lines of the killed worker's part it had checkpointed: their prices were published, not yet remembered. */
   let killedPartLines = 0;
 
   it('a run read whole by one worker (the reference)', async () => {
     whole = await startPipeline('whole', ROOT_BASE);
-    await startWorker(whole, { INGEST_SHARD_BYTES: '0' });
+    await startWorker(whole, { INGEST_SHARD_BYTES: '0', INGEST_PULL_PARTS: '0', RPC_TIMEOUT_MS: '1000' });
     const service = whole.ingest.get(FeedRunsService);
     const run = await service.enqueue('s-group', file);
     const [done] = await service.waitFor([run.id], undefined, 250);
@@ -264,10 +270,11 @@ describe('one feed run split across workers (Kafka, Redis, PostgreSQL)', () => {
 
   it('split across two workers, one SIGKILLed mid-shard: the same run, the same projections, the same dead letters', async () => {
     split = await startPipeline('split', ROOT_BASE + ID_RANGE);
-    const env = { INGEST_SHARD_BYTES: String(SHARD_BYTES), INGEST_MAX_SHARDS: '64' };
+    const env = { INGEST_SHARD_BYTES: String(SHARD_BYTES), INGEST_MAX_SHARDS: '64', INGEST_PULL_PARTS: String(PULL_PARTS), RPC_TIMEOUT_MS: '1000' };
     // The first worker stalls on its second price publication: half of a part's second chunk is on the topic, its first checkpointed.
     const doomed = await startWorker(split, { ...env, TEST_STALL_AT_PRICE_PUBLISH: '2' });
     const survivor = await startWorker(split, env);
+    survivorName = survivor.name;
     const service = split.ingest.get(FeedRunsService);
     const lettersBefore = dead.length;
     const run = await service.enqueue('s-group', file);
@@ -323,5 +330,52 @@ describe('one feed run split across workers (Kafka, Redis, PostgreSQL)', () => {
     expect(after.prices).toEqual(before.prices);
     expect(after.history).toEqual(before.history);
     expect(after.matrix).toEqual(before.matrix);
+  });
+  it('an S-kaupat pull split by store: its store listing first, then its parts taken by the workers, the prices of a pull read whole', async () => {
+    standIn = await startOpenDataStandIn();
+    const reference = await whole.ingest.get(FeedRunsService).enqueue('s-kaupat', standIn.url);
+    const [read] = await whole.ingest.get(FeedRunsService).waitFor([reference.id], undefined, 250);
+    expect(read).toMatchObject({ status: 'completed', shards: null });
+    expect(read.pricesPublished).toBeGreaterThan(0);
+
+    // A second worker beside the one left: either may take any part.
+    const second = await startWorker(split, { INGEST_SHARD_BYTES: String(SHARD_BYTES), INGEST_PULL_PARTS: String(PULL_PARTS), RPC_TIMEOUT_MS: '1000' });
+    const service = split.ingest.get(FeedRunsService);
+    const run = await service.enqueue('s-kaupat', standIn.url);
+    const [done] = await service.waitFor([run.id], undefined, 250);
+    expect(done).toMatchObject({
+      status: 'completed',
+      shards: PULL_PARTS + 1,
+      pricesPublished: read.pricesPublished,
+      storesPublished: read.storesPublished,
+      recordsRejected: read.recordsRejected,
+    });
+    const parts = await service.shardsOf(run.id);
+    expect(parts.map((s) => s.status)).toEqual(Array(PULL_PARTS + 1).fill('completed'));
+    // The head lists the stores and prices nothing; the parts price them, each price once.
+    expect(parts[0]).toMatchObject({ shardNo: 0, pricesPublished: 0, recordsTotal: expect.any(Number) });
+    expect(parts[0].recordsTotal).toBeGreaterThanOrEqual(read.storesPublished);
+    expect(parts.slice(1).reduce((sum, s) => sum + s.pricesPublished, 0)).toBe(read.pricesPublished);
+    for (const part of parts) expect([survivorName, second.name]).toContain(part.worker);
+
+    // The same store prices in the catalog and the comparisons, by the chain's store id and EAN (the item ids differ:
+    // the parts register products in another order).
+    const byEan = async (pipeline: Pipeline, table: string, columns: string) => {
+      const { rows } = await pipeline.sql.query(
+        `SELECT count(*)::int AS rows, md5(coalesce(string_agg(concat_ws('|', s.external_id, i.ean, ${columns}), ',' ORDER BY s.external_id, i.ean), '')) AS checksum
+           FROM ${table} t JOIN ingest.stores s ON s.store_id = t.store_id AND s.source = 's-kaupat' JOIN ingest.items i ON i.item_id = t.item_id`,
+      );
+      return rows[0] as { rows: number; checksum: string };
+    };
+    await projected(whole);
+    await projected(split);
+    for (const [table, columns] of [
+      ['catalog.store_prices', 't.price, t.comparison_price, t.is_campaign, t.regular_price'],
+      ['comparisons.price_matrix', 't.price, t.comparison_price, t.is_campaign'],
+    ]) {
+      const expected = await byEan(whole, table, columns);
+      expect(expected.rows).toBe(read.pricesPublished);
+      expect(await byEan(split, table, columns)).toEqual(expected);
+    }
   });
 });

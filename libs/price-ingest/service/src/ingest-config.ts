@@ -54,8 +54,9 @@ export interface IngestConfig {
    */
   feedLimits: FeedLimits;
   /**
-   * How a file run is split across workers (runs/shard-plan.ts): parts of about INGEST_SHARD_BYTES (default 8 MiB in the
-   * distributed profile, 0 in the standalone; 0: never split) after the file's head, at most INGEST_MAX_SHARDS parts a run (default 64).
+   * How a run is split across workers (runs/shard-plan.ts): a file in parts of about INGEST_SHARD_BYTES (default 8 MiB in the
+   * distributed profile, 0 in the standalone; 0: never split) after the file's head; a chain shop's pull in its store
+   * listing and INGEST_PULL_PARTS parts by store (default 4 distributed, 0 standalone); at most INGEST_MAX_SHARDS parts a run (default 64).
    */
   shards: ShardSettings;
   /** Feed runs one worker process handles at the same time. */
@@ -207,6 +208,9 @@ export function readIngestConfig(env: Env, { profile, data }: Pick<AppConfig, 'p
       // The standalone's one in-process worker gains nothing from shards (measured: an unchanged small run 6.0 s whole,
       // 9.3 s in 8 shards), so it reads a file whole unless told otherwise; the distributed workers split it.
       shardBytes: envInt(env, 'INGEST_SHARD_BYTES', profile === 'standalone' ? 0 : 8 * MIB, problems, 0, 1024 * GIB),
+      // A chain shop's pull: its store listing, then this many parts of its stores' prices that any worker takes, so
+      // several workers wait for the shop's answers at once (its rate and hourly budget stay shared by them all).
+      pullParts: envInt(env, 'INGEST_PULL_PARTS', profile === 'standalone' ? 0 : 4, problems, 0, 1024),
       maxShards: envInt(env, 'INGEST_MAX_SHARDS', 64, problems, 2, 1024),
     },
     workerConcurrency: envInt(env, 'INGEST_WORKER_CONCURRENCY', 1, problems, 1, 16),

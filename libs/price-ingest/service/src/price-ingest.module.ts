@@ -13,6 +13,7 @@ import { PublishedPricesPricedAt1796000000000 } from './database/migrations/1796
 import { PriceReports1796400000000 } from './database/migrations/1796400000000-price-reports';
 import { PublishedLines1796470000000 } from './database/migrations/1796470000000-published-lines';
 import { FeedRunShards1796800000000 } from './database/migrations/1796800000000-feed-run-shards';
+import { FeedRunShardLines1796900000000 } from './database/migrations/1796900000000-feed-run-shard-lines';
 import { FeedRunsService, WORKER_TUNING } from './feed-runs.service';
 import type { IngestAppConfig } from './ingest-config';
 import type { WorkerTuning } from './jobs/feed-queue';
@@ -24,7 +25,7 @@ import { createIngestPublisher, IngestPublisher } from './publishing/ingest-publ
 import { RegistryRepository } from './registry/registry.repository';
 import { FeedRunsRepository } from './runs/feed-runs.repository';
 
-export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000, PublishedPricesPricedAt1796000000000, PriceReports1796400000000, PublishedLines1796470000000, FeedRunShards1796800000000];
+export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1764000000000, OpenDataSources1765100000000, PublishedPrices1765400000000, PublishedRecords1765700000000, StoreTwins1765850000000, PublishedPricesPricedAt1796000000000, PriceReports1796400000000, PublishedLines1796470000000, FeedRunShards1796800000000, FeedRunShardLines1796900000000];
 
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */

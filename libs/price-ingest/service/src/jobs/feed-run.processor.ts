@@ -39,13 +39,13 @@ export class FeedRunProcessor {
     try {
       const split = this.split;
       if (split && job.name === SHARD_JOB && job.data.shard !== undefined) {
-        const run = await split.shards.runShard(runId, job.data.shard, { onProgress, chunkLines: this.checkpointLines });
+        const run = await split.shards.runShard(runId, job.data.shard, { onProgress, chunkLines: this.checkpointLines, refresh: job.data.refresh === true });
         return { runId, prices: run.pricesPublished, rejected: run.recordsRejected };
       }
       const parts = split ? await split.shards.plan(runId) : null;
       if (split && parts) {
-        // The head (stores and products) first, here; then every other part is queued for any worker.
-        const head = await split.shards.runShard(runId, 0, { onProgress, chunkLines: this.checkpointLines });
+        // The head (a file's stores and products, a pull's store listing) first, here; then every other part is queued for any worker.
+        const head = await split.shards.runShard(runId, 0, { onProgress, chunkLines: this.checkpointLines, refresh: job.data.refresh === true });
         const { shard: _shard, ...data } = job.data;
         for (const part of parts.slice(1)) await split.enqueue({ ...data, runId, shard: part.shardNo }, `${String(job.id).replace(/:/g, '_')}-shard-${part.shardNo}`);
         return { runId, prices: head.pricesPublished, rejected: head.recordsRejected, shards: parts.length };

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /**
  * What a feed line of a source read as the last time a run read it whole (ingest.published_lines): the 64-bit hash of
@@ -29,6 +29,10 @@ export interface LineEntry {
 export const LINE_ENTRY_BYTES = 48;
 /** Entries per stored row (a row stays a few MB). */
 const ENTRIES_PER_PART = 100_000;
+/** Sources whose entries a process keeps once read (at most 48 MB each: unchanged-lines.ts MAX_REMEMBERED). */
+const LOADED_KEPT = 2;
+/** Per database, the entries read last: source and version → the rows' stamp and the entries (PublishedLinesStore.load). */
+const loadedCaches = new WeakMap<DataSource, Map<string, { stamp: string; cache: LineCache }>>();
 
 /** An EAN as an entry keeps it. */
 export function eanFields(ean: string): Pick<LineEntry, 'eanCode' | 'eanDigits'> {
@@ -148,6 +152,17 @@ export class EntryWriter {
     return true;
   }
 
+  /** Copies every entry of `raw` (entries as `raw()` gives them) as they are, up to the writer's maximum. */
+  addRaw(raw: Buffer): void {
+    const count = Math.floor(raw.length / LINE_ENTRY_BYTES);
+    for (let i = 0; i < count && this.room(); i++) raw.copy(this.buffer, this.count++ * LINE_ENTRY_BYTES, i * LINE_ENTRY_BYTES, (i + 1) * LINE_ENTRY_BYTES);
+  }
+
+  /** The entries as they came (not ordered, duplicates kept): a part's, to be merged by `addRaw` and `packed`. */
+  raw(): Buffer {
+    return this.buffer.subarray(0, this.count * LINE_ENTRY_BYTES);
+  }
+
   /** Copies entry `index` of packed entries as it is. */
   addPacked(packed: Buffer, index: number): boolean {
     if (!this.room()) return false;
@@ -247,7 +262,34 @@ export class LineCache {
 export class PublishedLinesStore {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * The source's entries of `version`. The parts of a split run each need them whole, and one worker often runs
+   * several parts of a run: the last ones read stay in the process (LOADED_KEPT), and are read again only when the
+   * stored rows changed (their transaction ids differ: a run's end replaces them).
+   */
   async load(source: string, version: string): Promise<LineCache> {
+    const [row]: { stamp: string | null }[] = await this.dataSource.query(
+      "SELECT string_agg(part || ':' || xmin::text, ',' ORDER BY part) AS stamp FROM ingest.published_lines WHERE source = $1 AND version = $2",
+      [source, version],
+    );
+    const stamp = row?.stamp ?? '';
+    let kept = loadedCaches.get(this.dataSource);
+    if (!kept) loadedCaches.set(this.dataSource, (kept = new Map()));
+    const key = `${source}\u0000${version}`;
+    const hit = kept.get(key);
+    if (hit && hit.stamp === stamp) {
+      kept.delete(key);
+      kept.set(key, hit); // the most recently used last
+      return hit.cache;
+    }
+    const cache = stamp === '' ? new LineCache(Buffer.alloc(0)) : await this.read(source, version);
+    kept.delete(key);
+    kept.set(key, { stamp, cache });
+    while (kept.size > LOADED_KEPT) kept.delete(kept.keys().next().value as string);
+    return cache;
+  }
+
+  private async read(source: string, version: string): Promise<LineCache> {
     // One row at a time: a row travels as hex text twice its size, and a national feed has dozens of them.
     const parts: { part: number }[] = await this.dataSource.query('SELECT part FROM ingest.published_lines WHERE source = $1 AND version = $2 ORDER BY part', [
       source,
@@ -266,17 +308,103 @@ export class PublishedLinesStore {
 
   /** Replaces the source's entries. */
   async save(source: string, version: string, entries: EntryWriter): Promise<void> {
-    const packed = entries.packed();
-    const parts: Buffer[] = [];
-    const partBytes = ENTRIES_PER_PART * LINE_ENTRY_BYTES;
-    for (let at = 0; at < packed.length; at += partBytes) parts.push(packed.subarray(at, at + partBytes));
-    await this.dataSource.transaction(async (manager) => {
-      // Two runs of one source finishing together: one after the other, the last one's entries kept.
+    await this.dataSource.transaction((manager) => replaceEntries(manager, source, version, entries));
+  }
+
+  /**
+   * The end of a split run: its parts' entries, merged in part order (of one hash, the last part's), replace the
+   * source's — unless every part met only remembered lines that it remembers as they were and together they met as
+   * many as are stored, when the stored ones are the same lines and are kept. The parts' rows are deleted either way.
+   * A part that resumed remembers nothing of its lines: when one did (fewer parts remembered than the run has), the
+   * stored entries go first and the parts' after them, so its lines stay remembered (an entry of a line a feed no
+   * longer has does no harm: it is used only after the checks of runs/unchanged-lines.ts).
+   * Null when no part remembered anything (every part resumed, or the source's lines are not read on their own).
+   */
+  async adoptParts(source: string, runId: string, parts: number, maxEntries: number): Promise<{ kept: boolean; entries: number } | null> {
+    return this.dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtext('ingest.published_lines:' || $1))", [source]);
-      await manager.query('DELETE FROM ingest.published_lines WHERE source = $1', [source]);
-      for (const [part, bytes] of parts.entries()) {
-        await manager.query('INSERT INTO ingest.published_lines (source, part, version, entries) VALUES ($1, $2, $3, $4)', [source, part, version, bytes]);
+      const heads: { version: string; met: number; newEntries: number }[] = await manager.query(
+        'SELECT version, met, new_entries AS "newEntries" FROM ingest.feed_run_shard_lines WHERE run_id = $1 AND part = 0 ORDER BY shard_no',
+        [runId],
+      );
+      if (heads.length === 0) return null;
+      const version = heads[heads.length - 1].version;
+      const [stored]: { entries: number }[] = await manager.query(
+        `SELECT coalesce(sum(octet_length(entries)), 0)::float8 / ${LINE_ENTRY_BYTES} AS entries FROM ingest.published_lines WHERE source = $1 AND version = $2`,
+        [source, version],
+      );
+      const met = heads.reduce((sum, h) => sum + h.met, 0);
+      const fresh = heads.reduce((sum, h) => sum + h.newEntries, 0);
+      let result: { kept: boolean; entries: number };
+      if (stored.entries > 0 && fresh === 0 && met >= stored.entries && heads.length === parts && heads.every((h) => h.version === version)) {
+        result = { kept: true, entries: stored.entries };
+      } else {
+        const writer = new EntryWriter(maxEntries);
+        if (heads.length < parts) {
+          const stored: { entries: Buffer }[] = await manager.query('SELECT entries FROM ingest.published_lines WHERE source = $1 AND version = $2 ORDER BY part', [source, version]);
+          for (const row of stored) writer.addRaw(row.entries);
+        }
+        const rows: { shardNo: number; part: number }[] = await manager.query(
+          'SELECT shard_no AS "shardNo", part FROM ingest.feed_run_shard_lines WHERE run_id = $1 AND version = $2 ORDER BY shard_no, part',
+          [runId, version],
+        );
+        // One row at a time, as `load` reads them.
+        for (const { shardNo, part } of rows) {
+          const [row]: { entries: Buffer }[] = await manager.query('SELECT entries FROM ingest.feed_run_shard_lines WHERE run_id = $1 AND shard_no = $2 AND part = $3', [runId, shardNo, part]);
+          if (row) writer.addRaw(row.entries);
+        }
+        result = { kept: false, entries: await replaceEntries(manager, source, version, writer) };
       }
+      await manager.query('DELETE FROM ingest.feed_run_shard_lines WHERE run_id = $1', [runId]);
+      return result;
     });
   }
+}
+
+/**
+ * A completed part of a split run: its entries (as it read them) and counts, kept with the run until its end
+ * (PublishedLinesStore.adoptParts). Within the transaction that completes the part (feed-run-shards.repository.ts), so a part is
+ * remembered once it is completed and only then; a part that resumed has none (it does not know its first lines).
+ */
+export async function saveShardLines(manager: EntityManager, runId: string, shardNo: number, lines: ShardLines): Promise<void> {
+  await manager.query('DELETE FROM ingest.feed_run_shard_lines WHERE run_id = $1 AND shard_no = $2', [runId, shardNo]);
+  const raw = lines.entries.raw();
+  const partBytes = ENTRIES_PER_PART * LINE_ENTRY_BYTES;
+  // Part 0 always, empty or not: it carries the part's counts.
+  for (let at = 0, part = 0; at === 0 || at < raw.length; at += partBytes, part++) {
+    await manager.query('INSERT INTO ingest.feed_run_shard_lines (run_id, shard_no, part, version, met, new_entries, entries) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      runId,
+      shardNo,
+      part,
+      lines.version,
+      lines.met,
+      lines.newEntries,
+      raw.subarray(at, at + partBytes),
+    ]);
+  }
+}
+
+/** What a completed part of a split run remembers of its lines (UnchangedLines.forShard). */
+export interface ShardLines {
+  version: string;
+  entries: EntryWriter;
+  /** Lines it met that were remembered. */
+  met: number;
+  /** Entries it remembers that differ from what was remembered of their lines (or were not remembered). */
+  newEntries: number;
+}
+
+/** Replaces the source's entries with `entries` (ordered by hash, duplicates: the last), under the source's lock; how many. */
+async function replaceEntries(manager: EntityManager, source: string, version: string, entries: EntryWriter): Promise<number> {
+  const packed = entries.packed();
+  const parts: Buffer[] = [];
+  const partBytes = ENTRIES_PER_PART * LINE_ENTRY_BYTES;
+  for (let at = 0; at < packed.length; at += partBytes) parts.push(packed.subarray(at, at + partBytes));
+  // Two runs of one source finishing together: one after the other, the last one's entries kept.
+  await manager.query("SELECT pg_advisory_xact_lock(hashtext('ingest.published_lines:' || $1))", [source]);
+  await manager.query('DELETE FROM ingest.published_lines WHERE source = $1', [source]);
+  for (const [part, bytes] of parts.entries()) {
+    await manager.query('INSERT INTO ingest.published_lines (source, part, version, entries) VALUES ($1, $2, $3, $4)', [source, part, version, bytes]);
+  }
+  return packed.length / LINE_ENTRY_BYTES;
 }

@@ -1,4 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
+import { saveShardLines, type ShardLines } from '../published/published-lines';
 import { decodeStorePrices, encodeStorePrices, type PublishedPrice, type StorePrices } from '../published/published-prices.repository';
 import { addChunkCounts, type ChunkCounts, chunkCountParams, LostRunError } from './feed-runs.repository';
 import type { ShardRange } from './shard-plan';
@@ -32,6 +33,8 @@ export interface ShardOutcome {
   seen: Map<number, Set<number>> | null;
   /** Every store the part priced (changed or not). */
   pricedStores: number[];
+  /** What the part remembers of its lines for the next run (runs/unchanged-lines.ts); null: nothing (it resumed, or its source's lines are not read on their own). */
+  lines?: ShardLines | null;
 }
 
 const COLUMNS = `run_id::text AS "runId", shard_no AS "shardNo", start_byte::float8 AS "startByte", end_byte::float8 AS "endByte", status,
@@ -128,6 +131,7 @@ export class FeedRunShardsRepository {
       );
       if (done.length === 0) throw new LostRunError(`Shard ${shardNo} of feed run ${runId} was completed or moved on by another worker`);
       await mergePublished(manager, source, outcome.published);
+      if (outcome.lines) await saveShardLines(manager, runId, shardNo, outcome.lines);
       await manager.query('SELECT id FROM ingest.feed_runs WHERE id = $1 FOR UPDATE', [runId]);
       const [left]: { n: number }[] = await manager.query(`SELECT count(*)::int AS n FROM ingest.feed_run_shards WHERE run_id = $1 AND status <> 'completed'`, [runId]);
       return { last: left.n === 0 };

@@ -13,7 +13,7 @@ import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
 import { DEFAULT_FEED_LIMITS, type FeedInput, type FeedLimits, type FeedLine, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { isPullSource, type PullContext, type RefreshPriorities } from '../sources/pull-source';
+import { isPullSource, partBudget, type PullContext, type PullPart, type RefreshPriorities } from '../sources/pull-source';
 import { askingAgain, forSource, SourceBlockedError, type SourceHttp } from '../sources/source-http';
 import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
@@ -60,12 +60,12 @@ export interface ShardScope {
   run: FeedRun;
   /** The part's checkpoint: lines of the part already committed. */
   resumeAfter: number;
-  open(): FeedInput<FeedLine>;
+  open(): FeedInput<FeedLine> | Promise<FeedInput<FeedLine>>;
   /** What the source last published per store, as the part loads it (it keeps what it loaded, to merge only changes). */
   published: Map<number, StorePrices>;
   checkpoint(fromLine: number, toLine: number, counts: ChunkCounts): Promise<void>;
   /** After the part's last checkpoint: the part's state, to be merged into the run's. */
-  finish(state: { published: Map<number, StorePrices>; seen: Map<number, Set<number>> | null }, atLine: number): Promise<FeedRun>;
+  finish(state: { published: Map<number, StorePrices>; seen: Map<number, Set<number>> | null; lines: UnchangedLines | null }, atLine: number): Promise<FeedRun>;
 }
 
 /** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
@@ -129,14 +129,14 @@ export class FeedRunner {
   ) {}
 
   /** The registry facts and HTTP client a pull source gets for one run. */
-  private async pullContext(run: FeedRun, refresh: boolean): Promise<PullContext> {
+  private async pullContext(run: FeedRun, refresh: boolean | 'prices'): Promise<PullContext> {
     const wiring = this.openData;
     if (!wiring) throw new Error(`source ${run.source} pulls from an API, but this process has no open-data client configured`);
     const lastCompleted = await this.runs.lastCompletedStart(run.source);
     return {
       runId: run.id,
       // Named by the run's source: its shared rate (INGEST_RATE_<SOURCE>) and Retry-After pauses hold the requests.
-      http: forSource(refresh ? askingAgain(wiring.http) : wiring.http, run.source),
+      http: forSource(refresh ? askingAgain(wiring.http, refresh === 'prices') : wiring.http, run.source),
       lastCompletedRunStartedAt: lastCompleted,
       listedEans: (source, eans) => this.registry.listedEans(source, eans),
       knownEans: (eans) => this.registry.knownEans(eans),
@@ -158,6 +158,18 @@ export class FeedRunner {
     return Math.max(1, Math.floor(perHour * hours));
   }
 
+  /**
+   * The lines of one part of a pull run split by store (runs/feed-shards.ts): the head's store listing, or a price
+   * part's stores with its share of the run's request budget.
+   */
+  async openPullPart(run: FeedRun, part: PullPart, refresh: boolean): Promise<FeedInput> {
+    const adapter = adapterFor(run.source, this.openData?.adapterOptions, run.location);
+    if (!isPullSource(adapter) || adapter.splitsByStore !== true) throw new Error(`source ${run.source} is not split by store`);
+    if (refresh && part.no === 0) this.logger.log(`run ${run.id} (${run.source}): asked with --refresh: every request goes to the service again`);
+    const ctx = await this.pullContext(run, refresh && part.no > 0 ? 'prices' : refresh);
+    return adapter.openInput(run.location || adapter.defaultLocation, { ...ctx, part, requestBudget: partBudget(ctx.requestBudget, part) });
+  }
+
   private async openInput(adapter: SourceAdapter, run: FeedRun, refresh: boolean) {
     if (!isPullSource(adapter)) return openFeed(run.location, undefined, this.limits);
     if (refresh) this.logger.log(`run ${run.id} (${run.source}): asked with --refresh: every request goes to the service again`);
@@ -173,7 +185,7 @@ export class FeedRunner {
     const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
     const resumeAfter = shard ? shard.resumeAfter : run.checkpointLine;
     if (resumeAfter > 0) this.logger.log(`run ${run.id} (${run.source}): resuming after line ${resumeAfter}`);
-    const input = shard ? shard.open() : await this.openInput(adapter, run, options.refresh === true);
+    const input = shard ? await shard.open() : await this.openInput(adapter, run, options.refresh === true);
     const pull = isPullSource(adapter) ? adapter : null;
     const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
       published: shard?.published ?? new Map(),
@@ -257,7 +269,7 @@ export class FeedRunner {
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
     // A part of a split run ends here: the run's end (unlisting, RunCompleted) comes after its last part (feed-shards.ts).
-    if (shard) return shard.finish({ published: ctx.published, seen: ctx.seen }, checkpoint);
+    if (shard) return shard.finish({ published: ctx.published, seen: ctx.seen, lines: ctx.lines }, checkpoint);
     // Only a run that read its whole answer may close stores: an unreadable answer (a rejected 'line') saw only part.
     if (ctx.closesUnseenStores) {
       if (unreadable > 0) this.logger.warn(`run ${run.id} (${run.source}): ${unreadable} unreadable answers; no store is marked closed`);

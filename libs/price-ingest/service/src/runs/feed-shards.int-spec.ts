@@ -6,6 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { SGroupAdapter } from '../feeds/adapters/s-group.adapter';
 import { FeedRunsService } from '../feed-runs.service';
 import { withIngestConfig } from '../ingest-config';
 import { PriceIngestModule } from '../price-ingest.module';
@@ -61,6 +63,27 @@ describe('a feed run split into shards (standalone: PostgreSQL queue)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Lines the parser of the S group feed read (every worker here is this process). */
+  let parsed = 0;
+  const createParser = SGroupAdapter.prototype.createParser;
+  beforeAll(() => {
+    jest.spyOn(SGroupAdapter.prototype, 'createParser').mockImplementation(function (this: SGroupAdapter) {
+      const parse = createParser.call(this);
+      return (line: string) => {
+        parsed++;
+        return parse(line);
+      };
+    });
+  });
+  afterAll(() => jest.restoreAllMocks());
+
+  const remembered = async () => {
+    const ds = app.get(DataSource);
+    const [row]: { n: number }[] = await ds.query(`SELECT coalesce(sum(octet_length(entries)), 0)::int / 48 AS n FROM ingest.published_lines WHERE source = 's-group'`);
+    const [left]: { n: number }[] = await ds.query('SELECT count(*)::int AS n FROM ingest.feed_run_shard_lines');
+    return { entries: row.n, partsLeft: left.n };
+  };
+
   const runFeed = async (file: string) => {
     const service = app.get(FeedRunsService);
     const run = await service.enqueue('s-group', file);
@@ -84,13 +107,20 @@ describe('a feed run split into shards (standalone: PostgreSQL queue)', () => {
     const seen = completed[completed.length - 1].seen;
     expect(seen?.stores).toHaveLength(STORES);
     expect(seen?.stores.every((s) => s.unlisted.length === 0)).toBe(true);
+    // Each shard remembered its price lines and the run's end merged them for the next run (the parts' rows gone).
+    expect(await remembered()).toEqual({ entries: PRICES, partsLeft: 0 });
   });
 
   it('a replay publishes nothing; a run without a price reports it unlisted, from the union of its shards', async () => {
     prices.length = 0;
+    parsed = 0;
     const replay = await runFeed(join(dir, 'whole.jsonl'));
     expect(replay.done).toMatchObject({ status: 'completed', pricesPublished: 0, pricesUnchanged: PRICES });
     expect(prices).toHaveLength(0);
+    // Its shards skipped every price line unparsed (the head's stores and products, and the plan's look at the head, are parsed).
+    expect(parsed).toBeGreaterThan(0);
+    expect(parsed).toBeLessThan(3 * (STORES + PRODUCTS));
+    expect(await remembered()).toEqual({ entries: PRICES, partsLeft: 0 });
 
     const file = join(dir, 'without.jsonl');
     // Store S2 no longer has product 140 (in one of the last shards): every other shard saw S2 too.

@@ -8,6 +8,9 @@ import { FeedRunner, type RunOptions } from './feed-runner';
 import { type FeedRunShard, FeedRunShardsRepository } from './feed-run-shards.repository';
 import { type FeedRun, FeedRunsRepository, LostRunError } from './feed-runs.repository';
 import { openShard, planShards, type ShardSettings } from './shard-plan';
+import { MAX_REMEMBERED } from './unchanged-lines';
+import { adapterFor } from '../feeds/adapters';
+import { isPullSource } from '../sources/pull-source';
 
 /** The worker's name in a run's report: its host (a pod's name in Kubernetes) and process id. */
 export const WORKER_NAME = `${hostname()}:${process.pid}`;
@@ -65,7 +68,10 @@ export class FeedShards {
     const ranges = await planShards(run.source, run.location, this.settings, this.limits);
     if (!ranges) return null;
     const planned = await this.shards.plan(runId, ranges);
-    this.logger.log(`run ${runId} (${run.source}): split into ${planned.length} shards (the head of ${ranges[0].endByte} bytes first, then ${planned.length - 1} of about ${this.settings.shardBytes} bytes)`);
+    const parts = isPullSource(adapterFor(run.source, {}, run.location))
+      ? `the store listing first, then ${planned.length - 1} parts of the stores' prices`
+      : `the head of ${ranges[0].endByte} bytes first, then ${planned.length - 1} of about ${this.settings.shardBytes} bytes`;
+    this.logger.log(`run ${runId} (${run.source}): split into ${planned.length} shards (${parts})`);
     return planned;
   }
 
@@ -84,6 +90,7 @@ export class FeedShards {
       // A retried job whose part was done: its worker may have stopped before the run's end.
       return (await this.shards.allCompleted(runId)) ? this.finishRun(run) : run;
     }
+    const pull = isPullSource(adapterFor(run.source, {}, run.location));
     if (shard.checkpointLine > 0) this.logger.log(`run ${runId} shard ${shardNo}: resuming after its line ${shard.checkpointLine} (${WORKER_NAME})`);
     const published = new LoadedPrices();
     let last = false;
@@ -92,11 +99,17 @@ export class FeedShards {
       shard: {
         run,
         resumeAfter: shard.checkpointLine,
-        open: () => openShard(run.location, shard, this.limits),
+        // A pull split by store: the part's store listing or prices, asked now; a file: the part's bytes.
+        open: () => (pull ? this.runner.openPullPart(run, { no: shardNo, parts: run.shards ?? 1 }, options.refresh === true) : openShard(run.location, shard, this.limits)),
         published,
         checkpoint: (from, to, counts) => this.shards.checkpoint(runId, shardNo, from, to, counts),
         finish: async (state, atLine) => {
-          ({ last } = await this.shards.complete(runId, shardNo, atLine, run.source, { published: published.changes(), seen: state.seen, pricedStores: [...state.published.keys()] }));
+          ({ last } = await this.shards.complete(runId, shardNo, atLine, run.source, {
+            published: published.changes(),
+            seen: state.seen,
+            pricedStores: [...state.published.keys()],
+            lines: state.lines?.forShard() ?? null,
+          }));
           return run;
         },
       },
@@ -130,6 +143,9 @@ export class FeedShards {
       this.logger.log(`run ${run.id} (${run.source}): a shard resumed after a checkpoint, so the run freshens nothing (as a resumed run)`);
     }
     await this.published.markPriced(run.source, await this.shards.pricedStores(run.id), run.startedAt);
+    // What every part remembers of its lines, for the next run to skip (as a whole run's end saves its own).
+    const lines = await this.published.lines().adoptParts(run.source, run.id, run.shards ?? 0, MAX_REMEMBERED);
+    if (lines) this.logger.log(`run ${run.id} (${run.source}): ${lines.kept ? `the ${lines.entries} remembered lines kept` : `${lines.entries} lines remembered for the next run`}, from its shards`);
     const current = (await this.runs.get(run.id)) as FeedRun;
     const completed: RunCompletedEvent = { runId: run.id, source: run.source, pricesPublished: current.pricesPublished, completedAt: new Date().toISOString(), seen: report };
     await this.publisher.publish(IngestTopics.RunCompleted, [{ key: run.source, value: completed }]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FEED_LIMITS, type FeedLine } from '../feeds/feed-input';
 import { decodeSeen, encodeSeen } from './feed-run-shards.repository';
+import { partBudget, type PullPart, storeInPart } from '../sources/pull-source';
 import { openShard, planShards, type ShardRange, unsplittable } from './shard-plan';
 
 /** A K group feed: stores, products, then prices (each line about 100 bytes), as the chain's export orders them. */
@@ -34,7 +35,7 @@ describe('shard plan', () => {
     const file = join(dir, 'k-group.jsonl');
     writeFileSync(file, `${lines.join('\n')}\n`);
     const size = readFileSync(file).length;
-    const plan = await planShards('k-group', file, { shardBytes: 40_000, maxShards: 64 }, DEFAULT_FEED_LIMITS);
+    const plan = await planShards('k-group', file, { shardBytes: 40_000, pullParts: 0, maxShards: 64 }, DEFAULT_FEED_LIMITS);
     expect(plan).not.toBeNull();
     const ranges = plan as ShardRange[];
     expect(ranges.length).toBeGreaterThan(4);
@@ -54,16 +55,16 @@ describe('shard plan', () => {
   it('keeps to INGEST_MAX_SHARDS and leaves a file of one part whole', async () => {
     const file = join(dir, 'k-group-max.jsonl');
     writeFileSync(file, `${kGroupFeed(10, 200).join('\n')}\n`);
-    expect(await planShards('k-group', file, { shardBytes: 1000, maxShards: 3 }, DEFAULT_FEED_LIMITS)).toHaveLength(3);
-    expect(await planShards('k-group', file, { shardBytes: 10_000_000, maxShards: 64 }, DEFAULT_FEED_LIMITS)).toBeNull();
-    expect(await planShards('k-group', file, { shardBytes: 0, maxShards: 64 }, DEFAULT_FEED_LIMITS)).toBeNull();
+    expect(await planShards('k-group', file, { shardBytes: 1000, pullParts: 0, maxShards: 3 }, DEFAULT_FEED_LIMITS)).toHaveLength(3);
+    expect(await planShards('k-group', file, { shardBytes: 10_000_000, pullParts: 0, maxShards: 64 }, DEFAULT_FEED_LIMITS)).toBeNull();
+    expect(await planShards('k-group', file, { shardBytes: 0, pullParts: 0, maxShards: 64 }, DEFAULT_FEED_LIMITS)).toBeNull();
   });
 
   it('a last line without its line break is read once', async () => {
     const lines = kGroupFeed(4, 50);
     const file = join(dir, 'k-group-no-eol.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const ranges = (await planShards('k-group', file, { shardBytes: 2000, maxShards: 64 }, DEFAULT_FEED_LIMITS)) as ShardRange[];
+    const ranges = (await planShards('k-group', file, { shardBytes: 2000, pullParts: 0, maxShards: 64 }, DEFAULT_FEED_LIMITS)) as ShardRange[];
     const read: string[] = [];
     for (const range of ranges) read.push(...(await linesOf(file, range)));
     expect(read).toEqual(lines);
@@ -74,9 +75,46 @@ describe('shard plan', () => {
     expect(unsplittable('s-group', '/data/s.jsonl.gz')).toMatch(/\.gz/);
     expect(unsplittable('csv:acme', '/data/acme.csv')).toMatch(/header/);
     expect(unsplittable('osm', '')).not.toBeNull();
-    expect(unsplittable('s-kaupat', 'http://127.0.0.1:1/graphql')).not.toBeNull();
+    expect(unsplittable('open-prices', '')).toMatch(/not asked store by store/);
     expect(unsplittable('k-group', '/data/k.jsonl')).toBeNull();
     expect(unsplittable('lidl', '/data/lidl.jsonl')).toBeNull();
+  });
+});
+
+describe('a chain shop’s pull split by store', () => {
+  const settings = { shardBytes: 8 << 20, pullParts: 4, maxShards: 64 };
+
+  it('is planned as its store listing and INGEST_PULL_PARTS price parts, within INGEST_MAX_SHARDS', async () => {
+    for (const source of ['s-kaupat', 'k-ruoka']) {
+      expect(unsplittable(source, '')).toBeNull();
+      expect((await planShards(source, '', settings, DEFAULT_FEED_LIMITS))?.map((r) => r.shardNo)).toEqual([0, 1, 2, 3, 4]);
+    }
+    expect(await planShards('s-kaupat', 'http://127.0.0.1:1/graphql', { ...settings, maxShards: 3 }, DEFAULT_FEED_LIMITS)).toHaveLength(3);
+    expect(await planShards('s-kaupat', '', { ...settings, pullParts: 0 }, DEFAULT_FEED_LIMITS)).toBeNull();
+    expect(await planShards('s-kaupat', '', { ...settings, pullParts: 1 }, DEFAULT_FEED_LIMITS)).toBeNull();
+    // Sources not asked store by store stay whole.
+    expect(await planShards('osm', '', settings, DEFAULT_FEED_LIMITS)).toBeNull();
+    expect(await planShards('open-prices', '', settings, DEFAULT_FEED_LIMITS)).toBeNull();
+  });
+
+  it('gives every store to exactly one price part, none to the head, and splits the budget', () => {
+    const stores = Array.from({ length: 400 }, (_, i) => `s-kaupat:${700000 + i * 7}`);
+    const parts: PullPart[] = [1, 2, 3, 4].map((no) => ({ no, parts: 5 }));
+    const share = parts.map((part) => stores.filter((id) => storeInPart(id, part)));
+    for (const id of stores) {
+      expect(share.filter((list) => list.includes(id))).toHaveLength(1);
+      expect(storeInPart(id, { no: 0, parts: 5 })).toBe(false);
+      expect(storeInPart(id, undefined)).toBe(true);
+    }
+    // Spread over the parts (each has some of 400 stores), and the same answer every time (a retried part agrees).
+    for (const list of share) expect(list.length).toBeGreaterThan(50);
+    expect(stores.filter((id) => storeInPart(id, parts[2]))).toEqual(share[2]);
+
+    expect(partBudget(100, { no: 1, parts: 5 })).toBe(25);
+    expect(partBudget(3, { no: 2, parts: 5 })).toBe(1);
+    expect(partBudget(100, { no: 0, parts: 5 })).toBe(0);
+    expect(partBudget(100, undefined)).toBe(100);
+    expect(partBudget(Number.POSITIVE_INFINITY, { no: 1, parts: 5 })).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

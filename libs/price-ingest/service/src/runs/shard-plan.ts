@@ -12,10 +12,12 @@ export interface ShardRange {
   endByte: number;
 }
 
-/** How a file run is cut (INGEST_SHARD_BYTES, INGEST_MAX_SHARDS). */
+/** How a run is cut (INGEST_SHARD_BYTES, INGEST_PULL_PARTS, INGEST_MAX_SHARDS). */
 export interface ShardSettings {
-  /** About this many bytes a part; 0: runs are never split. */
+  /** About this many bytes a part of a file run; 0: file runs are never split. */
   shardBytes: number;
+  /** A pull run of a source that asks its prices store by store: this many price parts after its store listing; 0 or 1: never split. */
+  pullParts: number;
   /** At most this many parts a run (the head counts). */
   maxShards: number;
 }
@@ -24,26 +26,29 @@ const NEWLINE = 0x0a;
 const BLOCK = 1 << 20;
 
 /**
- * Why a run is read whole by one worker, or null when its feed can be split: only a local, uncompressed file of a
- * source whose lines stand alone (a CSV's lines need its header, a .gz stream cannot be entered half-way, a download
- * is read once, and a pull source is split by nothing here).
+ * Why a run is read whole by one worker, or null when it can be split: a pull source that asks its prices store by
+ * store (split by store: planPullParts), or a local, uncompressed file of a source whose lines stand alone (a CSV's
+ * lines need its header, a .gz stream cannot be entered half-way, a download is read once).
  */
 export function unsplittable(source: string, location: string): string | null {
+  const adapter = adapterFor(source, {}, location);
+  if (isPullSource(adapter)) return adapter.splitsByStore === true ? null : 'a pull source that is not asked store by store';
   if (location === '' || /^https?:\/\//i.test(location)) return 'not a local file';
   if (/\.gz$/i.test(location)) return 'a .gz file is read from its start';
   if (source.startsWith('csv:')) return "a CSV's lines need its header";
-  if (isPullSource(adapterFor(source, {}, location))) return 'a pull source';
   return null;
 }
 
 /**
- * Cuts a file run into parts any worker may take: part 0 is the file's head, every line before the first price or
+ * Cuts a run into parts any worker may take. A pull source split by store: planPullParts. A file: part 0 is the file's head, every line before the first price or
  * offer (the stores and products the prices reference: it is run first, alone), the rest of the file is cut at
  * line breaks into parts of about `shardBytes`. Null when the run is read whole: a feed that cannot be split (see
  * unsplittable), splitting off, or a file that makes one part.
  */
 export async function planShards(source: string, location: string, settings: ShardSettings, limits: FeedLimits): Promise<ShardRange[] | null> {
-  if (settings.shardBytes <= 0 || settings.maxShards < 2 || unsplittable(source, location) !== null) return null;
+  if (settings.maxShards < 2 || unsplittable(source, location) !== null) return null;
+  if (isPullSource(adapterFor(source, {}, location))) return planPullParts(settings);
+  if (settings.shardBytes <= 0) return null;
   const path = location.replace(/^file:\/\//, '');
   const size = statSync(path).size;
   if (size <= settings.shardBytes) return null;
@@ -65,6 +70,16 @@ export async function planShards(source: string, location: string, settings: Sha
   const ranges: ShardRange[] = [{ shardNo: 0, startByte: 0, endByte: headEnd }];
   for (let i = 0; i + 1 < cuts.length; i++) ranges.push({ shardNo: i + 1, startByte: cuts[i], endByte: cuts[i + 1] });
   return ranges.length > 1 ? ranges : null;
+}
+
+/**
+ * A pull run split by store: part 0 lists the stores (run first, alone, as a file's head), parts 1… ask the prices of
+ * their share of the stores (PullContext.part; no bytes: a part's lines are its answers). Null when pulls are not split.
+ */
+export function planPullParts(settings: ShardSettings): ShardRange[] | null {
+  const priceParts = Math.min(settings.pullParts, settings.maxShards - 1);
+  if (priceParts < 2) return null;
+  return Array.from({ length: priceParts + 1 }, (_, shardNo) => ({ shardNo, startByte: 0, endByte: 0 }));
 }
 
 /** The offset of the first line that starts at or after `at` (the byte after the next line break), or `size`. */

@@ -1,7 +1,7 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
 import type { FeedLine } from '../feeds/feed-input';
 import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { eanFields, eanText, EntryWriter, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, unitsKey } from '../published/published-lines';
+import { eanFields, eanText, EntryWriter, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, type ShardLines, unitsKey } from '../published/published-lines';
 import { priceFingerprint, type PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import type { SourceItem } from '../registry/registry.repository';
 
@@ -12,7 +12,7 @@ const LINE_CACHE_FORMAT = 1;
  * The most lines a run remembers: 48 MB of entries, held twice at most (the remembered ones and the run's), within a
  * worker pod's 768 MiB beside the run's published prices. A longer feed's further lines are parsed on every run.
  */
-const MAX_REMEMBERED = 1_000_000;
+export const MAX_REMEMBERED = 1_000_000;
 
 /** A line's hash (lineHash). */
 export type LineKey = [number, number];
@@ -79,7 +79,8 @@ export interface Resolved<C extends LinesChunk> {
  * parsed after all, each in its place among the chunk's prices, so the run publishes what it would have without this.
  *
  * Only for a source whose parser reads each line on its own (SourceAdapter.lineCacheVersion) and a run that reads
- * the feed whole (not resumed, not a pull: those have no `seen`). A line is remembered when it gave one price of one
+ * the feed whole or a part of a split run (not resumed, not a pull: those have no `seen`); a split run's parts
+ * remember their lines apart and its end merges them (PublishedLinesStore.adoptParts). A line is remembered when it gave one price of one
  * named store, without a campaign start (whether a start is still ahead depends on the clock), that the run accepted.
  */
 export class UnchangedLines {
@@ -282,6 +283,11 @@ export class UnchangedLines {
       if (i < chunk.prices.length) prices.push(chunk.prices[i]);
     }
     return { chunk: { ...chunk, prices, records, deferred: [] }, rejects, skipped, newest };
+  }
+
+  /** What a completed part of a split run remembers (saved with the part; merged at the run's end: PublishedLinesStore.adoptParts). */
+  forShard(): ShardLines {
+    return { version: this.version, entries: this.entries, met: this.met, newEntries: this.newEntries };
   }
 
   /** The entries the run has for the next run so far. */

@@ -36,6 +36,41 @@ export interface PullContext {
   requestBudget: number;
   /** What to refresh first: what shoppers asked for in the last week, the price-level basket, each store's age. */
   refreshPriorities(): Promise<RefreshPriorities>;
+  /**
+   * Set when this pull is one part of a run split by store (runs/shard-plan.ts; sources with `splitsByStore`): part 0
+   * lists the stores and asks no prices, part n ≥ 1 asks the prices of its share of the stores (storeInPart) only, within
+   * its share of the budget (`requestBudget` is already that share). Absent: the whole pull.
+   */
+  part?: PullPart;
+}
+
+/** One part of a pull split by store: `no` of `parts` (0 is the head, the store listing). */
+export interface PullPart {
+  no: number;
+  parts: number;
+}
+
+/** Whether this pull (whole or a part) yields the store lines: the whole pull and the head. */
+export const listsStores = (part: PullPart | undefined): boolean => !part || part.no === 0;
+
+/**
+ * Whether this pull asks the prices of the store `externalId`: the whole pull asks every store's, the head none, and
+ * price part n of a run in `parts` parts the stores whose id hashes (FNV-1a, so every worker and every retry of the
+ * part agrees) to n − 1 modulo parts − 1.
+ */
+export function storeInPart(externalId: string, part: PullPart | undefined): boolean {
+  if (!part) return true;
+  if (part.no === 0) return false;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < externalId.length; i++) hash = Math.imul(hash ^ externalId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % (part.parts - 1) === part.no - 1;
+}
+
+/** A price part's share of a run's request budget (the head asks no prices); the whole budget for a whole pull. */
+export function partBudget(budget: number, part: PullPart | undefined): number {
+  if (!part) return budget;
+  if (part.no === 0) return 0;
+  return Number.isFinite(budget) ? Math.max(1, Math.ceil(budget / (part.parts - 1))) : budget;
 }
 
 /**
@@ -68,6 +103,8 @@ export interface PullSourceAdapter extends SourceAdapter {
   readonly storeSource?: string;
   /** A completed run marks the source's stores it did not see as closed (OSM: a shop gone from the map). */
   readonly closesUnseenStores?: boolean;
+  /** Its prices are asked store by store, so a run may be split by store across workers (PullContext.part). */
+  readonly splitsByStore?: boolean;
 }
 
 export function isPullSource(adapter: SourceAdapter): adapter is PullSourceAdapter {

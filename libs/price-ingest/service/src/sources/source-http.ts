@@ -120,9 +120,12 @@ export interface SourceHttp {
  * The client of a run asked for with `--refresh`: every copy counts as stale, so each request goes to the service
  * again — still conditional (If-None-Match / If-Modified-Since from the kept copy, a 304 costs the service little)
  * and at the service's rate, as every request is. A request that never used the cache is sent as it was.
+ * `pricesOnly`: only the budgeted (price) requests — a price part of a run split by store, whose store listing the
+ * run's head has just asked again.
  */
-export function askingAgain(http: SourceHttp): SourceHttp {
-  const stale = (options: HttpGetOptions = {}): HttpGetOptions => (options.freshForMs === undefined ? options : { ...options, freshForMs: 0 });
+export function askingAgain(http: SourceHttp, pricesOnly = false): SourceHttp {
+  const stale = (options: HttpGetOptions = {}): HttpGetOptions =>
+    options.freshForMs === undefined || (pricesOnly && options.budgeted !== true) ? options : { ...options, freshForMs: 0 };
   return {
     get: (url, options) => http.get(url, stale(options)),
     postForm: (url, form, options) => http.postForm(url, form, stale(options)),

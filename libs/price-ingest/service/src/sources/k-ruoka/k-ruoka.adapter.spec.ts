@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore } from '../../feeds/feed-record';
-import { fakeTime } from '../http/http.testing';
+import { fakeTime, MapCache } from '../http/http.testing';
 import { PoliteHttp } from '../http/polite-http';
-import type { PullContext, RefreshPriorities } from '../pull-source';
+import { type PullContext, type PullPart, type RefreshPriorities, storeInPart } from '../pull-source';
 import { InProcessRateLimiter } from '../http/source-rate-limiter';
 import { forSource, SourceBlockedError } from '../source-http';
 import { K_RUOKA_BLOCKED_REASON, K_RUOKA_RATES, K_RUOKA_URL, KRuokaAdapter, kRuokaRates, parseLine } from './k-ruoka.adapter';
@@ -28,6 +28,7 @@ interface Outcome {
   logs: string[];
   error: unknown;
   priceRequests: { method: string; path: string; storeId: string | null }[];
+  storeListings: number;
 }
 
 describe('K-Ruoka against the stand-in through PoliteHttp', () => {
@@ -61,9 +62,11 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
     ...over,
   });
 
-  async function run(options: { budget?: number; priorities?: RefreshPriorities; adapter?: KRuokaAdapter; limiter?: InProcessRateLimiter } = {}): Promise<Outcome> {
+  async function run(
+    options: { budget?: number; priorities?: RefreshPriorities; adapter?: KRuokaAdapter; limiter?: InProcessRateLimiter; part?: PullPart; cache?: MapCache } = {},
+  ): Promise<Outcome> {
     const clock = fakeTime(NOW);
-    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: kRuokaRates(base), sleep: clock.sleep, now: clock.now, random: () => 0, maxRetries: 2, limiter: options.limiter });
+    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: kRuokaRates(base), sleep: clock.sleep, now: clock.now, random: () => 0, maxRetries: 2, limiter: options.limiter, cache: options.cache });
     const logs: string[] = [];
     const ctx: PullContext = {
       runId: 'run-1',
@@ -77,6 +80,7 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
       log: (message) => logs.push(message),
       requestBudget: options.budget ?? Infinity,
       refreshPriorities: async () => options.priorities ?? priorities(),
+      part: options.part,
     };
     const before = standIn.requests().length;
     const adapter = options.adapter ?? new KRuokaAdapter();
@@ -95,7 +99,7 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
       .slice(before)
       .filter((r) => r.path !== '/kr-api/stores')
       .map((r) => ({ method: r.method, path: r.path, storeId: r.query.get('storeId') ?? ((r.body as { storeId?: string } | null)?.storeId ?? null) }));
-    return { lines, records, logs, error, priceRequests };
+    return { lines, records, logs, error, priceRequests, storeListings: standIn.requests().slice(before).filter((r) => r.path === '/kr-api/stores').length };
   }
 
   describe('a run that reaches the challenged store last', () => {
@@ -317,6 +321,25 @@ describe('K-Ruoka against the stand-in through PoliteHttp', () => {
   it('the stand-in answers 409 without X-K-Build-Number, as the API does', async () => {
     const response = await fetch(`${base}/kr-api/stores?offset=0&limit=-1`);
     expect(response.status).toBe(409);
+  });
+
+  it('split by store: the head lists the stores and asks no price, each part asks its stores only, together every store a whole pull asks', async () => {
+    const whole = await run();
+    const cache = new MapCache();
+    const parts = 3;
+    const head = await run({ part: { no: 0, parts }, cache });
+    expect(of(head.records, 'store')).toEqual(of(whole.records, 'store'));
+    expect(head.priceRequests).toEqual([]);
+    const asked: string[] = [];
+    for (let no = 1; no < parts; no++) {
+      const part = await run({ part: { no, parts }, cache });
+      expect(of(part.records, 'store')).toEqual([]);
+      // The store list comes from the cache the head filled.
+      expect(part.storeListings).toBe(0);
+      for (const r of part.priceRequests) expect(storeInPart(`k-ruoka:${r.storeId}`, { no, parts })).toBe(true);
+      asked.push(...part.priceRequests.map((r) => r.storeId as string));
+    }
+    expect([...new Set(asked)].sort()).toEqual([...new Set(whole.priceRequests.map((r) => r.storeId as string))].sort());
   });
 });
 

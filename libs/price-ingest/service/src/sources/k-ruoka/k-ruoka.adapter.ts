@@ -3,7 +3,7 @@ import { reject, type FeedRecord } from '../../feeds/feed-record';
 import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values';
 import { guarded } from '../../feeds/adapters/common';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
-import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
+import { envelopeParser, linesInput, listsStores, type PullContext, type PullSourceAdapter, storeInPart } from '../pull-source';
 import { type HttpAnswer, SourceBudgetSpentError, SourceHttpError } from '../source-http';
 import { isWebStore, K_RUOKA_STORE_PREFIX, kRuokaOffer, kRuokaPrice, kRuokaProduct, kRuokaStore, type KRuokaLine, pricingEnd } from './k-ruoka.records';
 
@@ -70,6 +70,7 @@ interface PriceRun {
 export class KRuokaAdapter implements PullSourceAdapter {
   readonly source = 'k-ruoka';
   readonly defaultLocation = K_RUOKA_URL;
+  readonly splitsByStore = true;
   private readonly buildNumber: string;
   private readonly storesFreshForMs: number;
 
@@ -94,21 +95,24 @@ export class KRuokaAdapter implements PullSourceAdapter {
     const answer = await ctx.http.get(`${api}/stores?offset=0&limit=-1`, { headers: this.headers, freshForMs: this.storesFreshForMs, signal: ctx.signal });
     const list = storeList(answer);
     if (!list.ok) {
-      yield line({ t: 'unreadable', what: 'the store list', reason: list.reason });
+      if (listsStores(ctx.part)) yield line({ t: 'unreadable', what: 'the store list', reason: list.reason });
       progress.total = progress.done = 1;
       return;
     }
+    // A price part of a run split by store reads the same list (from the shared HTTP cache the head filled) but
+    // yields none of it: the head's lines carry the stores.
+    const head = listsStores(ctx.part);
     const web: string[] = [];
     for (const store of list.value) {
-      yield line({ t: 'store', s: store });
+      if (head) yield line({ t: 'store', s: store });
       try {
         const parsed = kRuokaStore(store);
-        if (isWebStore(store)) web.push(parsed.externalId);
+        if (isWebStore(store) && storeInPart(parsed.externalId, ctx.part)) web.push(parsed.externalId);
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
       }
     }
-    ctx.log(`k-ruoka: ${list.value.length} stores, ${web.length} of them web stores${answer.fromCache ? ' (store list from the cache)' : ''}`);
+    ctx.log(`k-ruoka: ${list.value.length} stores, ${web.length} of them web stores${ctx.part ? ` in part ${ctx.part.no} of ${ctx.part.parts}` : ''}${answer.fromCache ? ' (store list from the cache)' : ''}`);
 
     const tasks = planRefresh({ stores: web, priorities: await ctx.refreshPriorities(), eansPerRequest: 1 });
     progress.total = tasks.length + 1;

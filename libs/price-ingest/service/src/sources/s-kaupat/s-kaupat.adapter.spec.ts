@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FeedPrice, FeedProduct, FeedRecord, FeedStore } from '../../feeds/feed-record';
 import { fakeTime, MapCache } from '../http/http.testing';
 import { PoliteHttp } from '../http/polite-http';
-import type { PullContext, RefreshPriorities } from '../pull-source';
+import { type PullContext, type PullPart, type RefreshPriorities, storeInPart } from '../pull-source';
 import { SourceBlockedError } from '../source-http';
 import { dayOf, sKaupatHours } from './s-kaupat-hours';
 import { graphqlData, S_KAUPAT_RATES, S_KAUPAT_URL, SKaupatAdapter } from './s-kaupat.adapter';
@@ -38,16 +38,24 @@ const priorities: RefreshPriorities = {
   lastPricedAt: new Map(),
 };
 
-async function run(requestBudget: number, fixtureDir = FIXTURES): Promise<Run> {
+/** The stand-in on a port of its own, until `close`. */
+async function serve(fixtureDir = FIXTURES): Promise<{ host: string; standIn: ReturnType<typeof sKaupatStandIn>; close(): Promise<void> }> {
   const standIn = sKaupatStandIn({ fixtureDir });
   const server: Server = createServer((req, res) => {
     if (!standIn(req, res)) res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { host: `127.0.0.1:${(server.address() as AddressInfo).port}`, standIn, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** One pull (or one part of a pull split by store: `part`) against the stand-in, or `at` one already serving. */
+async function run(requestBudget: number, fixtureDir = FIXTURES, scope: { part?: PullPart; cache?: MapCache; at?: Awaited<ReturnType<typeof serve>> } = {}): Promise<Run> {
+  const at = scope.at ?? (await serve(fixtureDir));
   try {
-    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { host, standIn } = at;
+    const before = standIn.requests().length;
     const clock = fakeTime();
-    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: { [host]: { perMinute: 600_000 } }, sleep: clock.sleep, now: clock.now, random: () => 0, cache: new MapCache(), maxRetries: 0 });
+    const http = new PoliteHttp({ userAgent: 'Hintakori/test', rates: { [host]: { perMinute: 600_000 } }, sleep: clock.sleep, now: clock.now, random: () => 0, cache: scope.cache ?? new MapCache(), maxRetries: 0 });
     const logs: string[] = [];
     const ctx = {
       runId: 'run-1',
@@ -56,6 +64,7 @@ async function run(requestBudget: number, fixtureDir = FIXTURES): Promise<Run> {
       log: (m: string) => logs.push(m),
       requestBudget,
       refreshPriorities: async () => priorities,
+      part: scope.part,
     } as unknown as PullContext;
     const adapter = new SKaupatAdapter({ now: () => NOW, pageSize: 2, hoursPerRequest: 4 });
     const input = await adapter.openInput(`http://${host}/`, ctx);
@@ -63,9 +72,9 @@ async function run(requestBudget: number, fixtureDir = FIXTURES): Promise<Run> {
     for await (const l of input.lines) lines.push(l);
     const parse = adapter.createParser();
     const records = lines.flatMap((l, i) => parse(l, i + 1));
-    return { records, logs, requests: standIn.requests(), lines };
+    return { records, logs, requests: standIn.requests().slice(before), lines };
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!scope.at) await at.close();
   }
 }
 
@@ -288,6 +297,30 @@ describe('S-kaupat answers and hours', () => {
     expect(() => dayOf({ date: '2026-12-07', day: 'TUE', mode: 'RANGE', ranges: [] }, 'd')).toThrow('is not a "TUE"');
     expect(() => dayOf({ date: '2026-12-07', day: 'MON', mode: 'OPEN_SOMETIMES' }, 'd')).toThrow('is not RANGE or ALL_DAY');
     expect(() => sKaupatHours([], '2026-12-02')).toThrow('no days');
+  });
+
+  it('split by store: the head lists every store and asks no price, the parts together price what a whole pull does', async () => {
+    const full = await run(Infinity);
+    const at = await serve();
+    const cache = new MapCache();
+    const parts = 4;
+    const head = await run(Infinity, FIXTURES, { part: { no: 0, parts }, cache, at });
+    expect(stores(head.records)).toEqual(stores(full.records));
+    expect(prices(head.records)).toEqual([]);
+    expect(head.requests.filter((q) => !['RemoteStoreSearch', 'RemoteStoreOpeningHours'].includes(q.operationName))).toEqual([]);
+    const key = (p: FeedPrice) => `${p.externalStoreId} ${p.ean} ${p.price}`;
+    const priced: string[] = [];
+    for (let no = 1; no < parts; no++) {
+      const part = await run(Infinity, FIXTURES, { part: { no, parts }, cache, at });
+      // No store lines (the head's), no store listing or hours asked again: the listing comes from the shared cache.
+      expect(stores(part.records)).toEqual([]);
+      expect(part.requests.filter((q) => ['RemoteStoreSearch', 'RemoteStoreOpeningHours'].includes(q.operationName))).toEqual([]);
+      for (const p of prices(part.records)) expect(storeInPart(p.externalStoreId as string, { no, parts })).toBe(true);
+      priced.push(...prices(part.records).map(key));
+    }
+    await at.close();
+    expect(priced.sort()).toEqual(prices(full.records).map(key).sort());
+    expect(new Set(priced).size).toBe(priced.length);
   });
 
   it('exports the endpoint, a polite rate and the stand-in serving only POST /', async () => {

@@ -3,7 +3,7 @@ import { reject, type FeedRecord } from '../../feeds/feed-record';
 import { guarded } from '../../feeds/adapters/common';
 import { checkedEan, isObject, type Json, RecordError } from '../../feeds/values';
 import { planRefresh, type RefreshTask } from '../../refresh/refresh-plan';
-import { envelopeParser, linesInput, type PullContext, type PullSourceAdapter } from '../pull-source';
+import { envelopeParser, linesInput, listsStores, type PullContext, type PullSourceAdapter, storeInPart } from '../pull-source';
 import { SourceBudgetSpentError, SourceHttpError, SourceUnreachableError } from '../source-http';
 import { helsinkiDate } from './s-kaupat-hours';
 import { CATEGORY_PRODUCTS_QUERY, NAVIGATION_QUERY, PRODUCTS_BY_EANS_QUERY, STORE_SEARCH_QUERY, storeHoursQuery } from './s-kaupat.queries';
@@ -103,6 +103,7 @@ const storeIdOf = (externalId: string) => externalId.slice(S_KAUPAT_SOURCE.lengt
 export class SKaupatAdapter implements PullSourceAdapter {
   readonly source = S_KAUPAT_SOURCE;
   readonly defaultLocation = S_KAUPAT_URL;
+  readonly splitsByStore = true;
   private readonly now: () => Date;
   readonly eansPerRequest: number;
   readonly pageSize: number;
@@ -153,6 +154,9 @@ export class SKaupatAdapter implements PullSourceAdapter {
   }
 
   private async *lines(url: string, ctx: PullContext, progress: { done: number }): AsyncGenerator<string> {
+    // A price part of a run split by store reads the same store listing (from the shared HTTP cache the head filled)
+    // but yields none of it: the head's lines carry the stores.
+    const head = listsStores(ctx.part);
     const stores = new Map<string, unknown>();
     let storeRequests = 0;
     for (const brand of S_KAUPAT_BRANDS) {
@@ -163,7 +167,7 @@ export class SKaupatAdapter implements PullSourceAdapter {
         storeRequests++;
         const search = read.ok && isObject(read.data.searchStores) ? read.data.searchStores : null;
         if (!read.ok || !search || !Array.isArray(search.stores)) {
-          yield line({ t: 'unreadable', what: `stores of ${brand}, page ${page}`, reason: read.ok ? 'the answer has no searchStores.stores' : read.reason });
+          if (head) yield line({ t: 'unreadable', what: `stores of ${brand}, page ${page}`, reason: read.ok ? 'the answer has no searchStores.stores' : read.reason });
           break;
         }
         search.stores.forEach((store, i) => {
@@ -181,13 +185,14 @@ export class SKaupatAdapter implements PullSourceAdapter {
     // Opening hours of the stores that can be stores of ours (a known brand), several stores a request.
     const today = helsinkiDate(this.now());
     const hours = new Map<string, { weeks: unknown } | { error: string }>();
-    const asked = [...stores.entries()].filter(([id, s]) => /^\d+$/.test(id) && isObject(s) && chainOfBrand(s.brand) !== null).map(([id]) => id);
+    // (A price part needs only the stores' ids: it asks no hours.)
+    const asked = head ? [...stores.entries()].filter(([id, s]) => /^\d+$/.test(id) && isObject(s) && chainOfBrand(s.brand) !== null).map(([id]) => id) : [];
     for (let i = 0; i < asked.length; i += this.hoursPerRequest) {
       const ids = asked.slice(i, i + this.hoursPerRequest);
       const variables = Object.fromEntries(ids.map((id, n) => [`s${n}`, id]));
       const read = await this.ask(url, ctx, { operationName: 'RemoteStoreOpeningHours', variables, query: storeHoursQuery(ids.length) }, this.storesFreshForMs, progress);
       storeRequests++;
-      if (!read.ok) yield line({ t: 'unreadable', what: `opening hours of stores ${ids.join(', ')}`, reason: read.reason });
+      if (!read.ok && head) yield line({ t: 'unreadable', what: `opening hours of stores ${ids.join(', ')}`, reason: read.reason });
       ids.forEach((id, n) => {
         const node = read.ok ? read.data[`s${n}`] : null;
         if (!read.ok) hours.set(id, { error: read.reason });
@@ -199,15 +204,16 @@ export class SKaupatAdapter implements PullSourceAdapter {
     const webShops: string[] = [];
     for (const [id, store] of stores) {
       const h = hours.get(id) ?? { error: 'opening hours not asked' };
-      yield line({ t: 'store', s: store, h });
+      if (head) yield line({ t: 'store', s: store, h });
       if (!isObject(store) || !hasWebShop(store)) continue;
       try {
-        webShops.push(sKaupatStore(store, h, today).externalId);
+        const externalId = sKaupatStore(store, h, today).externalId;
+        if (storeInPart(externalId, ctx.part)) webShops.push(externalId);
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
       }
     }
-    ctx.log(`s-kaupat: ${stores.size} stores (${webShops.length} with a web shop) in ${storeRequests} request(s)`);
+    ctx.log(`s-kaupat: ${stores.size} stores (${webShops.length} with a web shop${ctx.part ? ` in part ${ctx.part.no} of ${ctx.part.parts}` : ''}) in ${storeRequests} request(s)`);
     yield* this.prices(url, ctx, progress, webShops);
   }
 
