@@ -63,4 +63,13 @@ describe('ingest --status', () => {
     expect(text).toMatch(/workers: w:1 1 shard, w:2 2 shards/);
     expect(formatRunReport(run(), [])).toMatch(/read whole by one worker\n$/);
   });
+
+  it('shows a pull split by store as its store listing and shares of the stores, not bytes', () => {
+    const pull = (n: number, worker: string) => shard(n, { startByte: 0, endByte: 0, worker, workers: [worker] });
+    const text = formatRunReport(run({ source: 's-kaupat', shards: 3 }), [pull(0, 'w:1'), pull(1, 'w:2'), pull(2, 'w:1')]);
+    expect(text).toMatch(/shard  0  store listing .* w:1/);
+    expect(text).toMatch(/shard  2  stores 2\/2 .* w:1/);
+    expect(text).not.toMatch(/MB/);
+    expect(text).toMatch(/workers: w:1 2 shards, w:2 1 shard/);
+  });
 });

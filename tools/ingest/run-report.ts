@@ -23,10 +23,14 @@ export function formatRunReport(run: FeedRun, shards: readonly FeedRunShard[]): 
       `${run.pricesUnchanged} unchanged, ${run.recordsRejected} rejected${run.shards ? `, in ${run.shards} shards` : ', read whole by one worker'}` +
       (run.lastError ? `\n  last error: ${run.lastError}` : ''),
   ];
+  // A pull split by store has no bytes: its parts are the store listing and shares of the stores.
+  const byStore = shards.length > 0 && shards.every((s) => s.startByte === 0 && s.endByte === 0);
+  const range = (s: FeedRunShard) =>
+    byStore ? (s.shardNo === 0 ? 'store listing' : `stores ${s.shardNo}/${shards.length - 1}`).padEnd(19) : `${mb(s.startByte).padStart(9)}–${mb(s.endByte).padEnd(9)}`;
   for (const s of shards) {
     const takenOver = s.workers.length > 1 ? ` (taken by ${s.workers.join(' → ')}${s.resumed ? ', resumed from its checkpoint' : ''})` : '';
     lines.push(
-      `  shard ${String(s.shardNo).padStart(2)}  ${mb(s.startByte).padStart(9)}–${mb(s.endByte).padEnd(9)} ${s.status.padEnd(9)} ${String(s.checkpointLine).padStart(8)} lines ` +
+      `  shard ${String(s.shardNo).padStart(2)}  ${range(s)} ${s.status.padEnd(9)} ${String(s.checkpointLine).padStart(8)} lines ` +
         `${String(s.pricesPublished).padStart(8)} prices  ${s.worker ?? '(not taken yet)'}${takenOver}`,
     );
   }
