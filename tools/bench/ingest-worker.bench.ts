@@ -7,7 +7,10 @@
  * profiled (V8 CPU profile, .data/bench/worker-profiles/<round>.cpuprofile; summarise with
  * `node tools/bench/cpuprofile-summary.mjs <file>`). Not a test; run it by hand:
  *
- *   node -r @swc-node/register tools/bench/ingest-worker.bench.ts [--size small]
+ *   node -r @swc-node/register tools/bench/ingest-worker.bench.ts [--size small] [--shards]
+ *
+ * `--shards`: each run is split as the distributed profile's workers split it (INGEST_SHARD_BYTES 8 MiB) and its
+ * parts are run here one after another (runs/feed-shards.ts), as one worker takes them.
  *
  * Env: BENCH_DATABASE_URL  a postgres:// URL of a server where a scratch database may be created (e.g. the output of
  *                          `node tools/infra/postgres.mjs url`); without it an embedded PostgreSQL is started under
@@ -33,10 +36,15 @@ import { IngestPublisher } from '../../libs/price-ingest/service/src/publishing/
 import { RegistryRepository } from '../../libs/price-ingest/service/src/registry/registry.repository';
 import { FeedRunner } from '../../libs/price-ingest/service/src/runs/feed-runner';
 import { FeedRunsRepository } from '../../libs/price-ingest/service/src/runs/feed-runs.repository';
+import { FeedRunShardsRepository } from '../../libs/price-ingest/service/src/runs/feed-run-shards.repository';
+import { FeedShards } from '../../libs/price-ingest/service/src/runs/feed-shards';
+import { DEFAULT_FEED_LIMITS } from '../../libs/price-ingest/service/src/feeds/feed-input';
 
 const ROOT = resolve(__dirname, '../..');
 const args = process.argv.slice(2);
 const size = args.includes('--size') ? args[args.indexOf('--size') + 1] : 'small';
+/** `--shards`: each run split as the distributed workers split it (8 MiB parts), its parts run here one after another. */
+const SHARDED = args.includes('--shards');
 const FEEDS = ['s-group', 'k-group'];
 const feedDir = join(ROOT, '.data/bench/ingest-feeds', size);
 const profileDir = join(ROOT, '.data/bench/worker-profiles');
@@ -99,6 +107,22 @@ async function main(): Promise<void> {
   try {
     const runs = app.get(FeedRunsRepository);
     const runner = new FeedRunner(runs, app.get(RegistryRepository), app.get(PublishedPricesRepository), app.get(IngestPublisher));
+    const shards = new FeedShards(
+      runner,
+      runs,
+      new FeedRunShardsRepository(app.get(DataSource)),
+      app.get(PublishedPricesRepository),
+      app.get(IngestPublisher),
+      { shardBytes: 8 * 1024 * 1024, pullParts: 0, maxShards: 64 },
+      DEFAULT_FEED_LIMITS,
+    );
+    const runOnce = async (runId: string) => {
+      const parts = SHARDED ? await shards.plan(runId) : null;
+      if (!parts) return runner.run(runId);
+      let last = await shards.runShard(runId, 0);
+      for (const part of parts.slice(1)) last = await shards.runShard(runId, part.shardNo);
+      return last;
+    };
     const originals = Object.fromEntries(FEEDS.map((source) => [source, join(feedDir, `${source}.jsonl`)]));
     const round = async (label: string, files: Record<string, string>) => {
       process.stdout.write(`${label}… `);
@@ -109,7 +133,7 @@ async function main(): Promise<void> {
       let prices = 0;
       let published = 0;
       for (const source of FEEDS) {
-        const done = await runner.run((await runs.create(source, files[source])).id);
+        const done = await runOnce((await runs.create(source, files[source])).id);
         if (done.status !== 'completed') throw new Error(`${source} run ${done.id}: ${done.status}`);
         lines += done.checkpointLine;
         prices += done.pricesPublished + done.pricesUnchanged;
@@ -118,7 +142,7 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       const { profile } = await session.post('Profiler.stop');
-      writeFileSync(join(profileDir, `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(join(profileDir, `${SHARDED ? 'shards-' : ''}${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
       const cpuSeconds = (used.user + used.system) / 1e6;
       console.log(`${lines} lines, ${prices} prices (${published} published) in ${seconds.toFixed(1)} s`);
       results[label] = {
@@ -141,7 +165,7 @@ async function main(): Promise<void> {
     await app.close();
     await stopServer();
   }
-  console.log(`\nThe feed-run worker on its own (${size} S group + K group feeds; this process's CPU, PostgreSQL's not counted; profiles in ${profileDir}):`);
+  console.log(`\nThe feed-run worker on its own (${size} S group + K group feeds${SHARDED ? ', each run in 8 MiB shards' : ''}; this process's CPU, PostgreSQL's not counted; profiles in ${profileDir}):`);
   console.table(results);
 }
 

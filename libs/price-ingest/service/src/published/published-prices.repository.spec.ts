@@ -1,5 +1,5 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
-import { decodeStorePrices, encodeStorePrices, priceFingerprint, recordFingerprint, type StorePrices } from './published-prices.repository';
+import { decodeStorePrices, encodeStorePrices, mergeStorePrices, priceFingerprint, recordFingerprint, type StorePrices } from './published-prices.repository';
 
 const event = (overrides: Partial<PriceObservedEvent> = {}): PriceObservedEvent => ({
   itemId: 7,
@@ -16,6 +16,26 @@ const event = (overrides: Partial<PriceObservedEvent> = {}): PriceObservedEvent 
 });
 
 describe('published prices', () => {
+  it('merges changed prices into a packed store as setting them in the decoded map and packing it again would', () => {
+    const store: StorePrices = new Map();
+    for (let i = 0; i < 200; i++) store.set(1000 + i * 3, { price: 100 + i, fingerprint: i * 7 - 500 });
+    const packed = encodeStorePrices(store);
+    // Replaced ones, and new ones before, between and after the stored ones.
+    const changes = new Map([
+      [1003, { price: 1, fingerprint: 2 }],
+      [5, { price: 3, fingerprint: 4 }],
+      [1004, { price: 5, fingerprint: 6 }],
+      [999_999, { price: 7, fingerprint: 8 }],
+      [1597, { price: 9, fingerprint: 10 }],
+    ]);
+    const expected = new Map(store);
+    for (const [itemId, price] of changes) expected.set(itemId, price);
+    expect(mergeStorePrices(packed, changes)).toEqual(encodeStorePrices(expected));
+    expect(decodeStorePrices(mergeStorePrices(packed, changes))).toEqual(expected);
+    expect(mergeStorePrices(null, changes)).toEqual(encodeStorePrices(new Map(changes)));
+    expect(mergeStorePrices(packed, new Map())).toEqual(packed);
+  });
+
   it('fingerprints what the projections show, not when or by whom it was observed', () => {
     const base = priceFingerprint(event());
     expect(priceFingerprint(event({ observedAt: '2026-02-01T00:00:00.000Z', source: 'k-group', price: 250 }))).toBe(base);

@@ -70,15 +70,51 @@ export function recordFingerprint<T extends { observedAt: string }>(event: T): n
 
 /** A store's prices as stored: int4 triples (item id, cents, fingerprint), little-endian, ordered by item id. */
 export function encodeStorePrices(prices: StorePrices): Buffer {
-  const itemIds = [...prices.keys()].sort((a, b) => a - b);
+  // A typed array sorts numbers without a comparator call per comparison.
+  const itemIds = Int32Array.from(prices.keys()).sort();
   const buffer = Buffer.allocUnsafe(itemIds.length * 12);
-  itemIds.forEach((itemId, i) => {
-    const entry = prices.get(itemId) as PublishedPrice;
-    buffer.writeInt32LE(itemId, i * 12);
+  for (let i = 0; i < itemIds.length; i++) {
+    const entry = prices.get(itemIds[i]) as PublishedPrice;
+    buffer.writeInt32LE(itemIds[i], i * 12);
     buffer.writeInt32LE(entry.price, i * 12 + 4);
     buffer.writeInt32LE(entry.fingerprint, i * 12 + 8);
-  });
+  }
   return buffer;
+}
+
+/**
+ * A store's packed prices (encodeStorePrices) with `changes` set in them, packed: one pass over both in item order,
+ * without decoding the store's other prices into objects (a part of a split run merges a few changed prices into
+ * stores of thousands).
+ */
+export function mergeStorePrices(buffer: Buffer | null, changes: ReadonlyMap<number, PublishedPrice>): Buffer {
+  const current = buffer ? Math.floor(buffer.length / 12) : 0;
+  const changed = Int32Array.from(changes.keys()).sort();
+  const out = Buffer.allocUnsafe((current + changed.length) * 12);
+  let i = 0;
+  let c = 0;
+  let n = 0;
+  const put = (itemId: number, price: number, fingerprint: number) => {
+    out.writeInt32LE(itemId, n * 12);
+    out.writeInt32LE(price, n * 12 + 4);
+    out.writeInt32LE(fingerprint, n * 12 + 8);
+    n++;
+  };
+  while (i < current || c < changed.length) {
+    const kept = i < current ? (buffer as Buffer).readInt32LE(i * 12) : Number.POSITIVE_INFINITY;
+    const next = c < changed.length ? changed[c] : Number.POSITIVE_INFINITY;
+    if (next <= kept) {
+      const entry = changes.get(next) as PublishedPrice;
+      put(next, entry.price, entry.fingerprint);
+      c++;
+      if (next === kept) i++;
+    } else {
+      (buffer as Buffer).copy(out, n * 12, i * 12, i * 12 + 12);
+      n++;
+      i++;
+    }
+  }
+  return out.subarray(0, n * 12);
 }
 
 export function decodeStorePrices(buffer: Buffer): StorePrices {

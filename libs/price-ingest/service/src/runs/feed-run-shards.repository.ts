@@ -1,6 +1,6 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { saveShardLines, type ShardLines } from '../published/published-lines';
-import { decodeStorePrices, encodeStorePrices, type PublishedPrice, type StorePrices } from '../published/published-prices.repository';
+import { mergeStorePrices, type PublishedPrice } from '../published/published-prices.repository';
 import { addChunkCounts, type ChunkCounts, chunkCountParams, LostRunError } from './feed-runs.repository';
 import type { ShardRange } from './shard-plan';
 
@@ -177,12 +177,8 @@ async function mergePublished(manager: EntityManager, source: string, changes: M
     'SELECT store_id AS "storeId", prices FROM ingest.published_prices WHERE source = $1 AND store_id = ANY($2::int[])',
     [source, storeIds],
   );
-  const current = new Map(rows.map((r) => [r.storeId, decodeStorePrices(r.prices)]));
-  const merged = storeIds.map((storeId) => {
-    const prices: StorePrices = current.get(storeId) ?? new Map();
-    for (const [itemId, price] of changes.get(storeId) as Map<number, PublishedPrice>) prices.set(itemId, price);
-    return encodeStorePrices(prices);
-  });
+  const current = new Map(rows.map((r) => [r.storeId, r.prices]));
+  const merged = storeIds.map((storeId) => mergeStorePrices(current.get(storeId) ?? null, changes.get(storeId) as Map<number, PublishedPrice>));
   await manager.query(
     `INSERT INTO ingest.published_prices (source, store_id, prices)
      SELECT $1, s.store_id, s.prices FROM unnest($2::int[], $3::bytea[]) AS s(store_id, prices)

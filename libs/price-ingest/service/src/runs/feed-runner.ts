@@ -15,7 +15,7 @@ import { DEFAULT_FEED_LIMITS, type FeedInput, type FeedLimits, type FeedLine, Fe
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, partBudget, type PullContext, type PullPart, type RefreshPriorities } from '../sources/pull-source';
 import { askingAgain, forSource, SourceBlockedError, type SourceHttp } from '../sources/source-http';
-import { priceFingerprint, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
+import { priceFingerprint, type PublishedPrice, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher';
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
@@ -61,11 +61,18 @@ export interface ShardScope {
   /** The part's checkpoint: lines of the part already committed. */
   resumeAfter: number;
   open(): FeedInput<FeedLine> | Promise<FeedInput<FeedLine>>;
-  /** What the source last published per store, as the part loads it (it keeps what it loaded, to merge only changes). */
-  published: Map<number, StorePrices>;
   checkpoint(fromLine: number, toLine: number, counts: ChunkCounts): Promise<void>;
   /** After the part's last checkpoint: the part's state, to be merged into the run's. */
-  finish(state: { published: Map<number, StorePrices>; seen: Map<number, Set<number>> | null; lines: UnchangedLines | null }, atLine: number): Promise<FeedRun>;
+  finish(
+    state: {
+      published: Map<number, StorePrices>;
+      /** Per store, the prices the part published that differ from what the source had published: merged in. */
+      changed: Map<number, Map<number, PublishedPrice>>;
+      seen: Map<number, Set<number>> | null;
+      lines: UnchangedLines | null;
+    },
+    atLine: number,
+  ): Promise<FeedRun>;
 }
 
 /** What a run needs for the open-data sources (OSM, Open Food Facts, Open Prices): wired by the composition root. */
@@ -188,8 +195,9 @@ export class FeedRunner {
     const input = shard ? await shard.open() : await this.openInput(adapter, run, options.refresh === true);
     const pull = isPullSource(adapter) ? adapter : null;
     const ctx: RunContext = { run, defaultObservedAt: run.startedAt, nationalStores: null, storeSource: pull?.storeSource ?? run.source, closesUnseenStores: pull?.closesUnseenStores === true,
-      published: shard?.published ?? new Map(),
+      published: new Map(),
       changedStores: new Set(),
+      changedPrices: shard ? new Map() : null,
       // A resumed run does not know the prices of its first part: it freshens nothing (see RunCompletedEvent.seen).
       // Nor does a pull from an open-data source: its prices are reports with their own dates (Open Prices), not a
       // store's whole price list, so a price it repeats is no fresher than its report and one it omits is not gone.
@@ -269,7 +277,7 @@ export class FeedRunner {
       await (committing as Promise<void> | null)?.catch(() => undefined);
     }
     // A part of a split run ends here: the run's end (unlisting, RunCompleted) comes after its last part (feed-shards.ts).
-    if (shard) return shard.finish({ published: ctx.published, seen: ctx.seen, lines: ctx.lines }, checkpoint);
+    if (shard) return shard.finish({ published: ctx.published, changed: ctx.changedPrices ?? new Map(), seen: ctx.seen, lines: ctx.lines }, checkpoint);
     // Only a run that read its whole answer may close stores: an unreadable answer (a rejected 'line') saw only part.
     if (ctx.closesUnseenStores) {
       if (unreadable > 0) this.logger.warn(`run ${run.id} (${run.source}): ${unreadable} unreadable answers; no store is marked closed`);
@@ -343,7 +351,13 @@ export class FeedRunner {
         const last = prices.get(itemId);
         const fingerprint = priceFingerprint(event);
         if (last && last.price === event.price && last.fingerprint === fingerprint) continue;
-        prices.set(itemId, { price: event.price, fingerprint });
+        const now = { price: event.price, fingerprint };
+        prices.set(itemId, now);
+        if (ctx.changedPrices) {
+          let ofStore = ctx.changedPrices.get(storeId);
+          if (!ofStore) ctx.changedPrices.set(storeId, (ofStore = new Map()));
+          ofStore.set(itemId, now);
+        }
         ctx.changedStores.add(storeId);
         changedStores.add(storeId);
       }
@@ -526,6 +540,8 @@ interface RunContext {
   published: Map<number, StorePrices>;
   /** The stores whose remembered prices the run changed (saved at its end). */
   changedStores: Set<number>;
+  /** A part of a split run: per store, the prices it changed (merged into the stored ones when it completes); null otherwise. */
+  changedPrices: Map<number, Map<number, PublishedPrice>> | null;
   /** The (store → items) the run saw priced; null when the run resumed after a crash. */
   seen: Map<number, Set<number>> | null;
   /** The lines of the source's last whole run (unchanged-lines.ts); null when the run does not skip lines. */

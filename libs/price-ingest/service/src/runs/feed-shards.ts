@@ -2,7 +2,7 @@ import { IngestTopics, type RunCompletedEvent, type RunSeenStores } from '@hinta
 import { Logger } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { FeedLimits } from '../feeds/feed-input';
-import { type PublishedPrice, PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
+import { PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import { IngestPublisher } from '../publishing/ingest-publisher';
 import { FeedRunner, type RunOptions } from './feed-runner';
 import { type FeedRunShard, FeedRunShardsRepository } from './feed-run-shards.repository';
@@ -14,31 +14,6 @@ import { isPullSource } from '../sources/pull-source';
 
 /** The worker's name in a run's report: its host (a pod's name in Kubernetes) and process id. */
 export const WORKER_NAME = `${hostname()}:${process.pid}`;
-
-/** A store's remembered prices that keeps a copy of what was loaded, so a part merges back only what it changed. */
-class LoadedPrices extends Map<number, StorePrices> {
-  readonly loaded = new Map<number, StorePrices>();
-
-  override set(storeId: number, prices: StorePrices): this {
-    if (!this.loaded.has(storeId)) this.loaded.set(storeId, new Map(prices));
-    return super.set(storeId, prices);
-  }
-
-  /** Per store, the prices that differ from what was loaded. */
-  changes(): Map<number, Map<number, PublishedPrice>> {
-    const out = new Map<number, Map<number, PublishedPrice>>();
-    for (const [storeId, prices] of this) {
-      const before = this.loaded.get(storeId);
-      const changed = new Map<number, PublishedPrice>();
-      for (const [itemId, price] of prices) {
-        const was = before?.get(itemId);
-        if (!was || was.price !== price.price || was.fingerprint !== price.fingerprint) changed.set(itemId, price);
-      }
-      if (changed.size > 0) out.set(storeId, changed);
-    }
-    return out;
-  }
-}
 
 /**
  * One run split across workers: the plan (a file's head, then byte ranges: shard-plan.ts), each part run by whichever
@@ -92,7 +67,6 @@ export class FeedShards {
     }
     const pull = isPullSource(adapterFor(run.source, {}, run.location));
     if (shard.checkpointLine > 0) this.logger.log(`run ${runId} shard ${shardNo}: resuming after its line ${shard.checkpointLine} (${WORKER_NAME})`);
-    const published = new LoadedPrices();
     let last = false;
     await this.runner.run(runId, {
       ...options,
@@ -101,11 +75,10 @@ export class FeedShards {
         resumeAfter: shard.checkpointLine,
         // A pull split by store: the part's store listing or prices, asked now; a file: the part's bytes.
         open: () => (pull ? this.runner.openPullPart(run, { no: shardNo, parts: run.shards ?? 1 }, options.refresh === true) : openShard(run.location, shard, this.limits)),
-        published,
         checkpoint: (from, to, counts) => this.shards.checkpoint(runId, shardNo, from, to, counts),
         finish: async (state, atLine) => {
           ({ last } = await this.shards.complete(runId, shardNo, atLine, run.source, {
-            published: published.changes(),
+            published: state.changed,
             seen: state.seen,
             pricedStores: [...state.published.keys()],
             lines: state.lines?.forShard() ?? null,
