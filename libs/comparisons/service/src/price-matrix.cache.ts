@@ -59,6 +59,8 @@ export class PriceMatrixCache implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
+    // A migrations run (HINTAKORI_MIGRATE_ONLY) closes the context as soon as it is up: nothing to serve, nothing to load.
+    if (this.config.migrateOnly) return;
     void this.start();
   }
 

@@ -34,7 +34,8 @@ export interface BatchConsumerOptions {
   startAfter?: Type<StartGate>;
 }
 
-type ResolvedOptions = Required<Omit<BatchConsumerOptions, 'startAfter'>>;
+/** `idle`: the process only runs its migrations (HINTAKORI_MIGRATE_ONLY): the consumer never starts. */
+type ResolvedOptions = Required<Omit<BatchConsumerOptions, 'startAfter'>> & { idle: boolean };
 
 /** A message value on the wire is a JSON array of events or one event; both become a list. */
 export function eventsOfMessage(value: unknown): unknown[] {
@@ -129,6 +130,8 @@ export class KafkaBatchConsumer implements OnApplicationBootstrap, OnApplication
 
   /** Starts in the background: the gate (e.g. seeding) may finish only after every bootstrap hook has run. */
   onApplicationBootstrap(): void {
+    // A migrations run closes the context as soon as it is up: a consumer started now would be closed mid-join.
+    if (this.options.idle) return;
     this.started = this.start();
     this.started.catch((error: unknown) => this.logger.error(`Could not start consuming: ${error instanceof Error ? error.message : String(error)}`));
   }
@@ -223,6 +226,7 @@ export function batchConsumers(
     groupId: options.groupId ?? `${service}-projections`,
     fromBeginning: options.fromBeginning ?? false,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
+    idle: config.migrateOnly,
   };
   return {
     controllers: [],

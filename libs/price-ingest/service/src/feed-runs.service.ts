@@ -46,6 +46,8 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // A migrations run (HINTAKORI_MIGRATE_ONLY) closes the context as soon as it is up: no queue, no schedules, no workers.
+    if (this.config.migrateOnly) return;
     registerFreshnessProvider(() => this.runs.freshness());
     this.queue = createFeedQueue(this.config);
     for (const feed of this.config.ingest.feeds) {

@@ -282,6 +282,8 @@ export class SearchIndex implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
+    // A migrations run (HINTAKORI_MIGRATE_ONLY) closes the context as soon as it is up: nothing to index.
+    if (this.config.migrateOnly) return;
     this.notifications = new PgNotificationListener(
       {
         connectionString: this.config.databaseUrl,
