@@ -114,7 +114,8 @@ export class KRuokaAdapter implements PullSourceAdapter {
     }
     ctx.log(`k-ruoka: ${list.value.length} stores, ${web.length} of them web stores${ctx.part ? ` in part ${ctx.part.no} of ${ctx.part.parts}` : ''}${answer.fromCache ? ' (store list from the cache)' : ''}`);
 
-    const tasks = planRefresh({ stores: web, priorities: await ctx.refreshPriorities(), eansPerRequest: 1 });
+    // The head of a run split by store asks no prices: nor what to price first.
+    const tasks = web.length === 0 ? [] : planRefresh({ stores: web, priorities: await ctx.refreshPriorities(), eansPerRequest: 1 });
     progress.total = tasks.length + 1;
     progress.done = 1;
     const run: PriceRun = { used: 0, budget: ctx.requestBudget, products: new Set(), priced: new Set(), offered: new Set(), notFound: 0, stopped: null };
