@@ -43,7 +43,7 @@ function termsKey(event: PriceObservedEvent): string {
 }
 
 /** FNV-1a, 32 bits, as a signed int4. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,4 +1,5 @@
 import type { FeedInput, FeedLimits } from '../feeds/feed-input';
+import { fnv1a } from '../published/published-prices.repository';
 import { reject, type FeedProduct, type FeedRecord, type SourceAdapter } from '../feeds/feed-record';
 import { type Json, parseJsonLine } from '../feeds/values';
 import type { SourceHttp } from './source-http';
@@ -61,9 +62,7 @@ export const listsStores = (part: PullPart | undefined): boolean => !part || par
 export function storeInPart(externalId: string, part: PullPart | undefined): boolean {
   if (!part) return true;
   if (part.no === 0) return false;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < externalId.length; i++) hash = Math.imul(hash ^ externalId.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % (part.parts - 1) === part.no - 1;
+  return (fnv1a(externalId) >>> 0) % (part.parts - 1) === part.no - 1;
 }
 
 /** A price part's share of a run's request budget (the head asks no prices); the whole budget for a whole pull. */
