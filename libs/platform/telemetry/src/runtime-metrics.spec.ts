@@ -48,6 +48,17 @@ describe('runtime metrics (heap and event-loop delay)', () => {
     const spaces = text.split('\n').filter((l) => l.startsWith('v8js_memory_heap_used{'));
     expect(spaces.length).toBeGreaterThan(3); // new, old, code, large-object… spaces
     expect(valueOf(text, 'v8js_memory_heap_limit')).toBeGreaterThan(oldSpace as number);
+    // What V8 holds for a space is at least what is used in it.
+    const oldHeld = valueOf(text, 'v8js_memory_heap_space_physical_size', 'v8js_heap_space_name="old_space"');
+    expect(oldHeld).toBeGreaterThanOrEqual(oldSpace as number);
+  });
+
+  it('exports the memory of Buffers and other objects outside the heap', async () => {
+    const before = valueOf(await scrape(), 'nodejs_memory_external') as number;
+    const held = Buffer.alloc(8 * 2 ** 20, 1); // 8 MB outside the V8 heap, kept until the second scrape
+    const after = valueOf(await scrape(), 'nodejs_memory_external') as number;
+    expect(held.length).toBe(8 * 2 ** 20);
+    expect(after - before).toBeGreaterThanOrEqual(8 * 2 ** 20 - 2 ** 20);
   });
 
   it('reports the event-loop delay since the previous collection, in seconds', async () => {
