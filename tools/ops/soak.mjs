@@ -12,11 +12,12 @@
 //   memory a first feed run takes is taken before the slopes begin): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
 //   demo feed (every store, every product, every price of two stores with one in five raised by 1–9 cents, a different
 //   step each run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
-// - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used and
-//   event-loop delay (p99, max) from its /metrics (libs/platform/telemetry/src/runtime-metrics.ts; the ports of
-//   metrics-port.ts, or the METRICS_PORT the stack gave it), Kafka consumer lag per group (topic ends minus committed
-//   offsets, @platformatic/kafka Admin), PostgreSQL connections by application (pg_stat_activity), and the requests
-//   and failures of the minute (k6's REST API); printed as a table each minute.
+// - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used, the
+//   memory V8 holds for its heap (used or not), external memory (Buffers) and event-loop delay (p99, max) from its
+//   /metrics (libs/platform/telemetry/src/runtime-metrics.ts; the ports of metrics-port.ts, or the METRICS_PORT the
+//   stack gave it), Kafka consumer lag per group (topic ends minus committed offsets, @platformatic/kafka Admin),
+//   PostgreSQL connections by application (pg_stat_activity), and the requests and failures of the minute (k6's REST
+//   API); printed as a table each minute.
 // - At the end: each series' least-squares slope per hour after the warm-up (default 5 minutes, a sixth of a shorter
 //   run; --warm-up), and the verdict (tools/ops/soak-report.mjs): 0 failed requests, RSS slope ≤ 5 MB an hour for
 //   each app, consumer lag 0 within a minute of each feed run. Exits 1 when a target is missed. Everything it
@@ -191,9 +192,12 @@ async function scrape(metricsPort) {
     if (!response.ok) return null;
     const parsed = parsePrometheus(await response.text());
     const heap = metricSum(parsed, 'v8js_memory_heap_used');
+    const held = metricSum(parsed, 'v8js_memory_heap_space_physical_size');
+    const external = metricSum(parsed, 'nodejs_memory_external');
     const p99 = metricSum(parsed, 'nodejs_eventloop_delay_p99');
     const max = metricSum(parsed, 'nodejs_eventloop_delay_max');
-    return { heapMb: heap === null ? null : heap / 2 ** 20, eldP99Ms: p99 === null ? null : p99 * 1000, eldMaxMs: max === null ? null : max * 1000 };
+    const mb = (bytes) => (bytes === null ? null : bytes / 2 ** 20);
+    return { heapMb: mb(heap), heapHeldMb: mb(held), externalMb: mb(external), eldP99Ms: p99 === null ? null : p99 * 1000, eldMaxMs: max === null ? null : max * 1000 };
   } catch {
     return null;
   }
@@ -462,6 +466,8 @@ async function soak({ k6, baseUrl, started, startedStack }) {
           process: name,
           'RSS MB': fmt(p.rssMb, 1),
           'heap MB': fmt(p.heapMb, 1),
+          'heap held MB': fmt(p.heapHeldMb, 1),
+          'external MB': fmt(p.externalMb, 1),
           'loop p99 ms': fmt(p.eldP99Ms, 1),
           'loop max ms': fmt(p.eldMaxMs, 1),
         })),
@@ -587,6 +593,8 @@ async function soak({ k6, baseUrl, started, startedStack }) {
     for (const [key, label, unit] of [
       ['rssMb', 'RSS', 'MB'],
       ['heapMb', 'heap', 'MB'],
+      ['heapHeldMb', 'heap held', 'MB'],
+      ['externalMb', 'external', 'MB'],
       ['eldP99Ms', 'loop delay p99', 'ms'],
     ]) {
       const points = samples.map((s) => ({ minute: s.minute, value: s.processes[name]?.[key] ?? null }));
