@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_FEED_LIMITS, type FeedLine, FeedTooLargeError, MIB, openFeed, splitLines } from './feed-input';
+import { blocksOf, DEFAULT_FEED_LIMITS, type FeedLine, FeedTooLargeError, lineAt, MIB, openFeed, splitLineBlocks, splitLines } from './feed-input';
 
 async function* chunksOf(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.isBuffer(part) ? part : Buffer.from(part);
@@ -37,6 +37,47 @@ describe('feed input', () => {
     expect(lines).toEqual(['first', { overlong: true, bytes: 10 * MIB + 11, head: `{"name":"${'x'.repeat(191)}` }, 'last']);
     // A line of exactly the limit is a line.
     expect(await all(splitLines(chunksOf('abc\nabcd\n'), 3))).toEqual(['abc', { overlong: true, bytes: 4, head: 'abcd' }]);
+  });
+
+  it('gives the lines as blocks of undecoded bytes, the same lines however the stream is cut', async () => {
+    const text = `first\r\n{"name":"Jäätelö €"}\n\n${'x'.repeat(40)}\r\nlast`;
+    const bytes = Buffer.from(text);
+    const expected = ['first', '{"name":"Jäätelö €"}', '', { overlong: true, bytes: 41, head: 'x'.repeat(31) }, 'last'];
+    for (let cut = 1; cut <= bytes.length; cut++) {
+      const parts: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += cut) parts.push(bytes.subarray(at, at + cut));
+      const lines: FeedLine[] = [];
+      for await (const block of splitLineBlocks(chunksOf(...parts), 30)) {
+        for (let i = 0; i < block.count; i++) {
+          const line = lineAt(block, i);
+          lines.push(line);
+          // A line's bytes are its text's, before it is decoded.
+          if (typeof line === 'string') expect(block.bytes.subarray(block.starts[i], block.ends[i]).equals(Buffer.from(line))).toBe(true);
+        }
+      }
+      // An overlong line's head is what was read of it when it passed the limit (at least the limit and one byte).
+      expect(lines.map((l) => (typeof l === 'string' ? l : { ...l, head: l.head.slice(0, 31) }))).toEqual(expected);
+    }
+  });
+
+  it("gives a feed's blocks or, for an input of text lines (a pull's), each line as a block of one", async () => {
+    const file = join(dir, 'blocks.jsonl');
+    writeFileSync(file, 'a\nb\nc\n');
+    const input = await openFeed(file);
+    const fromFile: FeedLine[] = [];
+    for await (const block of blocksOf(input)) for (let i = 0; i < block.count; i++) fromFile.push(lineAt(block, i));
+    expect(fromFile).toEqual(['a', 'b', 'c']);
+    async function* texts(): AsyncGenerator<string> {
+      yield 'x';
+      yield 'y';
+    }
+    const counts: number[] = [];
+    const fromText: FeedLine[] = [];
+    for await (const block of blocksOf({ lines: texts(), totalBytes: null, bytesRead: () => 0, close: () => undefined })) {
+      counts.push(block.count);
+      fromText.push(lineAt(block, 0));
+    }
+    expect([counts, fromText]).toEqual([[1, 1], ['x', 'y']]);
   });
 
   it('reads a .gz feed, and stops one that decompresses past the limit with the reason', async () => {

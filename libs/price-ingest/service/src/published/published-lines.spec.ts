@@ -1,4 +1,4 @@
-import { eanFields, eanText, EntryWriter, LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, packEntries, readEntry, unitsKey } from './published-lines';
+import { eanFields, eanText, EntryWriter, LINE_ENTRY_BYTES, LineCache, type LineEntry, lineHash, lineHashBytes, packEntries, readEntry, unitsKey } from './published-lines';
 
 const entry = (line: string, overrides: Partial<LineEntry> = {}): LineEntry => {
   const [h1, h2] = lineHash(line);
@@ -24,6 +24,24 @@ describe('published lines', () => {
     const hashes = new Set([line, ...variants].map((text) => lineHash(text).join(':')));
     expect(hashes.size).toBe(variants.length + 1);
     for (const half of lineHash(line)) expect(Number.isInteger(half) && half >= -(2 ** 31) && half < 2 ** 31).toBe(true);
+  });
+
+  it("hashes a line's bytes where they lie as its text's UTF-8, and a change in any one byte otherwise", () => {
+    const line = '{"storeId":"S1","ean":"6400000000017","price":1.99,"name":"Jäätelö"}';
+    const bytes = Buffer.from(`xx\n${line}\nyy`);
+    const out = new Int32Array(2);
+    lineHashBytes(bytes, 3, 3 + Buffer.byteLength(line), out);
+    expect([out[0], out[1]]).toEqual(lineHash(line));
+    const own = Buffer.from(line);
+    const seen = new Set<string>();
+    for (let i = 0; i < own.length; i++) {
+      const changed = Buffer.from(own);
+      changed[i] ^= 1;
+      lineHashBytes(changed, 0, changed.length, out);
+      seen.add(`${out[0]}:${out[1]}`);
+    }
+    seen.add(lineHash(line).join(':'));
+    expect(seen.size).toBe(own.length + 1);
   });
 
   it('spreads 200,000 lines that differ only in a price and a store over distinct 64-bit hashes', () => {

@@ -53,25 +53,44 @@ export function unitsKey(priceUnit: string, comparisonPriceUnit: string): number
 }
 
 /**
- * A 64-bit hash of a line's text in two 32-bit halves: FNV-1a over the UTF-16 code units beside a multiply–xorshift
- * lane with other constants, each mixed with the length at the end. Not cryptographic: a line is skipped only when
- * both halves match an entry, one chance in about 2^64 / entries that a different line does.
+ * A 64-bit hash of a line's bytes [start, end) in two 32-bit halves, written to `out`: FNV-1a-like over 32-bit
+ * little-endian words (the last 0–3 bytes one by one) beside a multiply–xorshift lane with other constants, each mixed
+ * with the length at the end. Each step is a bijection of a lane's state, so two lines of one length that differ in
+ * one word never meet in the first lane. Not cryptographic: a line is skipped only when both halves match an entry,
+ * about one chance in 2^64 / entries that a different line does. A run hashes the bytes as read, before any is decoded.
  */
-export function lineHash(text: string): [number, number] {
+export function lineHashBytes(bytes: Uint8Array, start: number, end: number, out: Int32Array): void {
   let a = 0x811c9dc5 | 0;
   let b = 0x27d4eb2f | 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
+  let i = start;
+  for (const last = end - 3; i < last; i += 4) {
+    const w = bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24);
+    a = Math.imul(a ^ w, 0x01000193);
+    b = Math.imul(b ^ w, 0x85ebca6b);
+    b ^= b >>> 15;
+  }
+  for (; i < end; i++) {
+    const c = bytes[i];
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x85ebca6b);
     b ^= b >>> 15;
   }
+  const n = end - start;
   a = Math.imul(a ^ (a >>> 16) ^ n, 0x7feb352d);
   a ^= a >>> 15;
   b = Math.imul(b ^ (b >>> 13) ^ n, 0xc2b2ae35);
   b ^= b >>> 16;
-  return [a | 0, b | 0];
+  out[0] = a;
+  out[1] = b;
+}
+
+const scratch = new Int32Array(2);
+
+/** lineHashBytes of a line's text as UTF-8 (as a feed's bytes give it). */
+export function lineHash(text: string): [number, number] {
+  const bytes = Buffer.from(text, 'utf8');
+  lineHashBytes(bytes, 0, bytes.length, scratch);
+  return [scratch[0], scratch[1]];
 }
 
 function compareHash(a1: number, a2: number, b1: number, b2: number): number {
@@ -163,6 +182,20 @@ export class EntryWriter {
     return this.buffer.subarray(0, this.count * LINE_ENTRY_BYTES);
   }
 
+  /** Adds an entry from a LineCache's fields (ints: h1 … EAN digits from `i`; floats: EAN, time from `f`). */
+  addFields(ints: Int32Array, i: number, floats: Float64Array, f: number): boolean {
+    if (!this.room()) return false;
+    const buffer = this.buffer;
+    const at = this.count++ * LINE_ENTRY_BYTES;
+    for (let k = 0; k < 7; k++) buffer.writeInt32LE(ints[i + k], at + k * 4);
+    buffer.writeUInt8(ints[i + 7], at + 28);
+    buffer.writeUInt8(0, at + 29);
+    buffer.writeUInt16LE(0, at + 30);
+    buffer.writeDoubleLE(floats[f], at + 32);
+    buffer.writeDoubleLE(floats[f + 1], at + 40);
+    return true;
+  }
+
   /** Copies entry `index` of packed entries as it is. */
   addPacked(packed: Buffer, index: number): boolean {
     if (!this.room()) return false;
@@ -204,55 +237,125 @@ export function packEntries(entries: readonly LineEntry[]): Buffer {
   return writer.packed();
 }
 
-/** The lines of a source's last whole run, looked up by hash (a binary search over the packed, ordered entries). */
+/**
+ * The lines of a source's last whole run, looked up by hash (a binary search over the ordered entries). Read once
+ * into typed arrays, field by field: a run reads an entry's fields where it needs them, without an object per line.
+ */
 export class LineCache {
-  private readonly h1: Int32Array;
-  private readonly h2: Int32Array;
+  /** Per entry, INTS ints: h1 h2 store item cents fingerprint units EAN-digits. */
+  private readonly ints: Int32Array;
+  /** Per entry: the EAN as a number, the time in ms (NaN: none). */
+  private readonly floats: Float64Array;
+  readonly size: number;
+  /**
+   * An open-addressing table over the hashes: slot (h1 & mask), then the next ones, hold entry index + 1 (0: empty).
+   * A lookup touches a slot or two and one entry, where a binary search over a national feed's entries takes some
+   * twenty steps through memory.
+   */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
 
-  constructor(private readonly packed: Buffer) {
+  constructor(packed: Buffer) {
     const count = Math.floor(packed.length / LINE_ENTRY_BYTES);
-    this.h1 = new Int32Array(count);
-    this.h2 = new Int32Array(count);
+    this.size = count;
+    this.ints = new Int32Array(count * INTS);
+    this.floats = new Float64Array(count * 2);
     for (let i = 0; i < count; i++) {
-      this.h1[i] = packed.readInt32LE(i * LINE_ENTRY_BYTES);
-      this.h2[i] = packed.readInt32LE(i * LINE_ENTRY_BYTES + 4);
+      const at = i * LINE_ENTRY_BYTES;
+      for (let k = 0; k < 7; k++) this.ints[i * INTS + k] = packed.readInt32LE(at + k * 4);
+      this.ints[i * INTS + 7] = packed.readUInt8(at + 28);
+      this.floats[i * 2] = packed.readDoubleLE(at + 32);
+      this.floats[i * 2 + 1] = packed.readDoubleLE(at + 40);
     }
-  }
-
-  get size(): number {
-    return this.h1.length;
+    // At most half full. The entries are ordered by hash with one entry per hash (EntryWriter.packed).
+    let size = 16;
+    while (size < count * 2) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let i = 0; i < count; i++) {
+      let slot = mix(this.ints[i * INTS]) & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = i + 1;
+    }
   }
 
   /** The entry of a line with this hash, or null. */
   find(h1: number, h2: number): LineEntry | null {
     const index = this.indexOf(h1, h2);
-    return index < 0 ? null : readEntry(this.packed, index);
+    return index < 0 ? null : this.entryAt(index);
   }
 
-  /** The entry at `index` (from indexOf). */
+  /** The entry at `index` (from indexOf), as an object. */
   entryAt(index: number): LineEntry {
-    return readEntry(this.packed, index);
+    return {
+      h1: this.ints[index * INTS],
+      h2: this.ints[index * INTS + 1],
+      storeId: this.storeId(index),
+      itemId: this.itemId(index),
+      price: this.price(index),
+      fingerprint: this.fingerprint(index),
+      units: this.units(index),
+      eanCode: this.eanCode(index),
+      eanDigits: this.eanDigits(index),
+      observedAt: this.observedAt(index),
+    };
+  }
+
+  /** The hash of the entry at `index`. */
+  hashAt(index: number): [number, number] {
+    return [this.ints[index * INTS], this.ints[index * INTS + 1]];
+  }
+
+  storeId(index: number): number {
+    return this.ints[index * INTS + 2];
+  }
+  itemId(index: number): number {
+    return this.ints[index * INTS + 3];
+  }
+  price(index: number): number {
+    return this.ints[index * INTS + 4];
+  }
+  fingerprint(index: number): number {
+    return this.ints[index * INTS + 5];
+  }
+  units(index: number): number {
+    return this.ints[index * INTS + 6];
+  }
+  eanDigits(index: number): number {
+    return this.ints[index * INTS + 7];
+  }
+  eanCode(index: number): number {
+    return this.floats[index * 2];
+  }
+  observedAt(index: number): number {
+    return this.floats[index * 2 + 1];
   }
 
   /** Copies the entry at `index` into a run's entries as it is. */
   copyTo(writer: EntryWriter, index: number): boolean {
-    return writer.addPacked(this.packed, index);
+    return writer.addFields(this.ints, index * INTS, this.floats, index * 2);
   }
 
   /** Where the entry of a line with this hash is, or -1. */
   indexOf(h1: number, h2: number): number {
-    let low = 0;
-    let high = this.h1.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const order = compareHash(this.h1[middle], this.h2[middle], h1, h2);
-      if (order === 0) return middle;
-      if (order < 0) low = middle + 1;
-      else high = middle - 1;
+    const { ints, slots, mask } = this;
+    for (let slot = mix(h1) & mask; ; slot = (slot + 1) & mask) {
+      const found = slots[slot];
+      if (found === 0) return -1;
+      const at = (found - 1) * INTS;
+      if (ints[at] === h1 && ints[at + 1] === h2) return found - 1;
     }
-    return -1;
   }
 }
+
+/** Spreads a hash half's bits over its low ones (a table slot is its low bits). */
+function mix(h: number): number {
+  const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return x ^ (x >>> 16);
+}
+
+/** Ints per entry in LineCache. */
+const INTS = 8;
 
 /**
  * ingest.published_lines: per source, the entries of its last whole run (rows of at most 100,000 entries, in hash

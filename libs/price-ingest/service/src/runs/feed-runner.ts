@@ -11,7 +11,7 @@ import {
 import { MAX_AVERAGE_WEIGHT_GRAMS, MAX_MULTIBUY_QUANTITY, PRICE_CARDS } from '@hintakori/shared-contracts';
 import { Logger } from '@nestjs/common';
 import { adapterFor, type AdapterOptions } from '../feeds/adapters';
-import { DEFAULT_FEED_LIMITS, type FeedInput, type FeedLimits, type FeedLine, FeedTooLargeError, isOverlong, openFeed } from '../feeds/feed-input';
+import { blocksOf, DEFAULT_FEED_LIMITS, type FeedInput, type FeedLimits, type FeedLine, FeedTooLargeError, isOverlong, lineAt, openFeed } from '../feeds/feed-input';
 import type { FeedOffer, FeedPrice, FeedProduct, FeedRecord, FeedStore, RecordKind, SourceAdapter } from '../feeds/feed-record';
 import { isPullSource, partBudget, type PullContext, type PullPart, type RefreshPriorities } from '../sources/pull-source';
 import { askingAgain, forSource, SourceBlockedError, type SourceHttp } from '../sources/source-http';
@@ -20,7 +20,7 @@ import { IngestPublisher, OutgoingMessage } from '../publishing/ingest-publisher
 import { RegistryRepository } from '../registry/registry.repository';
 import { ChunkCounts, FeedRun, FeedRunsRepository } from './feed-runs.repository';
 import { cleanRecords } from './record-cleaning';
-import { type DeferredLine, type LineKey, UnchangedLines } from './unchanged-lines';
+import { DeferredLines, type LineKey, UnchangedLines } from './unchanged-lines';
 
 /** Lines per checkpoint: a crash repeats at most this much publishing (idempotent downstream) and never counts it twice. */
 export const DEFAULT_CHUNK_LINES = 20_000;
@@ -111,11 +111,11 @@ interface Chunk {
   rejects: { recordKind: RecordKind; reason: string; raw: unknown; line: number }[];
   records: number;
   /** Lines met in the source's last run, parsed only if their price may have changed (unchanged-lines.ts). */
-  deferred: DeferredLine[];
+  deferred: DeferredLines;
   priceKeys: Map<FeedPrice, LineKey>;
 }
 
-const emptyChunk = (): Chunk => ({ stores: [], products: [], prices: [], offers: [], rejects: [], records: 0, deferred: [], priceKeys: new Map() });
+const emptyChunk = (): Chunk => ({ stores: [], products: [], prices: [], offers: [], rejects: [], records: 0, deferred: new DeferredLines(), priceKeys: new Map() });
 
 /**
  * Runs one feed: streams the source, normalises it, assigns ids through the registries and publishes
@@ -231,29 +231,32 @@ export class FeedRunner {
       checkpoint = lineNo;
     };
     const readAll = async () => {
-      for await (const line of input.lines) {
-        lineNo++;
-        const key = ctx.lines ? ctx.lines.keyOf(line) : null;
-        if (ctx.lines?.defer(chunk, key, line, lineNo)) {
+      // Block by block (a file's: a chunk read, undecoded; a pull's: each line): a line met before is looked up by
+      // the hash of its bytes and not even decoded unless it has to be parsed.
+      for await (const block of blocksOf(input)) {
+        for (let place = 0; place < block.count; place++) {
+          lineNo++;
+          if (!ctx.lines?.defer(chunk, block, place, lineNo)) readLine(lineAt(block, place), ctx.lines ? ctx.lines.lastKey() : null);
           if (lineNo - checkpoint >= chunkLines) await startCommit();
-          continue;
         }
-        let records: FeedRecord[];
-        try {
-          // A line past the longest is skipped unread (the source's parser never sees it): one unreadable line.
-          records = isOverlong(line)
-            ? [{ kind: 'reject', recordKind: 'line', reason: `line too long: ${line.bytes} bytes (at most ${this.limits.maxLineBytes}, INGEST_MAX_LINE_BYTES)`, raw: line.head }]
-            : parse(line, lineNo);
-        } catch (error) {
-          records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: typeof line === 'string' ? line.slice(0, 2000) : line.head }];
-        }
-        if (lineNo <= resumeAfter) continue;
-        ctx.lines?.noteParsed(chunk, key, records);
-        for (const record of records) {
-          if (record.kind === 'reject' && record.recordKind === 'line') unreadable++;
-          add(chunk, record, lineNo);
-        }
-        if (lineNo - checkpoint >= chunkLines) await startCommit();
+      }
+    };
+    /** Parses line lineNo and adds its records to the chunk. */
+    const readLine = (line: FeedLine, key: LineKey | null) => {
+      let records: FeedRecord[];
+      try {
+        // A line past the longest is skipped unread (the source's parser never sees it): one unreadable line.
+        records = isOverlong(line)
+          ? [{ kind: 'reject', recordKind: 'line', reason: `line too long: ${line.bytes} bytes (at most ${this.limits.maxLineBytes}, INGEST_MAX_LINE_BYTES)`, raw: line.head }]
+          : parse(line, lineNo);
+      } catch (error) {
+        records = [{ kind: 'reject', recordKind: 'line', reason: `unreadable record: ${(error as Error).message}`, raw: typeof line === 'string' ? line.slice(0, 2000) : line.head }];
+      }
+      if (lineNo <= resumeAfter) return;
+      ctx.lines?.noteParsed(chunk, key, records);
+      for (const record of records) {
+        if (record.kind === 'reject' && record.recordKind === 'line') unreadable++;
+        add(chunk, record, lineNo);
       }
     };
     try {

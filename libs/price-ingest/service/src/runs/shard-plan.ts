@@ -1,7 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { adapterFor } from '../feeds/adapters';
-import { type FeedInput, type FeedLimits, type FeedLine, splitLines } from '../feeds/feed-input';
+import { type FeedInput, type FeedLimits, type FeedLine, linesOf, splitLineBlocks } from '../feeds/feed-input';
 import type { FeedRecord } from '../feeds/feed-record';
 import { isPullSource } from '../sources/pull-source';
 
@@ -163,8 +163,10 @@ export function openShard(location: string, range: ShardRange, limits: FeedLimit
     },
   });
   const text = pipeline(stream, counter, () => undefined) as unknown as Readable;
+  const blocks = splitLineBlocks(text, limits.maxLineBytes);
   return {
-    lines: splitLines(text, limits.maxLineBytes),
+    lines: linesOf(blocks),
+    blocks,
     totalBytes,
     bytesRead: () => read,
     close: () => {

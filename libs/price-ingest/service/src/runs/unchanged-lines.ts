@@ -1,12 +1,15 @@
 import type { PriceObservedEvent } from '@hintakori/price-ingest-contracts';
-import type { FeedLine } from '../feeds/feed-input';
+import { type LineBlock, lineAt } from '../feeds/feed-input';
 import type { FeedPrice, FeedRecord, RecordKind, SourceAdapter } from '../feeds/feed-record';
-import { eanFields, eanText, EntryWriter, type LineCache, type LineEntry, lineHash, type PublishedLinesStore, type ShardLines, unitsKey } from '../published/published-lines';
+import { eanFields, eanText, EntryWriter, type LineCache, type LineEntry, lineHash, lineHashBytes, type PublishedLinesStore, type ShardLines, unitsKey } from '../published/published-lines';
 import { priceFingerprint, type PublishedPricesRepository, type StorePrices } from '../published/published-prices.repository';
 import type { SourceItem } from '../registry/registry.repository';
 
-/** Bump when what a line gives changes for every source at once (the run's events, priceFingerprint, the entry). */
-const LINE_CACHE_FORMAT = 1;
+/**
+ * Bump when what a line gives changes for every source at once (the run's events, priceFingerprint, the entry), or
+ * how a line is hashed (2: over its bytes, lineHashBytes).
+ */
+const LINE_CACHE_FORMAT = 2;
 
 /**
  * The most lines a run remembers: 48 MB of entries, held twice at most (the remembered ones and the run's), within a
@@ -17,16 +20,32 @@ export const MAX_REMEMBERED = 1_000_000;
 /** A line's hash (lineHash). */
 export type LineKey = [number, number];
 
-/** A line met before, not parsed when read: its price is checked when its chunk is published. */
-export interface DeferredLine {
-  line: string;
-  lineNo: number;
-  key: LineKey;
-  entry: LineEntry;
-  /** Where its entry is among the remembered ones. */
-  index: number;
-  /** How many prices the chunk held before it: where its price goes if it has to be parsed after all. */
-  at: number;
+/**
+ * A chunk's lines met before, not parsed when read (their price is checked when the chunk is published), in order:
+ * per line its block and place in it (decoded only if it has to be parsed after all), its number, where its entry is
+ * among the remembered ones, and how many prices the chunk held before it (where its price goes if it is parsed).
+ */
+export class DeferredLines {
+  length = 0;
+  readonly blocks: LineBlock[] = [];
+  readonly places: number[] = [];
+  readonly lineNos: number[] = [];
+  readonly indexes: number[] = [];
+  readonly ats: number[] = [];
+
+  push(block: LineBlock, place: number, lineNo: number, index: number, at: number): void {
+    this.blocks.push(block);
+    this.places.push(place);
+    this.lineNos.push(lineNo);
+    this.indexes.push(index);
+    this.ats.push(at);
+    this.length++;
+  }
+
+  /** Line i's text. */
+  text(i: number): string {
+    return lineAt(this.blocks[i], this.places[i]) as string;
+  }
 }
 
 /** What of a chunk this needs (runs/feed-runner.ts's Chunk). */
@@ -35,7 +54,7 @@ export interface LinesChunk {
   rejects: { recordKind: RecordKind; reason: string; raw: unknown; line: number }[];
   records: number;
   /** Lines met before (not parsed yet), in order. */
-  deferred: DeferredLine[];
+  deferred: DeferredLines;
   /** The hash of the line each price came from, for the prices that are a line's only record. */
   priceKeys: Map<FeedPrice, LineKey>;
 }
@@ -114,19 +133,38 @@ export class UnchangedLines {
     return this.cache.size;
   }
 
-  keyOf(line: FeedLine): LineKey | null {
-    return typeof line === 'string' ? lineHash(line) : null;
-  }
+  /** The hash of the line last given to `defer`, unless it was overlong. */
+  private readonly hash = new Int32Array(2);
+  private hashed = false;
 
-  /** Before parsing a line: true when it was met before and is deferred (counted as the chunk's record, not parsed). */
-  defer(chunk: LinesChunk, key: LineKey | null, line: FeedLine, lineNo: number): boolean {
-    if (key === null || typeof line !== 'string') return false;
-    const index = this.cache.indexOf(key[0], key[1]);
+  /**
+   * Before parsing line `place` of a block: true when it was met before and is deferred (counted as the chunk's
+   * record, not parsed, not even decoded). Hashes its bytes as read; `lastKey` is then its hash for `noteParsed`.
+   */
+  defer(chunk: LinesChunk, block: LineBlock, place: number, lineNo: number): boolean {
+    this.hashed = false;
+    if (block.texts) {
+      const text = block.texts[place];
+      if (typeof text !== 'string') return false;
+      const [h1, h2] = lineHash(text);
+      this.hash[0] = h1;
+      this.hash[1] = h2;
+    } else {
+      if (block.overlong?.has(place)) return false;
+      lineHashBytes(block.bytes, block.starts[place], block.ends[place], this.hash);
+    }
+    this.hashed = true;
+    const index = this.cache.indexOf(this.hash[0], this.hash[1]);
     if (index < 0) return false;
-    chunk.deferred.push({ line, lineNo, key, entry: this.cache.entryAt(index), index, at: chunk.prices.length });
+    chunk.deferred.push(block, place, lineNo, index, chunk.prices.length);
     this.met++;
     chunk.records++;
     return true;
+  }
+
+  /** The hash of the line `defer` last looked at and did not defer, or null (an overlong line). */
+  lastKey(): LineKey | null {
+    return this.hashed ? [this.hash[0], this.hash[1]] : null;
   }
 
   /** After parsing a line, before its records are added to the chunk: notes the price of a line that gave only one. */
@@ -162,22 +200,28 @@ export class UnchangedLines {
    */
   async resolve<C extends LinesChunk>(chunk: C, run: ResolveContext): Promise<Resolved<C>> {
     const deferred = chunk.deferred;
-    if (deferred.length === 0) return { chunk, rejects: [], skipped: 0, newest: null };
+    const n = deferred.length;
+    if (n === 0) return { chunk, rejects: [], skipped: 0, newest: null };
+    const cache = this.cache;
+    const indexes = deferred.indexes;
     // Each item's EAN (one per item) and each store once: the lines of a chunk are mostly of a few thousand items.
-    const eanOfItem = new Map<number, LineEntry>();
+    const eanOfItem = new Map<number, number>(); // item → the entry index of its first line
     const badItems = new Set<number>();
     const storeIds = new Set<number>();
-    for (const { entry } of deferred) {
-      storeIds.add(entry.storeId);
-      const known = eanOfItem.get(entry.itemId);
-      if (!known) eanOfItem.set(entry.itemId, entry);
-      else if (known.eanCode !== entry.eanCode || known.eanDigits !== entry.eanDigits) badItems.add(entry.itemId);
+    for (let i = 0; i < n; i++) {
+      const index = indexes[i];
+      const itemId = cache.itemId(index);
+      storeIds.add(cache.storeId(index));
+      const known = eanOfItem.get(itemId);
+      if (known === undefined) eanOfItem.set(itemId, index);
+      else if (cache.eanCode(known) !== cache.eanCode(index) || cache.eanDigits(known) !== cache.eanDigits(index)) badItems.add(itemId);
     }
-    const items = await run.pricedItems([...eanOfItem.values()].map(eanText));
+    const eanOf = (index: number) => eanText({ eanCode: cache.eanCode(index), eanDigits: cache.eanDigits(index) });
+    const items = await run.pricedItems([...eanOfItem.values()].map(eanOf));
     // The units each item's prices fall back on now; absent: the EAN names no item or another one.
     const unitsOfItem = new Map<number, number>();
-    for (const [itemId, entry] of eanOfItem) {
-      const item = items.get(eanText(entry));
+    for (const [itemId, index] of eanOfItem) {
+      const item = items.get(eanOf(index));
       if (item && item.itemId === itemId && !badItems.has(itemId)) unitsOfItem.set(itemId, unitsKey(item.priceUnit, item.comparisonPriceUnit));
     }
     await this.loadPublished(run, [...storeIds]);
@@ -205,84 +249,97 @@ export class UnchangedLines {
     // As the run compares a store and item's prices: the pair's newest observation in the chunk (the last of the newest;
     // a pair may come with its history) against what the store last published. Each line's item is checked first.
     const defaultMs = Date.parse(run.defaultObservedAt);
-    const pairOf = new Map<number, Map<number, number>>();
-    const lineToPair = new Int32Array(deferred.length);
-    const newestOfPair = new Int32Array(deferred.length);
-    const failedPair = new Uint8Array(deferred.length);
-    const times = new Float64Array(deferred.length);
+    // A pair by one number: store · 2^32 + item (ids are int4, so it is exact).
+    const pairOf = new Map<number, number>();
+    const lineToPair = new Int32Array(n);
+    const newestOfPair = new Int32Array(n);
+    const failedPair = new Uint8Array(n);
+    const times = new Float64Array(n);
     let pairs = 0;
-    for (let i = 0; i < deferred.length; i++) {
-      const { entry } = deferred[i];
-      let ofStore = pairOf.get(entry.storeId);
-      if (!ofStore) pairOf.set(entry.storeId, (ofStore = new Map()));
-      let pair = ofStore.get(entry.itemId);
+    for (let i = 0; i < n; i++) {
+      const index = indexes[i];
+      const storeId = cache.storeId(index);
+      const itemId = cache.itemId(index);
+      const pairKey = storeId * 4294967296 + (itemId >>> 0);
+      let pair = pairOf.get(pairKey);
       if (pair === undefined) {
-        ofStore.set(entry.itemId, (pair = pairs++));
+        pairOf.set(pairKey, (pair = pairs++));
         newestOfPair[pair] = i;
       }
       lineToPair[i] = pair;
-      if (unitsOfItem.get(entry.itemId) !== entry.units) failedPair[pair] = 1;
-      const ms = (times[i] = Number.isNaN(entry.observedAt) ? defaultMs : entry.observedAt);
+      if (unitsOfItem.get(itemId) !== cache.units(index)) failedPair[pair] = 1;
+      const observedAt = cache.observedAt(index);
+      const ms = (times[i] = Number.isNaN(observedAt) ? defaultMs : observedAt);
       if (!(ms < times[newestOfPair[pair]])) newestOfPair[pair] = i;
     }
     let failures = 0;
     for (let pair = 0; pair < pairs; pair++) {
-      const { entry } = deferred[newestOfPair[pair]];
-      const last = run.publishedByStore.get(entry.storeId)?.get(entry.itemId);
-      const conflict = parsedPairs.get(entry.storeId)?.has(entry.itemId) || nationalItems.has(entry.itemId);
-      if (failedPair[pair] || conflict || !last || last.price !== entry.price || last.fingerprint !== entry.fingerprint) {
+      const index = indexes[newestOfPair[pair]];
+      const storeId = cache.storeId(index);
+      const itemId = cache.itemId(index);
+      const last = run.publishedByStore.get(storeId)?.get(itemId);
+      const conflict = parsedPairs.get(storeId)?.has(itemId) || nationalItems.has(itemId);
+      if (failedPair[pair] || conflict || !last || last.price !== cache.price(index) || last.fingerprint !== cache.fingerprint(index)) {
         failedPair[pair] = 1;
         failures++;
       }
     }
-    const parseAfterAll = new Set<DeferredLine>();
-    if (failures > 0) for (let i = 0; i < deferred.length; i++) if (failedPair[lineToPair[i]]) parseAfterAll.add(deferred[i]);
 
     let skipped = 0;
     let newestMs = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < deferred.length; i++) {
-      const d = deferred[i];
-      if (parseAfterAll.size > 0 && parseAfterAll.has(d)) continue;
-      const { entry } = d;
+    let seenStore = Number.NaN;
+    let seenItems: Set<number> | undefined;
+    for (let i = 0; i < n; i++) {
+      if (failures > 0 && failedPair[lineToPair[i]]) continue;
+      const index = indexes[i];
       skipped++;
-      this.cache.copyTo(this.entries, d.index);
-      let seenItems = run.seen.get(entry.storeId);
-      if (!seenItems) run.seen.set(entry.storeId, (seenItems = new Set()));
-      seenItems.add(entry.itemId);
+      cache.copyTo(this.entries, index);
+      // A feed lists a store's prices together: the store's set is looked up again only when the store changes.
+      const storeId = cache.storeId(index);
+      if (storeId !== seenStore) {
+        seenStore = storeId;
+        seenItems = run.seen.get(storeId);
+        if (!seenItems) run.seen.set(storeId, (seenItems = new Set()));
+      }
+      (seenItems as Set<number>).add(cache.itemId(index));
       if (times[i] > newestMs) newestMs = times[i];
     }
     // The times are canonical ISO (isoTime): the latest in ms is the greatest as text.
     const newest = skipped === 0 ? null : newestMs === defaultMs ? run.defaultObservedAt : new Date(newestMs).toISOString();
     this.skipped += skipped;
-    if (parseAfterAll.size === 0) return { chunk: { ...chunk, deferred: [] }, rejects: [], skipped, newest };
+    if (failures === 0) return { chunk: { ...chunk, deferred: new DeferredLines() }, rejects: [], skipped, newest };
 
     // The lines parsed after all, their prices where their lines were among the chunk's prices.
-    const late = deferred.filter((d) => parseAfterAll.has(d));
+    const late: number[] = [];
+    for (let i = 0; i < n; i++) if (failedPair[lineToPair[i]]) late.push(i);
     const prices: FeedPrice[] = [];
     const rejects: LinesChunk['rejects'] = [];
     let records = chunk.records;
     let next = 0;
-    for (let i = 0; i <= chunk.prices.length; i++) {
-      for (; next < late.length && late[next].at === i; next++) {
+    for (let p = 0; p <= chunk.prices.length; p++) {
+      for (; next < late.length && deferred.ats[late[next]] === p; next++) {
         const d = late[next];
-        const parsed = parseLine(this.parse, d.line, d.lineNo);
-        this.noteParsed(chunk, d.key, parsed);
+        const line = deferred.text(d);
+        const lineNo = deferred.lineNos[d];
+        const parsed = parseLine(this.parse, line, lineNo);
+        // Its hash is its entry's (the entry was found by it).
+        this.noteParsed(chunk, cache.hashAt(indexes[d]), parsed);
         records += parsed.length - 1;
         for (const record of parsed) {
           if (record.kind === 'price') prices.push(record.value);
-          else if (record.kind === 'reject') rejects.push({ recordKind: record.recordKind, reason: record.reason, raw: record.raw, line: d.lineNo });
+          else if (record.kind === 'reject') rejects.push({ recordKind: record.recordKind, reason: record.reason, raw: record.raw, line: lineNo });
           else
             rejects.push({
               recordKind: 'line',
               reason: `the line read as one price in an earlier run and now as a ${record.kind} (the source's lineCacheVersion was not bumped)`,
-              raw: d.line.slice(0, 2000),
-              line: d.lineNo,
+              raw: line.slice(0, 2000),
+              line: lineNo,
             });
         }
       }
-      if (i < chunk.prices.length) prices.push(chunk.prices[i]);
+      if (p < chunk.prices.length) prices.push(chunk.prices[p]);
     }
-    return { chunk: { ...chunk, prices, records, deferred: [] }, rejects, skipped, newest };
+    return { chunk: { ...chunk, prices, records, deferred: new DeferredLines() }, rejects, skipped, newest };
   }
 
   /** What a completed part of a split run remembers (saved with the part; merged at the run's end: PublishedLinesStore.adoptParts). */
