@@ -86,10 +86,13 @@ export function parsePrometheus(text) {
   return out;
 }
 
-/** The sum of a metric's samples (every label set), or null when the scrape has none. */
-export function metricSum(parsed, name) {
-  const samples = parsed.get(name);
-  if (!samples || samples.length === 0) return null;
+/**
+ * The sum of a metric's samples (every label set, or those whose labels include `where`'s), or null when the scrape
+ * has none.
+ */
+export function metricSum(parsed, name, where = {}) {
+  const samples = (parsed.get(name) ?? []).filter((s) => Object.entries(where).every(([key, value]) => s.labels[key] === value));
+  if (samples.length === 0) return null;
   return samples.reduce((sum, s) => sum + s.value, 0);
 }
 

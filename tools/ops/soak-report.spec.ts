@@ -101,6 +101,11 @@ describe('soak report', () => {
       expect(metricSum(parsed, 'nodejs_eventloop_delay_p99')).toBe(0.0123);
       expect(metricSum(parsed, 'nodejs_eventloop_delay_max')).toBeNull();
     });
+    it('sums only the samples whose labels match, when asked', () => {
+      const parsed = parsePrometheus(text);
+      expect(metricSum(parsed, 'v8js_memory_heap_used', { v8js_heap_space_name: 'new_space' })).toBe(1000);
+      expect(metricSum(parsed, 'v8js_memory_heap_used', { v8js_heap_space_name: 'code_space' })).toBeNull();
+    });
   });
 
   describe('consumer lag', () => {

@@ -13,8 +13,8 @@
 //   demo feed (every store, every product, every price of two stores with one in five raised by 1–9 cents, a different
 //   step each run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
 // - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used, the
-//   memory V8 holds for its heap (used or not), external memory (Buffers) and event-loop delay (p99, max) from its
-//   /metrics (libs/platform/telemetry/src/runtime-metrics.ts; the ports of metrics-port.ts, or the METRICS_PORT the
+//   memory V8 holds for its heap (used or not; of it, the young generation's), external memory (Buffers) and
+//   event-loop delay (p99, max) from its /metrics (libs/platform/telemetry/src/runtime-metrics.ts; the ports of metrics-port.ts, or the METRICS_PORT the
 //   stack gave it), Kafka consumer lag per group (topic ends minus committed offsets, @platformatic/kafka Admin),
 //   PostgreSQL connections by application (pg_stat_activity), and the requests and failures of the minute (k6's REST
 //   API); printed as a table each minute.
@@ -193,11 +193,12 @@ async function scrape(metricsPort) {
     const parsed = parsePrometheus(await response.text());
     const heap = metricSum(parsed, 'v8js_memory_heap_used');
     const held = metricSum(parsed, 'v8js_memory_heap_space_physical_size');
+    const young = metricSum(parsed, 'v8js_memory_heap_space_physical_size', { v8js_heap_space_name: 'new_space' });
     const external = metricSum(parsed, 'nodejs_memory_external');
     const p99 = metricSum(parsed, 'nodejs_eventloop_delay_p99');
     const max = metricSum(parsed, 'nodejs_eventloop_delay_max');
     const mb = (bytes) => (bytes === null ? null : bytes / 2 ** 20);
-    return { heapMb: mb(heap), heapHeldMb: mb(held), externalMb: mb(external), eldP99Ms: p99 === null ? null : p99 * 1000, eldMaxMs: max === null ? null : max * 1000 };
+    return { heapMb: mb(heap), heapHeldMb: mb(held), youngHeldMb: mb(young), externalMb: mb(external), eldP99Ms: p99 === null ? null : p99 * 1000, eldMaxMs: max === null ? null : max * 1000 };
   } catch {
     return null;
   }
@@ -467,6 +468,7 @@ async function soak({ k6, baseUrl, started, startedStack }) {
           'RSS MB': fmt(p.rssMb, 1),
           'heap MB': fmt(p.heapMb, 1),
           'heap held MB': fmt(p.heapHeldMb, 1),
+          'young held MB': fmt(p.youngHeldMb, 1),
           'external MB': fmt(p.externalMb, 1),
           'loop p99 ms': fmt(p.eldP99Ms, 1),
           'loop max ms': fmt(p.eldMaxMs, 1),
@@ -594,6 +596,7 @@ async function soak({ k6, baseUrl, started, startedStack }) {
       ['rssMb', 'RSS', 'MB'],
       ['heapMb', 'heap', 'MB'],
       ['heapHeldMb', 'heap held', 'MB'],
+      ['youngHeldMb', 'young generation held', 'MB'],
       ['externalMb', 'external', 'MB'],
       ['eldP99Ms', 'loop delay p99', 'ms'],
     ]) {
