@@ -8,7 +8,7 @@ export declare function slopePerHour(
   warmUp: number,
 ): { perHour: number | null; stderr: number | null; n: number; first: number | null; last: number | null };
 export declare function parsePrometheus(text: string): Map<string, { labels: Record<string, string>; value: number }[]>;
-export declare function metricSum(parsed: Map<string, { labels: Record<string, string>; value: number }[]>, name: string): number | null;
+export declare function metricSum(parsed: Map<string, { labels: Record<string, string>; value: number }[]>, name: string, where?: Record<string, string>): number | null;
 export declare function consumerLag(
   ends: Map<string, Map<number, number>>,
   committed: Map<string, Map<string, Map<number, number>>>,
