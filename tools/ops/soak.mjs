@@ -8,7 +8,7 @@
 //   DEMO_FEED_SIZE says otherwise) unless --base-url is given or a stack already answers; stops what it started.
 // - The load: k6/soak.js (search, item pages, store totals and cart writes at constant rates, 48 requests/s in all
 //   by default; SOAK_*_RATE change them) for the whole run, k6 built once by tools/ops/lib.mjs.
-// - A feed run every 10 minutes (--feed-every), the first inside the warm-up (2, 12, 22 of a 30-minute run: the
+// - A feed run every 10 minutes (--feed-every), the first inside the warm-up (4, 14, 24 of a 30-minute run: the
 //   memory a first feed run takes is taken before the slopes begin): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
 //   demo feed (every store, every product, every price of two stores with one in five raised by 1–9 cents, a different
 //   step each run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
@@ -18,7 +18,7 @@
 //   stack gave it), Kafka consumer lag per group (topic ends minus committed offsets, @platformatic/kafka Admin),
 //   PostgreSQL connections by application (pg_stat_activity), and the requests and failures of the minute (k6's REST
 //   API); printed as a table each minute.
-// - At the end: each series' least-squares slope per hour after the warm-up (default 5 minutes, a sixth of a shorter
+// - At the end: each series' least-squares slope per hour after the warm-up (default 10 minutes, a third of a shorter
 //   run; --warm-up), and the verdict (tools/ops/soak-report.mjs): 0 failed requests, RSS slope ≤ 5 MB an hour for
 //   each app, consumer lag 0 within a minute of each feed run. Exits 1 when a target is missed. Everything it
 //   sampled is written to .data/soak/soak-<time>.json.
