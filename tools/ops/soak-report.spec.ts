@@ -2,7 +2,7 @@ import { consumerLag, feedSchedule, leastSquares, metricSum, parsePrometheus, sl
 
 describe('soak report', () => {
   describe('warm-up', () => {
-    it('is 5 minutes of a 30-minute or longer run and a sixth of a shorter one', () => {
+    it('is 10 minutes of a 30-minute or longer run and a third of a shorter one', () => {
       expect(warmUpMinutes(30)).toBe(10);
       expect(warmUpMinutes(120)).toBe(10);
       expect(warmUpMinutes(3)).toBe(1);
