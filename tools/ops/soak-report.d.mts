@@ -1,7 +1,7 @@
 // Types of tools/ops/soak-report.mjs for its spec (tools/ops/soak-report.spec.ts); the module itself is plain JavaScript.
 export declare const TARGETS: Readonly<{ failures: number; rssMbPerHour: number; lagRecoverySeconds: number }>;
 export declare function warmUpMinutes(minutes: number, override?: unknown): number;
-export declare function feedSchedule(minutes: number, every?: number, first?: number): number[];
+export declare function feedSchedule(minutes: number, every?: number, first?: number, options?: { priming?: number; warmUp?: number }): number[];
 export declare function leastSquares(points: { x: number; y: number }[]): { slope: number | null; intercept: number | null; n: number; stderr: number | null };
 export declare function slopePerHour(
   samples: { minute: number; value: number | null }[],

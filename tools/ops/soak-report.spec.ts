@@ -25,6 +25,16 @@ describe('soak report', () => {
       expect(feedSchedule(23, 10, 2)).toEqual([2, 12]);
       expect(feedSchedule(60, 20, 5)).toEqual([5, 25, 45]);
     });
+    it('adds priming runs a minute apart after the first, only within the warm-up, and keeps the cadence after it', () => {
+      expect(feedSchedule(30, 10, undefined, { priming: 4 })).toEqual([4, 5, 6, 7, 8, 14, 24]);
+      // The last priming run starts at least half a minute before the warm-up ends: 9 of a 10-minute warm-up, not 10.
+      expect(feedSchedule(30, 10, undefined, { priming: 8 })).toEqual([4, 5, 6, 7, 8, 9, 14, 24]);
+      expect(feedSchedule(90, 10, undefined, { priming: 4, warmUp: 30 })).toEqual([4, 5, 6, 7, 8, 14, 24, 34, 44, 54, 64, 74, 84]);
+      expect(feedSchedule(12, 10, undefined, { priming: 4 })).toEqual([1.6, 2.6]); // a 4-minute warm-up: 3.6 would start under half a minute before its end
+      expect(feedSchedule(30, 10, undefined, { priming: 0 })).toEqual([4, 14, 24]);
+      expect(feedSchedule(30, 0, undefined, { priming: 4 })).toEqual([]);
+      expect(feedSchedule(2, 10, undefined, { priming: 4 })).toEqual([]);
+    });
     it('gives a short run one early feed run, and none when there is no time to see it or none is wanted', () => {
       expect(feedSchedule(3)).toEqual([0.4]);
       expect(feedSchedule(12)).toEqual([1.6]);

@@ -2,14 +2,16 @@
 // `npm run soak [-- --minutes N]`: the distributed profile under a steady mixed load for a chosen length, watched for
 // leaks and for consumers that fall behind. Not part of `npm test` (a full run is 30 minutes).
 //   node tools/ops/soak.mjs [--minutes 30] [--base-url http://host:port] [--warm-up M] [--feed-every 10] [--no-feed]
-//                           [--keep-stack] [--allow-rate-limit]
+//                           [--warm-up-feeds 4] [--keep-stack] [--allow-rate-limit]
 // - Holds /tmp/stack.lock for the whole run (the apps' metrics ports are fixed) and starts the distributed stack
 //   (tools/stack.mjs --detach, RATE_LIMIT_PER_MINUTE=0, on PORT or :3340, the default small demo data unless
 //   DEMO_FEED_SIZE says otherwise) unless --base-url is given or a stack already answers; stops what it started.
 // - The load: k6/soak.js (search, item pages, store totals and cart writes at constant rates, 48 requests/s in all
 //   by default; SOAK_*_RATE change them) for the whole run, k6 built once by tools/ops/lib.mjs.
 // - A feed run every 10 minutes (--feed-every), the first inside the warm-up (4, 14, 24 of a 30-minute run: the
-//   memory a first feed run takes is taken before the slopes begin): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
+//   memory a first feed run takes is taken before the slopes begin), and four more in the warm-up a minute after it
+//   and each other (--warm-up-feeds; 5, 6, 7, 8: the worker's memory settles over its first four or five feed runs,
+//   soak-report.mjs feedSchedule): `npm run ingest` (tools/ingest/ingest.ts) of a small changed S group feed made from the stack's
 //   demo feed (every store, every product, every price of two stores with one in five raised by 1–9 cents, a different
 //   step each run), then the lag of the consumer groups of the ingest topics polled every 2 s until it is 0.
 // - Every minute: each process's resident memory (VmRSS from /proc, the mean of readings every 5 s), V8 heap used, the
@@ -45,9 +47,9 @@ const fail = (message) => {
 /** The topics a feed run publishes to: their consumer groups' lag is what must be back to 0 after each run. */
 const INGEST_TOPICS = new Set(['prices.observed', 'items.upserted', 'stores.upserted', 'offers.upserted', 'ingest.run-completed']);
 
-const USAGE = 'usage: npm run soak [-- --minutes N] [--base-url URL] [--warm-up M] [--feed-every M] [--no-feed] [--keep-stack] [--allow-rate-limit]';
+const USAGE = 'usage: npm run soak [-- --minutes N] [--base-url URL] [--warm-up M] [--feed-every M] [--warm-up-feeds N] [--no-feed] [--keep-stack] [--allow-rate-limit]';
 const FLAGS = new Set(['--no-feed', '--keep-stack', '--allow-rate-limit']);
-const VALUED = new Set(['--minutes', '--base-url', '--warm-up', '--feed-every']);
+const VALUED = new Set(['--minutes', '--base-url', '--warm-up', '--feed-every', '--warm-up-feeds']);
 const args = process.argv.slice(2);
 const opts = {};
 for (let i = 0; i < args.length; i++) {
@@ -67,6 +69,9 @@ if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60)
   fail(`--minutes must be a whole number of minutes from 1 to 1440, got "${opts['--minutes']}"`);
 const feedEvery = opts['--no-feed'] ? 0 : opts['--feed-every'] === undefined ? 10 : Number(opts['--feed-every']);
 if (!Number.isFinite(feedEvery) || feedEvery < 0) fail(`--feed-every must be a number of minutes (0: no feed runs), got "${opts['--feed-every']}"`);
+const warmUpFeeds = opts['--warm-up-feeds'] === undefined ? 4 : Number(opts['--warm-up-feeds']);
+if (!Number.isInteger(warmUpFeeds) || warmUpFeeds < 0 || warmUpFeeds > 60)
+  fail(`--warm-up-feeds must be a whole number of feed runs from 0 to 60, got "${opts['--warm-up-feeds']}"`);
 let warmUp;
 try {
   warmUp = warmUpMinutes(minutes, opts['--warm-up']);
@@ -331,7 +336,7 @@ async function soak({ k6, baseUrl, started, startedStack }) {
     return 2;
   }
   const env = await stackEnvironment();
-  const schedule = feedSchedule(minutes, feedEvery);
+  const schedule = feedSchedule(minutes, feedEvery, undefined, { priming: warmUpFeeds, warmUp });
   const git = gitState();
   const loadStart = os.loadavg();
   log(
