@@ -54,12 +54,13 @@ export function recordedStackEnv(base = process.env) {
 
 /**
  * V8 options on each app's command line (Node refuses them in NODE_OPTIONS): the young generation's floor at its cap,
- * and V8's memory reducer (the collections it starts when allocation slows) without its footprint mode, which would
- * shrink the young generation below that floor and give back old-space pages, to be taken again minutes later (a soak
- * saw carts' held young generation go 26 → 13 → 26 MB, and its RSS with it). A server under load keeps a steady heap
- * instead. The chart passes the same (config.nodeArgs).
+ * and no memory reducer (the collections V8 starts when allocation slows, which shrink the young generation below
+ * that floor and give back old-space pages, to be taken again minutes later: a soak saw carts' held young generation
+ * go 26 → 13 → 26 MB, and its RSS with it). A server under load keeps a steady heap instead. With the reducer kept
+ * but out of its footprint mode (2026-12-06) catalog and alerts still grew 10.7 and 5.1 MB/h over a soak's last 20
+ * minutes; without it 1.8 and 2.0 (2026-12-07, docs/performance.md#soak). The chart passes the same (config.nodeArgs).
  */
-export const NODE_ARGS = Object.freeze(['--min-semi-space-size=16', '--no-memory-reducer-favors-memory']);
+export const NODE_ARGS = Object.freeze(['--min-semi-space-size=16', '--no-memory-reducer']);
 
 /**
  * Starts `node <script>` of dist/ detached (it outlives this process) with `env` and the app's own variables
