@@ -15,8 +15,16 @@ export interface StandalonePipeline {
   close(): Promise<void>;
 }
 
-/** Starts the `services` (each built from the test config) on the in-process transport, then price-ingest running its own workers. */
-export async function startStandalonePipeline(databaseUrl: string, env: Record<string, string>, services: (config: AppConfig) => DynamicModule[]): Promise<StandalonePipeline> {
+/**
+ * Starts the `services` (each built from the test config) on the in-process transport, then price-ingest running its own
+ * workers; `now` pins the adapters' clock (the day a test's recorded answers were made, so their dates never go stale).
+ */
+export async function startStandalonePipeline(
+  databaseUrl: string,
+  env: Record<string, string>,
+  services: (config: AppConfig) => DynamicModule[],
+  options: { now?: () => Date } = {},
+): Promise<StandalonePipeline> {
   const config = testConfig(databaseUrl, env);
   const apps: INestMicroservice[] = [];
   for (const module of services(config)) {
@@ -24,7 +32,7 @@ export async function startStandalonePipeline(databaseUrl: string, env: Record<s
     await app.listen();
     apps.push(app);
   }
-  const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
+  const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true, now: options.now }), { logger: ['error'] });
   await ingest.init();
   return {
     ingest,

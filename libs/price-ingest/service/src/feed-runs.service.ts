@@ -39,7 +39,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly registry: RegistryRepository,
     private readonly published: PublishedPricesRepository,
     private readonly publisher: IngestPublisher,
-    @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean },
+    @Inject(WORKER_TUNING) private readonly tuning: WorkerTuning & { runWorkers?: boolean; now?: () => Date },
     private readonly dataSource: DataSource,
   ) {
     this.shards = new FeedRunShardsRepository(dataSource);
@@ -69,7 +69,9 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
     this.refresh = chainRefreshWiring(this.dataSource, this.config);
     // Each pull source's rate, shared with every other worker process through Redis in the distributed profile.
     this.limiter = createSourceRateLimiter(this.config, { rates: this.config.ingest.openData.requestRates, budgets: this.config.ingest.requestBudgets });
-    const openData = { ...createOpenDataWiring(this.dataSource, this.config.ingest.openData, this.limiter), ...this.refresh.wiring };
+    const wiring = createOpenDataWiring(this.dataSource, this.config.ingest.openData, this.limiter);
+    const adapterOptions = this.tuning.now ? { ...wiring.adapterOptions, now: this.tuning.now } : wiring.adapterOptions;
+    const openData = { ...wiring, adapterOptions, ...this.refresh.wiring };
     const runner = new FeedRunner(this.runs, this.registry, this.published, this.publisher, openData, this.config.ingest.feedLimits);
     const shards = new FeedShards(runner, this.runs, this.shards, this.published, this.publisher, this.config.ingest.shards, this.config.ingest.feedLimits);
     const processor = new FeedRunProcessor(runner, this.runs, this.tuning.checkpointLines, {

@@ -30,6 +30,8 @@ export const INGEST_MIGRATIONS = [InitIngestSchema1763800000000, FeedRegistries1
 export interface PriceIngestOptions extends WorkerTuning {
   /** Overrides config.ingest.runWorkers (main.worker.ts: true; the API process: false). */
   runWorkers?: boolean;
+  /** The adapters' clock (AdapterOptions.now): a test pins it to the day its recorded answers were made; the apps leave it out. */
+  now?: () => Date;
 }
 
 @Module({})

@@ -33,6 +33,8 @@ export interface AdapterOptions {
   openPricesCategoryEans?: Record<string, string>;
   /** INGEST_OSM_EXCEPTION_DAYS: days ahead whose opening hours differ from the regular week are sent as exceptions (default 21). */
   osmExceptionDays?: number;
+  /** The clock of the adapters that date what they keep (hours, offers, reports): a test pins it to its fixtures' day. */
+  now?: () => Date;
 }
 
 /**
@@ -40,12 +42,12 @@ export interface AdapterOptions {
  * source ('osm', 'open-food-facts', 'open-prices', 's-kaupat', 'k-ruoka', and 'lidl' when `location` is Lidl's own).
  */
 export function adapterFor(source: string, options: AdapterOptions = {}, location = '-'): SourceAdapter {
-  if (source === 's-kaupat') return new SKaupatAdapter();
+  if (source === 's-kaupat') return new SKaupatAdapter({ now: options.now });
   if (source === 'k-ruoka') return new KRuokaAdapter();
-  if (source === 'lidl' && lidlPulls(location)) return new LidlPullAdapter();
-  if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans });
+  if (source === 'lidl' && lidlPulls(location)) return new LidlPullAdapter({ now: options.now });
+  if (source === 'open-prices') return new OpenPricesAdapter({ categoryEans: options.openPricesCategoryEans, now: options.now });
   if (source === 'open-food-facts') return new OpenFoodFactsAdapter();
-  if (source === 'osm') return new OsmAdapter({ exceptionDays: options.osmExceptionDays });
+  if (source === 'osm') return new OsmAdapter({ exceptionDays: options.osmExceptionDays, now: options.now });
   if (source === 's-group') return new SGroupAdapter();
   if (source === 'k-group') return new KGroupAdapter();
   if (source === 'lidl') return new LidlAdapter();
