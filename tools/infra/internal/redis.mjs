@@ -148,7 +148,8 @@ export async function startRedis({ log = makeLogger('redis') } = {}) {
           '--protected-mode',
           'yes',
         ],
-        { log, quiet: true, cwd: REDIS_DATA_DIR },
+        // redis-server detaches at once; one that has not within 30 s (seen under libfaketime) will not.
+        { log, quiet: true, cwd: REDIS_DATA_DIR, timeoutMs: 30_000 },
       );
       try {
         await waitFor(`redis PING on ${REDIS_PORT}`, ping, { timeoutMs: 30_000, intervalMs: 100 });

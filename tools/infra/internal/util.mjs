@@ -55,7 +55,9 @@ const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
  * Run a command, streaming its output line by line through `log` (unless quiet),
  * resolving with { code, out } and rejecting on non-zero exit (with the output tail).
  */
-export function run(cmd, args, { log, quiet = false, env, cwd, allowFail = false, input } = {}) {
+// `timeoutMs`: a command that has not exited by then is killed and the start fails with that reason, never a hang
+// (a server that forks itself off, e.g. redis-server --daemonize, and stops before it detaches).
+export function run(cmd, args, { log, quiet = false, env, cwd, allowFail = false, input, timeoutMs } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
       cwd: cwd ?? ROOT,
@@ -80,8 +82,21 @@ export function run(cmd, args, { log, quiet = false, env, cwd, allowFail = false
     child.stdout.on('data', onData('stdout'));
     child.stderr.on('data', onData('stderr'));
     if (input !== undefined) child.stdin.end(input);
-    child.on('error', (err) => reject(new Error(`failed to run ${cmd}: ${err.message}`)));
+    let timedOut = false;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`failed to run ${cmd}: ${err.message}`));
+    });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) return reject(new Error(`${cmd} ${args.join(' ')} did not exit within ${timeoutMs / 1000} s: killed`));
       if (!quiet && log) {
         for (const k of ['stdout', 'stderr']) {
           const clean = stripAnsi(partial[k]);
