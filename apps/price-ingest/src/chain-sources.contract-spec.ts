@@ -5,6 +5,7 @@ import { StoresPatterns, type StoreDto } from '@hintakori/stores-contracts';
 import type { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { type DistributedPipeline, startDistributedPipeline } from './distributed-pipeline.testing';
+import { fixturesClock } from './fixtures-clock.testing';
 
 /**
  * The chains' web shops (S-kaupat, K-Ruoka, Lidl) end to end on the distributed profile: the stand-ins replay their
@@ -41,7 +42,7 @@ describe('the chains’ web shops through Kafka on the distributed profile', () 
       // a run split by store is feed-shards.contract-spec.ts's.
       INGEST_PULL_PARTS: '0',
     };
-    pipeline = await startDistributedPipeline({ name: 'chains', bases: { from: 700_000_000, millions: 200 }, env });
+    pipeline = await startDistributedPipeline({ name: 'chains', bases: { from: 700_000_000, millions: 200 }, env, now: fixturesClock });
     ({ sql, client, base: BASE } = pipeline);
   });
 

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { fixturesClock } from './fixtures-clock.testing';
 import { startStandalonePipeline, type StandalonePipeline } from './standalone-pipeline.testing';
 
 /**
@@ -20,9 +21,6 @@ import { startStandalonePipeline, type StandalonePipeline } from './standalone-p
  * recorded formats (libs/price-ingest/service/fixtures/{s-kaupat,k-ruoka,lidl}, each with the note of its origin), the
  * runs go through price-ingest's worker, and the stores, catalog and comparisons projections are read back.
  */
-/** The day the chains' answers in the fixtures were recorded, at noon Finnish time. */
-const FIXTURES_DAY = '2026-12-02T12:00:00+02:00';
-
 describe('the chains’ web shops (S-kaupat, K-Ruoka, Lidl) through the standalone pipeline', () => {
   let db: TestDatabase;
   let sql: Client;
@@ -50,8 +48,7 @@ describe('the chains’ web shops (S-kaupat, K-Ruoka, Lidl) through the standalo
     standIn = await startOpenDataStandIn();
     dir = mkdtempSync(join(tmpdir(), 'chain-sources-'));
     const env = { SEED_DEMO_DATA: 'true', OPEN_FOOD_FACTS_URL: standIn.url, INGEST_OSM_EXCEPTION_DAYS: '370', INGEST_BACKOFF_MS: '200' };
-    // The adapters read the recorded answers as on the day they were made (fixtures/*/README.md): S-kaupat's hours run
-    // 2026-11-30 … 12-20 and Lidl's week offer 11-30 … 12-06, whatever today's date is.
+    // The adapters read the recorded answers on the day they were made, whatever today's date is.
     pipeline = await startStandalonePipeline(
       db.url,
       env,
@@ -60,7 +57,7 @@ describe('the chains’ web shops (S-kaupat, K-Ruoka, Lidl) through the standalo
         StoresModule.forRoot(config, { seedFromFeed: true }),
         ComparisonsModule.forRoot(config, { seedFromFeed: true }),
       ],
-      { now: () => new Date(FIXTURES_DAY) },
+      { now: fixturesClock },
     );
     expect((await run('osm', `${standIn.url}/api/interpreter`)).status).toBe('completed');
   });

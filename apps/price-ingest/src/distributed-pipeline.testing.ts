@@ -51,6 +51,8 @@ export async function startDistributedPipeline(options: {
   /** The registry ids' base is `from` plus a random number of millions below `millions`. */
   bases: { from: number; millions: number };
   env: Record<string, string>;
+  /** The adapters' clock (PriceIngestOptions.now): fixturesClock for recorded answers. */
+  now?: () => Date;
 }): Promise<DistributedPipeline> {
   const tag = randomBytes(4).toString('hex');
   const base = options.bases.from + (randomBytes(2).readUInt16BE(0) % options.bases.millions) * 1_000_000;
@@ -62,7 +64,7 @@ export async function startDistributedPipeline(options: {
   const env = { HINTAKORI_PROFILE: 'distributed', KAFKA_BROKERS: BROKERS.join(','), REDIS_URL, INGEST_QUEUE_PREFIX: prefix, INGEST_BACKOFF_MS: '200', ...options.env };
   const config = testConfig(db.url, env);
   if (config.profile !== 'distributed') throw new Error('the distributed pipeline needs HINTAKORI_PROFILE=distributed');
-  const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true }), { logger: ['error'] });
+  const ingest = await NestFactory.createApplicationContext(PriceIngestModule.forRoot(withIngestConfig(config, env, { feeds: [] }), { runWorkers: true, now: options.now }), { logger: ['error'] });
   await ingest.init();
   for (const seq of ['item_id_seq', 'store_id_seq', 'offer_id_seq']) await sql.query(`SELECT setval('ingest.${seq}', $1)`, [base]);
   // Fresh consumer groups starting at the topics' current ends: they see this test's events and newer ones.
