@@ -58,9 +58,11 @@ export function recordedStackEnv(base = process.env) {
  * that floor and give back old-space pages, to be taken again minutes later: a soak saw carts' held young generation
  * go 26 → 13 → 26 MB, and its RSS with it). A server under load keeps a steady heap instead. With the reducer kept
  * but out of its footprint mode (2026-12-06) catalog and alerts still grew 10.7 and 5.1 MB/h over a soak's last 20
- * minutes; without it 1.8 and 2.0 (2026-12-07, docs/performance.md#soak). The chart passes the same (config.nodeArgs).
+ * minutes; without it 1.8 and 2.0 (2026-12-07, docs/performance.md#soak). `--expose-gc`: the feed-run worker, which
+ * works in bursts, runs a full collection when it falls idle (libs/price-ingest/service/src/jobs/idle-collector.ts);
+ * no other app calls it. The chart passes the same (config.nodeArgs).
  */
-export const NODE_ARGS = Object.freeze(['--min-semi-space-size=16', '--no-memory-reducer']);
+export const NODE_ARGS = Object.freeze(['--min-semi-space-size=16', '--no-memory-reducer', '--expose-gc']);
 
 /**
  * Starts `node <script>` of dist/ detached (it outlives this process) with `env` and the app's own variables

@@ -9,6 +9,7 @@ import { SOURCE_PATTERN } from './feeds/adapters';
 import type { IngestAppConfig } from './ingest-config';
 import { createFeedQueue, createFeedWorker, FEED_QUEUE, FeedQueue, FeedWorker, jobOptions, SHARD_JOB, WorkerTuning } from './jobs/feed-queue';
 import { FeedRunProcessor } from './jobs/feed-run.processor';
+import { IdleCollector } from './jobs/idle-collector';
 import { IngestPublisher } from './publishing/ingest-publisher';
 import { PublishedPricesRepository } from './published/published-prices.repository';
 import { RegistryRepository } from './registry/registry.repository';
@@ -29,6 +30,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly logger = new Logger('FeedRuns');
   private queue: FeedQueue | null = null;
   private worker: FeedWorker | null = null;
+  private idle: IdleCollector | null = null;
   private refresh: ChainRefreshWiring | null = null;
   private limiter: SourceRateLimiter | null = null;
   private readonly shards: FeedRunShardsRepository;
@@ -78,9 +80,11 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
       shards,
       enqueue: (data, jobId) => this.requireQueue().add(SHARD_JOB, data, { ...jobOptions(this.config), jobId }),
     });
-    this.worker = createFeedWorker(this.config, (job) => processor.process(job), this.tuning);
+    // Between runs the worker gives back the heap a run grew (jobs/idle-collector.ts; needs --expose-gc).
+    const idle = (this.idle = new IdleCollector({ onCollected: (ms) => this.logger.debug(`idle: a full collection in ${ms.toFixed(0)} ms`) }));
+    this.worker = createFeedWorker(this.config, (job) => idle.around(() => processor.process(job)), this.tuning);
     this.worker.on('error', (error) => this.logger.error(`worker: ${error.message}`));
-    this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency})`);
+    this.logger.log(`feed-run worker started (concurrency ${this.config.ingest.workerConcurrency}${idle.enabled ? '; a full collection when idle' : ''})`);
     return this.worker;
   }
 
@@ -125,6 +129,7 @@ export class FeedRunsService implements OnApplicationBootstrap, OnModuleDestroy 
   async onModuleDestroy(): Promise<void> {
     registerFreshnessProvider(null);
     await this.worker?.close().catch(() => undefined);
+    this.idle?.cancel();
     await this.queue?.close().catch(() => undefined);
     await this.refresh?.close();
     await this.limiter?.close();
