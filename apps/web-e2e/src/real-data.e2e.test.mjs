@@ -200,26 +200,28 @@ describe('real data (OpenStreetMap, Open Prices, Open Food Facts)', { skip: BASE
     // An S and a K store price the purée themselves; the mozzarella is Lidl's national price, estimated in the others.
     // Each price as the till charges it today, one line at a time: the recorded answers carry campaign dates (Lidl's
     // week offer of the mozzarella ended on 6.12.2026), so after a campaign's last day the till charges the regular price.
-    // (A line's estimate in a store without its price comes from the stores compared, so all three are asked.)
-    const till = async (item, store) => {
+    // (A line's estimate in a store without its price comes from the stores compared, so all three are asked at once.)
+    const tillAt = async (item) => {
       const response = await fetch(`${BASE}/api/shoppingCartComparisons/storeTotals`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ storeIds: [kaleva.id, ruoholahti.id, kamppi.id], items: [{ itemId: item.id, quantity: 1 }] }),
       });
       assert.equal(response.status, 200);
-      return (await response.json())[String(store.id)].total;
+      const totals = await response.json();
+      return (store) => totals[String(store.id)].total;
     };
+    const [mozzarellaAt, pureeAt] = [await tillAt(mozzarella), await tillAt(puree)];
     const lidlPrice = mozzarella.storeItems.find((p) => p.storeId === kamppi.id);
-    const mozzarellaPrice = await till(mozzarella, kamppi);
+    const mozzarellaPrice = mozzarellaAt(kamppi);
     const helsinkiDay = (date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(date);
     const ended = lidlPrice.isCampaign && lidlPrice.campaignEndsAt && helsinkiDay(new Date(lidlPrice.campaignEndsAt)) < helsinkiDay(new Date());
     assert.equal(mozzarellaPrice, ended ? lidlPrice.regularPrice : lidlPrice.price, `Lidl's mozzarella at the till: ${JSON.stringify(lidlPrice)}`);
     const rowTexts = await rows.allInnerTexts();
     const rowOf = (store) => rowTexts.find((t) => t.includes(store.name));
-    assert.equal(cents(rowOf(kamppi)), mozzarellaPrice + (await till(puree, kamppi)), 'Lidl: its mozzarella and the estimated purée');
-    assert.equal(cents(rowOf(kaleva)), (await till(puree, kaleva)) + mozzarellaPrice, 'Prisma: its own purée price and the estimated mozzarella');
-    assert.equal(cents(rowOf(ruoholahti)), (await till(puree, ruoholahti)) + mozzarellaPrice, 'K-Citymarket: its own purée price and the estimated mozzarella');
+    assert.equal(cents(rowOf(kamppi)), mozzarellaPrice + pureeAt(kamppi), 'Lidl: its mozzarella and the estimated purée');
+    assert.equal(cents(rowOf(kaleva)), pureeAt(kaleva) + mozzarellaPrice, 'Prisma: its own purée price and the estimated mozzarella');
+    assert.equal(cents(rowOf(ruoholahti)), pureeAt(ruoholahti) + mozzarellaPrice, 'K-Citymarket: its own purée price and the estimated mozzarella');
     await shopper.context().close();
   });
 });
